@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+// book2pages: EPUB and Markdown books into fixed-size pages, written as JSON.
+// Stages, each its own module: readers → document model → layout → writers (docs/ARCHITECTURE.md).
+import PackageDescription
+
+/// A Debian library found through pkg-config; `apt` names the package that ships its headers.
+func system(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "book2pages",
+    products: [
+        .executable(name: "book2pages", targets: ["book2pages"]),
+        .library(name: "Book2PagesKit", targets: ["Book2PagesKit"]),
+        .library(name: "PageFormat", targets: ["PageFormat"]),
+    ],
+    targets: [
+        // C libraries, each wrapped by exactly one Swift module.
+        system("CLibXML2", pkgConfig: "libxml-2.0", apt: "libxml2-dev"),
+        system("CLibZip", pkgConfig: "libzip", apt: "libzip-dev"),
+        system("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        system("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        system("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // The two models depend on nothing.
+        .target(name: "BookModel"),
+        .target(name: "PageFormat"),
+
+        // Readers.
+        .target(name: "Markup", dependencies: ["CLibXML2"]),
+        .target(name: "ZipArchive", dependencies: ["CLibZip"]),
+        .target(name: "XHTMLReader", dependencies: ["BookModel", "Markup", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "Markup", "XHTMLReader", "ZipArchive"]),
+
+        // Layout.
+        .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak"]),
+
+        // Writers.
+        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),
+
+        // The library facade and the thin command.
+        .target(name: "Book2PagesKit",
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "Layout", "PageWriter", "PageFormat"]),
+        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit"]),
+        .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
+
+        .testTarget(name: "ReaderTests",
+                    dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Layout"]),
+        .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
+        .testTarget(name: "Book2PagesTests",
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel"]),
+    ]
+)

@@ -1,0 +1,32 @@
+/// A run of text in one style. A paragraph is a list of runs; a forced line break (`<br>`) is a
+/// `"\n"` inside a run's text.
+public struct Inline: Sendable, Equatable {
+    public var text: String
+    public var style: TextStyle
+    /// The target of a link (`href`), when the run is one.
+    public var link: String?
+
+    public init(_ text: String, style: TextStyle = [], link: String? = nil) {
+        self.text = text
+        self.style = style
+        self.link = link
+    }
+}
+
+public struct TextStyle: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let italic = TextStyle(rawValue: 1 << 0)
+    public static let bold = TextStyle(rawValue: 1 << 1)
+    public static let code = TextStyle(rawValue: 1 << 2)
+    public static let superscript = TextStyle(rawValue: 1 << 3)
+    public static let `subscript` = TextStyle(rawValue: 1 << 4)
+    public static let strikethrough = TextStyle(rawValue: 1 << 5)
+    public static let underline = TextStyle(rawValue: 1 << 6)
+}
+
+extension Array where Element == Inline {
+    /// The runs' text, without styles.
+    public var plainText: String { map(\.text).joined() }
+}

@@ -1,0 +1,20 @@
+#ifndef BOOK2PAGES_LINEBREAK_H
+#define BOOK2PAGES_LINEBREAK_H
+// UAX #14 line-break opportunities from ICU, behind a header with no ICU types: ICU's own
+// headers must not reach Swift, where they clash with the ICU that Foundation carries.
+#include <stdint.h>
+
+typedef struct b2p_line_breaker b2p_line_breaker;
+
+/// A breaker for a locale such as "en" or "ja" (NULL: the root rules); NULL when ICU fails.
+b2p_line_breaker *b2p_line_breaker_open(const char *locale);
+void b2p_line_breaker_close(b2p_line_breaker *breaker);
+
+/// Finds the offsets (UTF-8 bytes) where a line may start within text, which must be valid
+/// UTF-8. Writes at most capacity offsets into positions and, for each, 1 in hard when the
+/// break is mandatory (after a line separator). Returns the number found (which may exceed
+/// capacity: call again with more room), or -1 when ICU reports an error. The end of the text
+/// is never reported.
+int32_t b2p_line_breaker_run(b2p_line_breaker *breaker, const uint8_t *text, int32_t length,
+                             int32_t *positions, uint8_t *hard, int32_t capacity);
+#endif

@@ -1,0 +1,63 @@
+/// The command line split into options and operands, before any value is interpreted.
+public struct ParsedArguments: Sendable, Equatable {
+    /// Option name → its value (the last one given wins); flags map to "".
+    public var options: [String: String] = [:]
+    public var operands: [String] = []
+
+    public func has(_ name: String) -> Bool { options[name] != nil }
+}
+
+/// Splits arguments by the table in `OptionTable`: `--name value`, `--name=value`, `-o value`,
+/// `-oVALUE`, `--` to end options, and `-` as an operand (standard input).
+public enum ArgumentParser {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func parse(_ arguments: [String]) throws(Failure) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                parsed.operands += remaining
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                guard let spec = OptionTable.named(name) else {
+                    throw Failure(description: "unknown option '--\(name)'")
+                }
+                let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+                parsed.options[name] = try value(for: spec, spelled: "--\(name)", inline: inline, rest: &remaining)
+            } else if argument.hasPrefix("-"), argument.count > 1 {
+                let letter = argument.dropFirst().first!
+                guard let spec = OptionTable.short(letter) else {
+                    throw Failure(description: "unknown option '-\(letter)'")
+                }
+                let attached = String(argument.dropFirst(2))
+                if !spec.takesValue, !attached.isEmpty {
+                    throw Failure(description: "option '-\(letter)' takes no value")
+                }
+                parsed.options[spec.name] = try value(for: spec, spelled: "-\(letter)",
+                                                      inline: attached.isEmpty ? nil : attached, rest: &remaining)
+            } else {
+                parsed.operands.append(argument)
+            }
+        }
+        return parsed
+    }
+
+    private static func value(for spec: OptionSpec, spelled: String, inline: String?,
+                              rest: inout ArraySlice<String>) throws(Failure) -> String {
+        guard spec.takesValue else {
+            if inline != nil { throw Failure(description: "option '\(spelled)' takes no value") }
+            return ""
+        }
+        if let inline { return inline }
+        guard let next = rest.popFirst() else {
+            throw Failure(description: "option '\(spelled)' needs a value (\(spec.valueName!))")
+        }
+        return next
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Book2PagesKit
+import Layout
+
+/// What the user asked for, with every value checked and converted.
+public struct Invocation: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case help
+        case version
+        case convert(input: String, output: String?)
+    }
+
+    public var action: Action
+    public var options: ConversionOptions
+    public var quiet: Bool
+
+    public init(_ parsed: ParsedArguments) throws(ConversionError) {
+        quiet = parsed.has("quiet")
+        options = ConversionOptions()
+        if parsed.has("help") {
+            action = .help
+            return
+        }
+        if parsed.has("version") {
+            action = .version
+            return
+        }
+        switch parsed.operands.count {
+        case 0: throw .usage("no book given")
+        case 1: break
+        default: throw .usage("one book at a time: got \(parsed.operands.count) (\(parsed.operands.joined(separator: ", ")))")
+        }
+        if let output = parsed.options["output"], output.isEmpty {
+            throw .usage("--output needs a file name")
+        }
+        action = .convert(input: parsed.operands[0], output: parsed.options["output"])
+
+        var layout = LayoutOptions()
+        if let value = parsed.options["page-size"] {
+            layout.geometry.pageSize = try Self.size(value, option: "page-size")
+            options.bounds = nil
+        } else if let value = parsed.options["bounds"] {
+            let bounds = try Self.size(value, option: "bounds")
+            layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: bounds)
+            options.bounds = bounds
+            guard layout.geometry.pageSize.width > 0, layout.geometry.pageSize.height > 0 else {
+                throw .usage("--bounds \(value) leaves no page: the width must exceed 40 and the height 50")
+            }
+        }
+        if let value = parsed.options["margins"] {
+            layout.geometry.margins = try Self.margins(value)
+        }
+        let content = layout.geometry.contentSize
+        guard content.width >= 20, content.height >= 20 else {
+            throw .usage("the margins leave no room for text on a \(Self.format(layout.geometry.pageSize)) page")
+        }
+        if let value = parsed.options["font"] {
+            guard !value.isEmpty else { throw .usage("--font needs a family name or a file") }
+            layout.font = value
+        }
+        if let value = parsed.options["font-size"] {
+            layout.fontSize = try Self.number(value, option: "font-size", in: 4...200)
+        }
+        if let value = parsed.options["line-height"] {
+            layout.lineHeight = try Self.number(value, option: "line-height", in: 0.8...4)
+        }
+        options.layout = layout
+        if let value = parsed.options["from"] {
+            guard let format = InputFormat(rawValue: value.lowercased()) else {
+                let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("--from \(value): unknown format (known: \(known))")
+            }
+            options.inputFormat = format
+        }
+        options.pretty = parsed.has("pretty")
+    }
+
+    /// `WxH` (or `W×H`) in points, each between 1 and 100 000.
+    static func size(_ text: String, option: String) throws(ConversionError) -> Size {
+        let parts = text.lowercased().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "×" })
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              (1...100_000).contains(width), (1...100_000).contains(height) else {
+            throw .usage("--\(option) \(text): expected WIDTHxHEIGHT in points, such as 1024x768")
+        }
+        return Size(width: width, height: height)
+    }
+
+    /// One value for every side, two for vertical and horizontal, or four: top, right, bottom, left.
+    static func margins(_ text: String) throws(ConversionError) -> EdgeInsets {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 10_000 }) else {
+            throw .usage("--margins \(text): expected points such as 40 or 40,32,40,32")
+        }
+        let v = values.map { $0! }
+        switch v.count {
+        case 1: return EdgeInsets(top: v[0], right: v[0], bottom: v[0], left: v[0])
+        case 2: return EdgeInsets(top: v[0], right: v[1], bottom: v[0], left: v[1])
+        case 4: return EdgeInsets(top: v[0], right: v[1], bottom: v[2], left: v[3])
+        default: throw .usage("--margins \(text): give 1, 2 or 4 values")
+        }
+    }
+
+    static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {
+        guard let value = Double(text), range.contains(value) else {
+            throw .usage("--\(option) \(text): expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
+        }
+        return value
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func format(_ size: Size) -> String {
+        "\(format(size.width))x\(format(size.height))"
+    }
+}

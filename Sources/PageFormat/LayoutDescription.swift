@@ -1,0 +1,82 @@
+/// How the pages were made, so a renderer can draw them the same way.
+public struct LayoutDescription: Codable, Sendable, Equatable {
+    /// The collection view bounds the page size was derived from (`--bounds`); absent when the
+    /// page size was given directly.
+    public var bounds: Dimensions?
+    public var pageSize: Dimensions
+    public var margins: Margins
+    /// Where the lines go: the page less its margins, from the page's top-left corner.
+    public var contentBox: Box
+    public var font: FontDescription
+
+    public init(bounds: Dimensions?, pageSize: Dimensions, margins: Margins, contentBox: Box, font: FontDescription) {
+        self.bounds = bounds
+        self.pageSize = pageSize
+        self.margins = margins
+        self.contentBox = contentBox
+        self.font = font
+    }
+}
+
+/// Points.
+public struct Dimensions: Codable, Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+public struct Margins: Codable, Sendable, Equatable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+}
+
+public struct Box: Codable, Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+public struct FontDescription: Codable, Sendable, Equatable {
+    /// The family asked for.
+    public var requested: String
+    /// The family found and measured with.
+    public var family: String
+    /// The font file measured with (its name only).
+    public var file: String
+    public var postScriptName: String
+    /// The font an iOS renderer should draw with, metric-compatible with the one measured.
+    public var iOSFontName: String
+    /// Points.
+    public var size: Double
+    /// Distance between baselines, in points.
+    public var lineHeight: Double
+
+    public init(requested: String, family: String, file: String, postScriptName: String,
+                iOSFontName: String, size: Double, lineHeight: Double) {
+        self.requested = requested
+        self.family = family
+        self.file = file
+        self.postScriptName = postScriptName
+        self.iOSFontName = iOSFontName
+        self.size = size
+        self.lineHeight = lineHeight
+    }
+}

@@ -1,0 +1,51 @@
+/// One page, shaped like seed 000's `BookPageModel`: a type, an optional title and subtitle, and
+/// for content pages the text they show.
+public struct Page: Codable, Sendable, Equatable {
+    public var type: PageType
+    public var title: String?
+    public var subtitle: String?
+    /// On `content` pages: the page's lines, joined by `\n`, in reading order.
+    public var text: String?
+    /// On `content` pages: the page number printed on it, counting from 1 at the first content page.
+    public var folio: Int?
+    /// On `content` pages: the index of the chapter (spine item) the page belongs to.
+    public var chapter: Int?
+    /// On the `cover` page: the book's cover image, as a path inside the book.
+    public var image: String?
+
+    public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
+                folio: Int? = nil, chapter: Int? = nil, image: String? = nil) {
+        self.type = type
+        self.title = title
+        self.subtitle = subtitle
+        self.text = text
+        self.folio = folio
+        self.chapter = chapter
+        self.image = image
+    }
+}
+
+/// A page type. A string rather than a closed enum, so that an app decoding output from a newer
+/// tool meets an unknown type as a value it can skip, not as a decoding failure.
+public struct PageType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    public static let invisible = PageType(rawValue: "invisible")
+    public static let blank = PageType(rawValue: "blank")
+    public static let cover = PageType(rawValue: "cover")
+    public static let content = PageType(rawValue: "content")
+    public static let colored = PageType(rawValue: "colored")
+    public static let decorative = PageType(rawValue: "decorative")
+}
