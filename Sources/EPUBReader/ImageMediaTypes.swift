@@ -1,0 +1,27 @@
+import BookModel
+
+/// Gives image blocks the media type the manifest declares for their file, which is more to be
+/// trusted than the guess from a file extension.
+enum ImageMediaTypes {
+    // Recursion is bounded by the XHTML reader's nesting limit.
+    static func apply(_ mediaTypes: [String: String], to blocks: [Block]) -> [Block] {
+        blocks.map { block in
+            var block = block
+            switch block.kind {
+            case .image(var image):
+                if let type = mediaTypes[image.source.path], !type.isEmpty {
+                    image.source.mediaType = type
+                    block.kind = .image(image)
+                }
+            case .quote(let inner):
+                block.kind = .quote(apply(mediaTypes, to: inner))
+            case .list(var list):
+                list.items = list.items.map { apply(mediaTypes, to: $0) }
+                block.kind = .list(list)
+            default:
+                break
+            }
+            return block
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import BookModel
+import Markup
+import XHTMLReader
+import ZipArchive
+
+/// What the reader takes from the package document (the `.opf`): metadata, manifest, spine,
+/// guide. Lenient as real books need: names in any namespace (or none), EPUB 2 and 3 forms.
+struct PackageDocument {
+    struct Item {
+        let id: String
+        /// The archive path the href resolves to.
+        let path: String
+        let mediaType: String
+        let properties: Set<String>
+
+        var isImage: Bool { mediaType.hasPrefix("image/") }
+    }
+
+    struct SpineItem {
+        let item: Item
+        let isLinear: Bool
+    }
+
+    struct Creator {
+        let name: String
+        let role: String?
+    }
+
+    let path: String
+    var title: String?
+    var creators: [Creator] = []
+    var language: String?
+    var identifier: String?
+    var direction: TextDirection = .leftToRight
+    var manifest: [Item] = []
+    var itemsByID: [String: Item] = [:]
+    var spine: [SpineItem] = []
+    /// The `toc` attribute of the spine: the id of the NCX.
+    var spineTOC: String?
+    /// EPUB 2's `<meta name="cover" content="…">`.
+    var coverMeta: String?
+    /// The guide's `reference type="cover"`.
+    var guideCover: ArchiveReference?
+    /// How many `itemref`s the spine lists, resolvable or not.
+    var spineReferenceCount = 0
+
+    init(document: MarkupDocument, path: String, warnings: inout [Warning]) {
+        self.path = path
+        guard let root = document.rootElement else { return }
+        let sections = document.childElements(of: root)
+        if let metadata = sections.first(where: { document[$0].name == "metadata" }) {
+            readMetadata(document, metadata, uniqueIdentifier: document[root].attribute("unique-identifier"))
+        }
+        if let manifest = sections.first(where: { document[$0].name == "manifest" }) {
+            readManifest(document, manifest, warnings: &warnings)
+        }
+        if let spine = sections.first(where: { document[$0].name == "spine" }) {
+            readSpine(document, spine, warnings: &warnings)
+        }
+        if let guide = sections.first(where: { document[$0].name == "guide" }) {
+            readGuide(document, guide)
+        }
+    }
+
+    /// Authors first (role `aut` or none), then the other creators, each group in book order.
+    var authors: [String] {
+        let isAuthor = { (creator: Creator) in creator.role == nil || creator.role == "aut" }
+        return creators.filter(isAuthor).map(\.name) + creators.filter { !isAuthor($0) }.map(\.name)
+    }
+
+    // MARK: - Sections
+
+    private mutating func readMetadata(_ document: MarkupDocument, _ metadata: Int, uniqueIdentifier: String?) {
+        var roleRefinements: [String: String] = [:]
+        var identifiers: [(id: String?, value: String)] = []
+        var creatorElements: [Int] = []
+        for index in document.descendants(of: metadata) {
+            let node = document[index]
+            guard node.kind == .element else { continue }
+            let name = node.name.lowercased()
+            if name == "meta" {
+                if let refines = node.attribute("refines"), node.attribute("property") == "role" {
+                    let id = refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
+                    let role = TextCleanup.singleLine(document.textContent(of: index)).lowercased()
+                    if roleRefinements[id] == nil, !role.isEmpty { roleRefinements[id] = role }
+                }
+                if node.attribute("name") == "cover", let content = node.attribute("content") {
+                    coverMeta = coverMeta ?? content.trimmed()
+                }
+                continue
+            }
+            guard isDublinCore(node) else { continue }
+            let text = TextCleanup.singleLine(document.textContent(of: index))
+            guard !text.isEmpty else { continue }
+            switch name {
+            case "title": title = title ?? text
+            case "language": language = language ?? text
+            case "identifier": identifiers.append((node.attribute("id"), text))
+            case "creator": creatorElements.append(index)
+            default: break
+            }
+        }
+        for index in creatorElements {
+            let node = document[index]
+            let name = TextCleanup.singleLine(document.textContent(of: index))
+            let epub2Role = node.attribute("role", namespace: Namespace.opf) ?? node.attribute("role")
+            let epub3Role = node.attribute("id").flatMap { roleRefinements[$0] }
+            let role = (epub2Role ?? epub3Role).map { $0.trimmed().lowercased() }
+            creators.append(Creator(name: name, role: role?.isEmpty == true ? nil : role))
+        }
+        identifier = identifiers.first { $0.id != nil && $0.id == uniqueIdentifier }?.value ?? identifiers.first?.value
+    }
+
+    private func isDublinCore(_ node: MarkupNode) -> Bool {
+        node.namespace == Namespace.dublinCore || node.prefix?.lowercased() == "dc"
+    }
+
+    private mutating func readManifest(_ document: MarkupDocument, _ manifest: Int, warnings: inout [Warning]) {
+        for index in document.childElements(of: manifest) where document[index].name == "item" {
+            let node = document[index]
+            guard let id = node.attribute("id"), let href = node.attribute("href") else { continue }
+            guard let reference = ArchivePath.resolve(href.trimmed(), relativeTo: path) else {
+                warnings.append(Warning(entry: path, line: node.line, "manifest item \(id) points outside the book (\(href)); ignored"))
+                continue
+            }
+            let properties = Set((node.attribute("properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
+            let item = Item(id: id, path: reference.path,
+                            mediaType: (node.attribute("media-type") ?? "").trimmed().lowercased(),
+                            properties: properties)
+            self.manifest.append(item)
+            if itemsByID[id] == nil { itemsByID[id] = item }
+        }
+    }
+
+    private mutating func readSpine(_ document: MarkupDocument, _ spine: Int, warnings: inout [Warning]) {
+        let node = document[spine]
+        spineTOC = node.attribute("toc")
+        if node.attribute("page-progression-direction")?.lowercased() == "rtl" { direction = .rightToLeft }
+        for index in document.childElements(of: spine) where document[index].name == "itemref" {
+            spineReferenceCount += 1
+            let itemref = document[index]
+            guard let idref = itemref.attribute("idref") else { continue }
+            guard let item = itemsByID[idref] else {
+                warnings.append(Warning(entry: path, line: itemref.line, "spine item \(idref) is not in the manifest; skipped"))
+                continue
+            }
+            let isLinear = itemref.attribute("linear")?.lowercased() != "no"
+            self.spine.append(SpineItem(item: item, isLinear: isLinear))
+        }
+    }
+
+    private mutating func readGuide(_ document: MarkupDocument, _ guide: Int) {
+        for index in document.childElements(of: guide) where document[index].name == "reference" {
+            let node = document[index]
+            guard node.attribute("type")?.lowercased() == "cover", let href = node.attribute("href") else { continue }
+            guideCover = ArchivePath.resolve(href.trimmed(), relativeTo: path)
+            if guideCover != nil { return }
+        }
+    }
+}
+
+extension String {
+    /// Without ASCII white space at either end.
+    func trimmed() -> String {
+        let isSpace = { (character: Character) in character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,77 @@
+/// A document's bytes made ready for libxml2: UTF-16 turned into UTF-8 (the entity rewriting
+/// works on ASCII-compatible bytes), and a first look at whether it is HTML rather than XHTML.
+struct PreparedInput {
+    let bytes: [UInt8]
+    /// The encoding to tell libxml2, overriding the document's own declaration; nil lets libxml2
+    /// read the declaration (or default to UTF-8).
+    let encoding: String?
+    /// No XML declaration and an `<html>` start tag without `xmlns`: an HTML file, which the XML
+    /// parser would mangle (void elements such as `<br>`, unquoted attributes).
+    let looksLikeHTML: Bool
+
+    init(_ original: [UInt8]) {
+        if let utf16 = PreparedInput.transcodedUTF16(original) {
+            bytes = utf16
+            encoding = "UTF-8"
+        } else {
+            bytes = original
+            encoding = nil
+        }
+        looksLikeHTML = PreparedInput.sniffHTML(bytes)
+    }
+
+    var isValidUTF8: Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    private static func transcodedUTF16(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 4 else { return nil }
+        let bigEndian: Bool
+        var start = 0
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0xFF, 0xFE, _, _) where !(bytes[2] == 0 && bytes[3] == 0): bigEndian = false; start = 2
+        case (0xFE, 0xFF, _, _): bigEndian = true; start = 2
+        case (0x3C, 0x00, 0x3F, 0x00), (0x3C, 0x00, 0x68, 0x00), (0x3C, 0x00, 0x21, 0x00): bigEndian = false
+        case (0x00, 0x3C, 0x00, 0x3F), (0x00, 0x3C, 0x00, 0x68), (0x00, 0x3C, 0x00, 0x21): bigEndian = true
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity((bytes.count - start) / 2)
+        var index = start
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
+    }
+
+    private static func sniffHTML(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(4096).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        var text = head[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if text.starts(with: Array("<?xml".utf8)) { return false }
+        let marker = Array("<html".utf8)
+        var index = text.startIndex
+        while index + marker.count < text.endIndex {
+            if text[index..<index + marker.count].elementsEqual(marker) {
+                let after = text[index + marker.count]
+                if after == 0x3E || after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D {
+                    let tag = text[index...].prefix { $0 != 0x3E }
+                    return !String(decoding: tag, as: UTF8.self).contains("xmlns")
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+}

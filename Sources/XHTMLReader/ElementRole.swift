@@ -1,0 +1,109 @@
+import BookModel
+import Markup
+
+/// What an (X)HTML element means to the reader. Elements it doesn't know are inline and
+/// transparent, as browsers treat them: their text is read, in the surrounding style.
+enum ElementRole: Equatable {
+    /// Not text: the element and everything in it are left out.
+    case skipped
+    /// Text-level markup: its content flows on, with this style added.
+    case inline(TextStyle)
+    case link
+    case lineBreak
+    /// `q`: its text between quotation marks, as browsers show it.
+    case quotation
+    /// `rt`: a ruby reading. Read as text, as a reader without ruby support shows it; in
+    /// parentheses when the markup has no `rp` to supply them.
+    case rubyText
+    /// A block-level box with no meaning of its own (`div`, `section`, `body`…): it ends the
+    /// paragraph before it and the one inside it, and is otherwise transparent.
+    case container
+    case paragraph
+    case heading(level: Int)
+    case preformatted
+    case list(ordered: Bool)
+    case listItem
+    case quote
+    /// `dt`: read as a paragraph of its own, in bold.
+    case definitionTerm
+    /// `dd`: read as an indented block, like a quote, so the definition stands under its term.
+    case definitionDescription
+    case table
+    /// `thead`, `tbody`, `tfoot`: transparent, except that a `thead`'s cells are header cells.
+    case tableGroup(header: Bool)
+    case tableRow
+    case tableCell(header: Bool)
+    case tableCaption
+    case rule
+    case image
+    /// `svg`: only its `image` elements are read; its text (`title`, `desc`) is not.
+    case svg
+
+    static func of(_ node: MarkupNode) -> ElementRole {
+        let name = node.name.lowercased()
+        if node.namespace == Namespace.ops {
+            // `epub:switch` shows its `epub:default` to a reading system that knows no `epub:case`.
+            return name == "case" ? .skipped : .container
+        }
+        if let role = roles[name] { return role }
+        return .inline([])
+    }
+
+    private static let roles: [String: ElementRole] = {
+        var roles: [String: ElementRole] = [:]
+        for name in ["head", "title", "script", "style", "template", "noembed", "iframe", "meta", "link",
+                     "base", "param", "source", "track", "area", "map", "annotation", "annotation-xml",
+                     "datalist", "dialog"] {
+            roles[name] = .skipped
+        }
+        for name in ["html", "body", "div", "section", "article", "aside", "header", "footer", "figure",
+                     "figcaption", "main", "nav", "address", "details", "summary", "center", "hgroup",
+                     "fieldset", "legend", "form", "dl", "noscript", "search", "video", "audio", "canvas",
+                     "frameset", "multicol"] {
+            roles[name] = .container
+        }
+        for name in ["em", "i", "cite", "dfn", "var"] { roles[name] = .inline(.italic) }
+        for name in ["strong", "b"] { roles[name] = .inline(.bold) }
+        for name in ["code", "kbd", "samp", "tt"] { roles[name] = .inline(.code) }
+        for name in ["s", "strike", "del"] { roles[name] = .inline(.strikethrough) }
+        for name in ["u", "ins"] { roles[name] = .inline(.underline) }
+        roles["sup"] = .inline(.superscript)
+        roles["sub"] = .inline(.subscript)
+        roles["a"] = .link
+        roles["q"] = .quotation
+        roles["rt"] = .rubyText
+        roles["br"] = .lineBreak
+        roles["p"] = .paragraph
+        for level in 1...6 { roles["h\(level)"] = .heading(level: level) }
+        for name in ["pre", "listing", "xmp", "plaintext"] { roles[name] = .preformatted }
+        roles["ol"] = .list(ordered: true)
+        for name in ["ul", "menu", "dir"] { roles[name] = .list(ordered: false) }
+        roles["li"] = .listItem
+        roles["blockquote"] = .quote
+        roles["dt"] = .definitionTerm
+        roles["dd"] = .definitionDescription
+        roles["table"] = .table
+        roles["thead"] = .tableGroup(header: true)
+        roles["tbody"] = .tableGroup(header: false)
+        roles["tfoot"] = .tableGroup(header: false)
+        roles["colgroup"] = .skipped
+        roles["col"] = .skipped
+        roles["tr"] = .tableRow
+        roles["td"] = .tableCell(header: false)
+        roles["th"] = .tableCell(header: true)
+        roles["caption"] = .tableCaption
+        roles["hr"] = .rule
+        roles["img"] = .image
+        roles["svg"] = .svg
+        return roles
+    }()
+
+    /// True for an element whose content is not shown: the `hidden` attribute, or an inline
+    /// `display: none`.
+    static func isHidden(_ node: MarkupNode) -> Bool {
+        if node.attribute("hidden") != nil { return true }
+        guard let style = node.attribute("style"), style.contains("none") else { return false }
+        let compact = style.lowercased().filter { !$0.isWhitespace }
+        return compact.contains("display:none")
+    }
+}

@@ -1,0 +1,55 @@
+import BookModel
+
+/// One block-level element being read: what it has gathered so far. The reader keeps a stack of
+/// these instead of recursing, so a deeply nested document costs heap, not stack.
+struct Frame {
+    enum Kind: Equatable {
+        /// The body: gathers blocks.
+        case flow
+        case paragraph
+        case heading(level: Int)
+        case preformatted
+        case quote
+        case list(ordered: Bool, start: Int)
+        case listItem
+        case table
+        case row
+        case cell(header: Bool)
+        case caption
+    }
+
+    let kind: Kind
+    /// Blocks gathered inside; for a list, table or row, the loose ones outside items and cells.
+    var blocks: [Block] = []
+    /// The text being read that will become the next paragraph (or this heading, this `pre`).
+    var inline: InlineBuffer
+    var items: [[Block]] = []
+    var rows: [[TableCell]] = []
+    var cells: [TableCell] = []
+    var caption: [Inline] = []
+    /// Anchors from cells, whose content is flattened to runs: they belong to the table.
+    var anchors: [String] = []
+
+    init(_ kind: Kind) {
+        self.kind = kind
+        self.inline = InlineBuffer(preservesWhitespace: kind == .preformatted)
+    }
+
+    /// Paragraphs, headings and `pre` hold runs only; a block met inside them goes to the nearest
+    /// frame below that gathers blocks.
+    var gathersBlocks: Bool {
+        switch kind {
+        case .paragraph, .heading, .preformatted: false
+        default: true
+        }
+    }
+
+    /// The kind of block this frame's pending runs become.
+    func block(from runs: [Inline]) -> Block.Kind {
+        switch kind {
+        case .heading(let level): .heading(level: level, runs)
+        case .preformatted: .preformatted(runs)
+        default: .paragraph(runs)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import BookModel
+
+/// The runs of one block while it is being read, with HTML's whitespace rules: outside
+/// preformatted text, any run of spaces, tabs and newlines is one space, none at the start or
+/// end of the block or around a line break. U+00A0 is not white space here: it stays.
+struct InlineBuffer {
+    private(set) var runs: [Inline] = []
+    /// Keep spaces and newlines as written (`pre`).
+    let preservesWhitespace: Bool
+    /// True at the start of the block and after a space or line break, so the next space is
+    /// dropped.
+    private var atBreak = true
+
+    init(preservesWhitespace: Bool = false) {
+        self.preservesWhitespace = preservesWhitespace
+    }
+
+    /// Nothing but spaces and line breaks so far.
+    var isBlank: Bool {
+        runs.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0 == " " || $0 == "\n" } }
+    }
+
+    mutating func append(text: String, style: TextStyle, link: String?) {
+        if preservesWhitespace {
+            append(raw: normalizedNewlines(text), style: style, link: link)
+            return
+        }
+        // White space is ASCII, so bytes will do (and are much faster than scalars).
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                if atBreak { continue }
+                collapsed.append(0x20)
+                atBreak = true
+            } else {
+                collapsed.append(byte)
+                atBreak = false
+            }
+        }
+        append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link)
+    }
+
+    /// A forced line break (`<br>`): the space before it goes, and the space after it.
+    mutating func appendLineBreak(style: TextStyle, link: String?) {
+        if !preservesWhitespace { trimTrailingSpaces() }
+        append(raw: "\n", style: style, link: link)
+        atBreak = true
+    }
+
+    /// The finished runs: trimmed, without empty runs, neighbours of one style merged. Empty
+    /// when there is no visible text (a block of nothing but spaces and breaks is no block).
+    func finished() -> [Inline] {
+        var result = runs
+        if preservesWhitespace {
+            // HTML drops the newline right after `<pre>`; white space before `</pre>` shows
+            // nothing but would cost an empty line.
+            if result.first?.text.hasPrefix("\n") == true { result[0].text.removeFirst() }
+            InlineBuffer.trimTrailing(&result, while: { $0 == " " || $0 == "\n" || $0 == "\t" })
+        } else {
+            InlineBuffer.trimTrailing(&result, while: { $0 == " " })
+            // A `<br>` at the end of a block makes no empty line in a browser.
+            if result.last?.text.hasSuffix("\n") == true { result[result.count - 1].text.removeLast() }
+            InlineBuffer.trimTrailing(&result, while: { $0 == " " })
+        }
+        result.removeAll { $0.text.isEmpty }
+        let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(InlineBuffer.isCollapsible) }
+        return blank ? [] : result
+    }
+
+    private mutating func append(raw text: String, style: TextStyle, link: String?) {
+        guard !text.isEmpty else { return }
+        if let last = runs.last, last.style == style, last.link == link {
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(Inline(text, style: style, link: link))
+        }
+    }
+
+    private mutating func trimTrailingSpaces() {
+        InlineBuffer.trimTrailing(&runs, while: { $0 == " " })
+    }
+
+    private static func trimTrailing(_ runs: inout [Inline], while predicate: (Character) -> Bool) {
+        var index = runs.count - 1
+        while index >= 0 {
+            while let last = runs[index].text.last, predicate(last) { runs[index].text.removeLast() }
+            if !runs[index].text.isEmpty { return }
+            index -= 1
+        }
+    }
+
+    private func normalizedNewlines(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var result = String.UnicodeScalarView()
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                result.append("\n")
+            } else if !(scalar == "\n" && afterCarriageReturn) {
+                result.append(scalar)
+            }
+            afterCarriageReturn = scalar == "\r"
+        }
+        return String(result)
+    }
+
+    /// HTML's ASCII white space; never U+00A0.
+    static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}"
+    }
+}

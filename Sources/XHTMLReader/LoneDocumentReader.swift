@@ -1,0 +1,75 @@
+import BookModel
+import Foundation
+
+/// What can stop a lone XHTML or HTML file from being read, naming the file.
+public enum XHTMLReaderError: Error, Equatable, CustomStringConvertible {
+    /// Missing, a directory, or can't be read.
+    case unreadable(file: String, reason: String)
+    /// Read, but not a document (binary data).
+    case invalid(file: String, reason: String)
+    /// Bigger than the reader accepts.
+    case limitExceeded(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason), .invalid(let file, let reason), .limitExceeded(let file, let reason):
+            "\(file): \(reason)"
+        }
+    }
+}
+
+extension XHTMLReader {
+    /// The largest lone document read: a whole novel in one file is a few MB.
+    public static let maximumDocumentSize = 256 << 20
+
+    /// Reads a lone `.xhtml` or `.html` file as a one-chapter book. The book's title is the
+    /// `<title>`, else the first heading, else the file name; its authors come from
+    /// `<meta name="author">`. Images and links resolve against the file's name, so image paths
+    /// are relative to the file's directory and never leave it.
+    public static func readBook(contentsOf path: String) throws(XHTMLReaderError) -> ReadResult {
+        let bytes = try readFile(path)
+        if looksBinary(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
+        let fileName = (path as NSString).lastPathComponent
+        let content = read(bytes: bytes, source: fileName)
+        var warnings = content.warnings
+        if content.blocks.isEmpty { warnings.append(Warning(entry: fileName, "the document has no text")) }
+        let stem = (fileName as NSString).deletingPathExtension
+        let metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
+                                authors: content.authors, language: content.language)
+        let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks)
+        return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)
+    }
+
+    private static func readFile(_ path: String) throws(XHTMLReaderError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw .unreadable(file: path, reason: "is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(file: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maximumDocumentSize + 1) ?? Data()
+            if data.count > maximumDocumentSize {
+                throw XHTMLReaderError.limitExceeded(file: path, reason: "larger than \(maximumDocumentSize) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as XHTMLReaderError {
+            throw error
+        } catch {
+            throw .unreadable(file: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// NUL bytes early on, in a file that is not UTF-16: not a text document.
+    private static func looksBinary(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(8192)
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
+        if head.count >= 2, head[head.startIndex] == 0 || head[head.startIndex + 1] == 0 {
+            return !(head.starts(with: [0x3C, 0x00]) || head.starts(with: [0x00, 0x3C]))
+        }
+        return head.contains(0)
+    }
+}

@@ -1,0 +1,94 @@
+import BookModel
+import Markup
+
+/// One XHTML or HTML document read into the document model.
+public struct XHTMLContent: Sendable, Equatable {
+    public var blocks: [Block]
+    /// The `<title>` in the head, when there is a non-empty one.
+    public var headTitle: String?
+    /// The text of the first heading, when there is one.
+    public var firstHeading: String?
+    /// `lang` or `xml:lang` on the root element.
+    public var language: String?
+    /// `<meta name="author" content="…">` in the head, in order.
+    public var authors: [String]
+    public var warnings: [Warning]
+    /// False when the markup was malformed and had to be recovered.
+    public var parsedCleanly: Bool
+
+    /// The document's title: its `<title>`, else its first heading.
+    public var title: String? { headTitle ?? firstHeading }
+}
+
+/// Reads (X)HTML: headings, paragraphs, lists, quotes, preformatted text, rules, tables and
+/// images as blocks; emphasis, strong, code, links, superscript and subscript as styled runs.
+/// `head`, scripts, styles, templates and hidden elements are not text.
+///
+/// Decisions: `dt` is a bold paragraph and `dd` an indented quote-like block; `caption` is a
+/// paragraph before its table; a block element inside a paragraph or heading splits it; an
+/// image is a block of its own (splitting the paragraph it sits in); `q` gets quotation marks;
+/// ruby readings (`rt`) are read in parentheses, as a reader without ruby support shows them;
+/// `epub:switch` shows its `epub:default`; SVG contributes only its images; a `<br>` ending a
+/// block makes no empty line. Links inside the book become `archive/path.xhtml#fragment`,
+/// links outside it stay as written.
+public enum XHTMLReader {
+    /// Lists, quotes and tables nested deeper than this are read as plain containers, so the
+    /// block tree stays shallow enough for any consumer to walk recursively.
+    public static let maximumBlockNesting = 32
+
+    /// Reads a document; `source` is its archive path (`OEBPS/text/ch1.xhtml`), the base that
+    /// relative `src` and `href` resolve against, and the entry named in warnings.
+    public static func read(bytes: [UInt8], source: String) -> XHTMLContent {
+        read(document: Markup.parse(bytes), source: source)
+    }
+
+    /// Reads an already parsed document.
+    public static func read(document: MarkupDocument, source: String) -> XHTMLContent {
+        var warnings: [Warning] = []
+        if !document.parsedCleanly {
+            warnings.append(recoveryWarning(for: document, source: source))
+        }
+        guard let root = document.rootElement else {
+            return XHTMLContent(blocks: [], headTitle: nil, firstHeading: nil, language: nil, authors: [],
+                                warnings: warnings, parsedCleanly: false)
+        }
+        let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
+        let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
+        var builder = BlockBuilder(document: document, source: source)
+        let blocks = builder.build(from: body ?? root)
+        let rootNode = document[root]
+        let language = (rootNode.attribute("lang", namespace: Namespace.xml) ?? rootNode.attribute("lang"))
+            .map { $0.trimmingASCIIWhitespace() }
+        return XHTMLContent(blocks: blocks,
+                            headTitle: head.flatMap { headTitle(in: document, head: $0) },
+                            firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
+                            language: language?.isEmpty == false ? language : nil,
+                            authors: head.map { metaAuthors(in: document, head: $0) } ?? [],
+                            warnings: warnings + builder.warnings,
+                            parsedCleanly: document.parsedCleanly)
+    }
+
+    private static func headTitle(in document: MarkupDocument, head: Int) -> String? {
+        guard let title = document.firstDescendantElement(of: head, named: "title") else { return nil }
+        let text = TextCleanup.singleLine(document.textContent(of: title))
+        return text.isEmpty ? nil : text
+    }
+
+    private static func metaAuthors(in document: MarkupDocument, head: Int) -> [String] {
+        document.descendantElements(of: head, named: "meta").compactMap { index in
+            let node = document[index]
+            guard node.attribute("name")?.lowercased() == "author",
+                  let content = node.attribute("content").map(TextCleanup.singleLine), !content.isEmpty else { return nil }
+            return content
+        }
+    }
+
+    private static func recoveryWarning(for document: MarkupDocument, source: String) -> Warning {
+        let first = document.problems.first
+        var message = "malformed markup recovered"
+        if document.problemCount > 1 { message += " (\(document.problemCount) problems)" }
+        if document.syntax == .html { message += ", read as HTML" }
+        if let first { message += ": \(first.message)" }
+        return Warning(entry: source, line: first.map(\.line), message)
+    }
+}

@@ -1,0 +1,112 @@
+import BookModel
+import EPUBReader
+import Foundation
+import Testing
+import ZipArchive
+
+/// Every real book in the shared corpus reads: a title, chapters with text, a table of contents
+/// whose anchors exist, and the particular things each book is there to test.
+struct CorpusTests {
+    /// Books whose archives hold none of the content documents their spine lists.
+    private let withoutContent: Set<String> = ["kusamakura-preview.epub"]
+
+    @Test func everyBookReads() throws {
+        guard TestFiles.corpus != nil else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        #expect(!TestFiles.corpusBooks.isEmpty)
+        for name in TestFiles.corpusBooks {
+            let result = try EPUBReader.read(contentsOf: try #require(TestFiles.corpusBook(name)))
+            let book = result.book
+            #expect(!book.metadata.title.trimmingCharacters(in: .whitespaces).isEmpty, "\(name): no title")
+            if withoutContent.contains(name) {
+                #expect(book.chapters.isEmpty, "\(name)")
+                #expect(result.warnings.contains { $0.message.contains("not in the archive") }, "\(name)")
+            } else {
+                #expect(book.chapters.contains { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty },
+                        "\(name): no chapter with text")
+            }
+            for entry in book.toc {
+                #expect(book.chapters.indices.contains(entry.chapterIndex), "\(name): \(entry)")
+                if let anchor = entry.anchor, book.chapters.indices.contains(entry.chapterIndex) {
+                    #expect(allAnchors(book.chapters[entry.chapterIndex].blocks).contains(anchor),
+                            "\(name): TOC anchor \(anchor) not found in its chapter")
+                }
+            }
+        }
+    }
+
+    @Test func wastelandHasATableOfContents() throws {
+        guard let path = TestFiles.corpusBook("wasteland.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        let book = try EPUBReader.read(contentsOf: path).book
+        #expect(book.metadata.title == "The Waste Land")
+        #expect(book.metadata.authors == ["T.S. Eliot"])
+        #expect(book.toc.map(\.title).prefix(2) == ["I. THE BURIAL OF THE DEAD", "II. A GAME OF CHESS"])
+        #expect(book.cover?.path == "EPUB/wasteland-cover.jpg")
+        // Poetry keeps its lines.
+        #expect(book.chapters[0].text.contains("\"Nam Sibyllam quidem Cumis ego ipse oculis meis\nvidi in ampulla pendere"))
+    }
+
+    @Test func arabicBookReadsRightToLeft() throws {
+        guard let path = TestFiles.corpusBook("regime-anticancer-arabic.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        let book = try EPUBReader.read(contentsOf: path).book
+        #expect(book.metadata.direction == .rightToLeft)
+        #expect(book.metadata.language == "ar")
+        #expect(book.chapters.contains { $0.text.contains("ما هو السرطان؟") })
+    }
+
+    @Test func mobyDickPutsItsNonLinearItemsLast() throws {
+        guard let path = TestFiles.corpusBook("moby-dick.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        let book = try EPUBReader.read(contentsOf: path).book
+        // The spine lists the cover first and the long contents page later, both `linear="no"`.
+        #expect(book.chapters.suffix(2).map(\.source) == ["OPS/cover.xhtml", "OPS/toc.xhtml"])
+        #expect(book.chapters.filter { !$0.isLinear }.count == 2)
+        #expect(book.chapters.dropLast(2).allSatisfy { $0.isLinear })
+        #expect(book.chapters.first { $0.source == "OPS/chapter_001.xhtml" }?.title == "Chapter 1. Loomings.")
+    }
+
+    /// Chapters of Moby-Dick hold the same words as pandoc's plain text of the same files.
+    @Test(arguments: ["OPS/chapter_001.xhtml", "OPS/chapter_002.xhtml", "OPS/chapter_042.xhtml"])
+    func mobyDickChapterMatchesPandoc(entry: String) throws {
+        guard let path = TestFiles.corpusBook("moby-dick.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        let file = try TestFiles.temporaryDirectory().appendingPathComponent("chapter.xhtml")
+        try Data(try ZipArchive(path: path).read(entry)).write(to: file)
+        guard let reference = try pandocPlainText(of: file.path) else {
+            print("mobyDickChapterMatchesPandoc: left out, pandoc is not installed")
+            return
+        }
+        let book = try EPUBReader.read(contentsOf: path).book
+        let chapter = try #require(book.chapters.first { $0.source == entry })
+        #expect(words(chapter.text) == words(reference))
+    }
+
+    private func allAnchors(_ blocks: [Block]) -> Set<String> {
+        var anchors: Set<String> = []
+        for block in blocks {
+            anchors.formUnion(block.anchors)
+            switch block.kind {
+            case .quote(let inner): anchors.formUnion(allAnchors(inner))
+            case .list(let list): list.items.forEach { anchors.formUnion(allAnchors($0)) }
+            default: break
+            }
+        }
+        return anchors
+    }
+
+    private func words(_ text: String) -> [String] {
+        text.lowercased().components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }
+    }
+
+    private func pandocPlainText(of path: String) throws -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let pandoc = directories.map({ "\($0)/pandoc" }).first(where: FileManager.default.isExecutableFile) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: pandoc)
+        process.arguments = ["-f", "html", "-t", "plain", "--wrap=none", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,44 @@
+import BookModel
+import EPUBReader
+import Foundation
+import Testing
+
+/// Broken books that still open: no container.xml, a container naming a missing package.
+struct EPUBRecoveryTests {
+    private let spine = [("a", "a.xhtml", "application/xhtml+xml", true)]
+
+    @Test func missingContainerFallsBackToTheFirstOPF() throws {
+        let path = try EPUBFixture.write([("book/package.opf", FixtureBooks.package(spine: spine)),
+                                          ("book/a.xhtml", EPUBFixture.page("<p>Read anyway</p>"))])
+        let result = try EPUBReader.read(contentsOf: path)
+        #expect(result.book.chapters.map(\.text) == ["Read anyway"])
+        #expect(result.warnings.contains { $0.entry == "META-INF/container.xml" && $0.message.contains("book/package.opf") })
+    }
+
+    @Test func containerNamingAMissingPackageFallsBack() throws {
+        let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
+                                          ("other/real.opf", FixtureBooks.package(spine: spine)),
+                                          ("other/a.xhtml", EPUBFixture.page("<p>Here</p>"))])
+        let result = try EPUBReader.read(contentsOf: path)
+        #expect(result.book.chapters.map(\.text) == ["Here"])
+        #expect(result.warnings.contains { $0.message.contains("OEBPS/content.opf") })
+    }
+
+    @Test func missingMimetypeIsOnlyAWarning() throws {
+        let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
+                                          ("OEBPS/content.opf", FixtureBooks.package(spine: spine)),
+                                          ("OEBPS/a.xhtml", EPUBFixture.page("<p>A</p>"))], mimetype: false)
+        let result = try EPUBReader.read(contentsOf: path)
+        #expect(result.book.chapters.count == 1)
+        #expect(result.warnings.contains { $0.entry == "mimetype" })
+    }
+
+    @Test func everyContentDocumentMissingStillReadsTheMetadata() throws {
+        let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
+                                          ("OEBPS/content.opf", FixtureBooks.package(spine: spine))])
+        let result = try EPUBReader.read(contentsOf: path)
+        #expect(result.book.chapters.isEmpty)
+        #expect(result.book.metadata.title == "T")
+        #expect(result.warnings.contains { $0.entry == "OEBPS/a.xhtml" })
+    }
+}
