@@ -1,0 +1,28 @@
+/// Why a font could not be had. Each description is one line, naming the font asked for.
+public enum FontError: Error, Equatable, CustomStringConvertible {
+    /// fontconfig knows no font at all for this family (not even a substitute).
+    case familyNotFound(String)
+    /// The font file does not exist or cannot be read.
+    case unreadableFile(String)
+    /// The file exists but is not a font FreeType can open.
+    case notAFont(String)
+    /// FreeType opens the file, but it is not an OpenType/TrueType font HarfBuzz can shape with.
+    case notShapeable(String)
+    /// FreeType or fontconfig itself could not be started.
+    case libraryUnavailable(String)
+
+    public var description: String {
+        switch self {
+        case .familyNotFound(let family):
+            return "font family '\(family)' not found: fontconfig knows no font to use for it"
+        case .unreadableFile(let path):
+            return "font file '\(path)' cannot be opened"
+        case .notAFont(let path):
+            return "font file '\(path)' is not a font"
+        case .notShapeable(let path):
+            return "font file '\(path)' is not an OpenType or TrueType font"
+        case .libraryUnavailable(let library):
+            return "\(library) could not be initialised"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CFreeType
+import CHarfBuzz
+
+/// One face of a font file, ready to shape: names and vertical metrics read with FreeType, and a
+/// HarfBuzz font over the same file for advances.
+///
+/// Immutable once made. HarfBuzz reads the file through its own blob rather than through the
+/// FreeType face (which is closed after loading): a FreeType face may not be used from two threads,
+/// an immutable `hb_font_t` may, so a `FontFace` can be shared.
+public final class FontFace: @unchecked Sendable {
+    /// The family name inside the file, such as `Liberation Serif`.
+    public let family: String
+    /// The style name inside the file, such as `Bold Italic`.
+    public let style: String
+    public let postScriptName: String
+    /// The file's name without its directory, so reports carry no paths of this machine.
+    public let fileName: String
+    public let unitsPerEm: Int
+    /// Distance from the baseline up to the top of the tallest glyphs, as a fraction of the em.
+    public let ascender: Double
+    /// Distance from the baseline down to the bottom of the lowest glyphs, as a (positive)
+    /// fraction of the em.
+    public let descender: Double
+
+    /// Scaled to `unitsPerEm`, so advances come out in font units with no rounding; a size in
+    /// points is applied by `width(ofUnits:size:)`.
+    let font: OpaquePointer
+
+    /// Loads face `index` of the font file at `path`.
+    public convenience init(path: String, index: Int = 0) throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw FontError.libraryUnavailable("FreeType")
+        }
+        defer { FT_Done_FreeType(library) }
+        try self.init(path: path, index: index, library: library)
+    }
+
+    init(path: String, index: Int, library: FT_Library) throws {
+        var ftFace: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(index), &ftFace)
+        guard error == 0, let ftFace else {
+            // FreeType's codes: 0x01 cannot open resource; anything else means the bytes are wrong.
+            throw error == 0x01 ? FontError.unreadableFile(path) : FontError.notAFont(path)
+        }
+        defer { FT_Done_Face(ftFace) }
+        let record = ftFace.pointee
+        guard record.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, record.units_per_EM > 0 else {
+            throw FontError.notShapeable(path)
+        }
+
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.unreadableFile(path) }
+        defer { hb_blob_destroy(blob) }
+        let hbFace = hb_face_create(blob, UInt32(index))
+        defer { hb_face_destroy(hbFace) }
+        guard hb_face_get_glyph_count(hbFace) > 0, let font = hb_font_create(hbFace) else {
+            throw FontError.notShapeable(path)
+        }
+        let upem = Int32(hb_face_get_upem(hbFace))
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        self.font = font
+
+        family = record.family_name.map { String(cString: $0) } ?? ""
+        style = record.style_name.map { String(cString: $0) } ?? ""
+        postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? family
+        fileName = String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+        unitsPerEm = Int(upem)
+        ascender = Double(record.ascender) / Double(record.units_per_EM)
+        descender = -Double(record.descender) / Double(record.units_per_EM)
+    }
+
+    deinit { hb_font_destroy(font) }
+
+    /// The iOS font with the same metrics when there is one (Liberation Serif → Times New Roman's
+    /// `TimesNewRomanPSMT`), else this face's PostScript name.
+    public var iOSFontName: String {
+        IOSFontNames.postScriptName(forFamily: family, style: style) ?? postScriptName
+    }
+
+    /// The iOS family with the same metrics (`Times New Roman`), else this face's family.
+    public var iOSFamilyName: String {
+        IOSFontNames.family(for: family) ?? family
+    }
+
+    /// A width in font units at a size in points.
+    public func width(ofUnits units: Int, size: Double) -> Double {
+        Double(units) * size / Double(unitsPerEm)
+    }
+
+    /// The advance of `text` shaped by HarfBuzz, in points at `size`, for a BCP 47 `language`
+    /// (nil: none). Uncached: layout measures through a `TextMeasurer`.
+    public func advance(of text: String, size: Double, language: String? = nil) -> Double {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        var text = text
+        let units = text.withUTF8 { shapedUnits($0, buffer: buffer, language: Self.language(language)) }
+        return width(ofUnits: units, size: size)
+    }
+
+    /// HarfBuzz's language for a BCP 47 tag; nil gives "und" rather than the process's locale,
+    /// so results do not depend on the environment.
+    static func language(_ tag: String?) -> hb_language_t? {
+        let tag = tag ?? "und"
+        return hb_language_from_string(tag, Int32(tag.utf8.count))
+    }
+
+    /// Shapes UTF-8 `bytes` in `buffer` and sums the advances, in font units.
+    func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?) -> Int {
+        hb_buffer_clear_contents(buffer)
+        bytes.withMemoryRebound(to: CChar.self) {
+            hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        }
+        if let language { hb_buffer_set_language(buffer, language) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        var total = 0
+        for i in 0..<Int(count) { total += Int(positions[i].x_advance) }
+        // Right-to-left and left-to-right advances are both positive; vertical text is not laid out.
+        return total
+    }
+}

@@ -1,0 +1,51 @@
+import CFontconfig
+
+/// Where fontconfig says a face of a family lives.
+struct LocatedFont: Equatable {
+    var path: String
+    /// The face's index inside a collection file (`.ttc`), 0 otherwise.
+    var index: Int
+    /// Every family name the found font answers to (fontconfig lists localized names too).
+    var families: [String]
+}
+
+/// Finds fonts by family name through fontconfig.
+enum FontLocator {
+    /// The best face fontconfig has for the family in the given weight and slant. fontconfig
+    /// substitutes freely (that is how "Times New Roman" finds Liberation Serif), so the caller
+    /// compares `families` with what it asked for.
+    static func locate(family: String, bold: Bool, italic: Bool) throws -> LocatedFont {
+        guard FcInit() != 0 else { throw FontError.libraryUnavailable("fontconfig") }
+        guard let pattern = FcPatternCreate() else { throw FontError.libraryUnavailable("fontconfig") }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        // Layout needs outline fonts it can shape; bitmap-only faces have no useful advances.
+        FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result), result == FcResultMatch else {
+            throw FontError.familyNotFound(family)
+        }
+        defer { FcPatternDestroy(match) }
+        guard let path = string(match, FC_FILE, 0) else { throw FontError.familyNotFound(family) }
+        var index: Int32 = 0
+        if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        var families: [String] = []
+        while let name = string(match, FC_FAMILY, Int32(families.count)) { families.append(name) }
+        return LocatedFont(path: path, index: Int(index), families: families)
+    }
+
+    private static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+}

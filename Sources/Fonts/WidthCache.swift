@@ -1,0 +1,128 @@
+/// Advances already shaped, keyed by (face, UTF-8 bytes), looked up without making a `String`:
+/// layout asks for every word of a book, and with a `Dictionary<String, …>` building and hashing
+/// the keys cost more than the shaping they save.
+///
+/// Open addressing with linear probing over memory it owns (no copy-on-write or exclusivity
+/// checks in the hot path). Keys of up to 16 bytes (nearly every word) are held in the slot
+/// itself, so a lookup touches one cache line; longer ones live in an arena. Results never
+/// depend on the table's order, so they are the same on every run.
+final class WidthCache {
+    private struct Slot {
+        /// 0 marks an empty slot; a stored hash always has its low bit set.
+        var hash: UInt64
+        /// The key's first 16 bytes, zero-padded; for longer keys `key0` is the arena offset.
+        var key0: UInt64
+        var key1: UInt64
+        var units: Int32
+        var length: UInt16
+        var face: UInt16
+    }
+
+    /// Longer strings are measured every time (they are rare: a key this long is a whole line).
+    static let longestKey = 4096
+    private static let inlineLength = 16
+    private static let empty = Slot(hash: 0, key0: 0, key1: 0, units: 0, length: 0, face: 0)
+
+    // One owner, one thread (see `TextMeasurer`): the runtime's exclusivity checks on these
+    // would cost as much as the lookup itself.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var capacity = 1 << 12
+    @exclusivity(unchecked) private var arena: [UInt8] = []
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init() {
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Self.empty, count: capacity)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// The cached value for `bytes` in face number `face`, or the result of `compute`, remembered.
+    func units(of bytes: UnsafeBufferPointer<UInt8>, face: Int, compute: () -> Int) -> Int {
+        guard bytes.count <= Self.longestKey, face <= Int(UInt16.max), let base = bytes.baseAddress else {
+            return compute()
+        }
+        let length = bytes.count
+        let inline = length <= Self.inlineLength
+        var key0: UInt64 = 0
+        var key1: UInt64 = 0
+        if inline {
+            key0 = Self.load(base, from: 0, to: min(length, 8))
+            key1 = length > 8 ? Self.load(base, from: 8, to: length) : 0
+        }
+        let seed = UInt64(truncatingIfNeeded: length << 16 | face)
+        let hash = (inline ? Self.mix(Self.mix(seed, key0), key1) : Self.hash(bytes, seed: seed)) | 1
+
+        let mask = capacity - 1
+        var index = Int(truncatingIfNeeded: hash >> 7) & mask
+        while slots[index].hash != 0 {
+            let slot = slots[index]
+            if slot.hash == hash, Int(slot.length) == length, Int(slot.face) == face {
+                if inline ? (slot.key0 == key0 && slot.key1 == key1) : arenaMatches(offset: Int(slot.key0), bytes) {
+                    return Int(slot.units)
+                }
+            }
+            index = (index + 1) & mask
+        }
+
+        let units = compute()
+        if !inline {
+            key0 = UInt64(arena.count)
+            arena.append(contentsOf: bytes)
+        }
+        slots[index] = Slot(hash: hash, key0: key0, key1: key1, units: Int32(clamping: units),
+                            length: UInt16(length), face: UInt16(face))
+        count += 1
+        if count * 5 > capacity * 3 { grow() }
+        return units
+    }
+
+    private func grow() {
+        let old = slots
+        let oldCapacity = capacity
+        capacity *= 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Self.empty, count: capacity)
+        let mask = capacity - 1
+        for i in 0..<oldCapacity where old[i].hash != 0 {
+            var index = Int(truncatingIfNeeded: old[i].hash >> 7) & mask
+            while slots[index].hash != 0 { index = (index + 1) & mask }
+            slots[index] = old[i]
+        }
+        old.deallocate()
+    }
+
+    private func arenaMatches(offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        arena.withUnsafeBufferPointer { arena in
+            for i in 0..<bytes.count where arena[offset + i] != bytes[i] { return false }
+            return true
+        }
+    }
+
+    /// Bytes `start..<end` (at most eight) as a little-endian number.
+    @inline(__always)
+    private static func load(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+        if end - start == 8 { return UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian }
+        var value: UInt64 = 0
+        for i in start..<end { value |= UInt64(base[i]) << (8 * UInt64(i - start)) }
+        return value
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+        var h = (hash ^ value) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        return h
+    }
+
+    /// Eight bytes at a time.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+        var hash = mix(seed, 0)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash, load(bytes.baseAddress!, from: offset, to: offset + 8))
+            offset += 8
+        }
+        return mix(hash, load(bytes.baseAddress!, from: offset, to: bytes.count))
+    }
+}

@@ -1,0 +1,145 @@
+import BookModel
+
+/// Turns a chapter's block tree into the flat list of paragraphs the line breaker and the
+/// paginator work on: each heading, paragraph, list item, table row, rule and image placeholder
+/// becomes one `StyledParagraph` with its faces, sizes, indents and page-break rule.
+struct BlockFlattener {
+    /// The body text size and line height, in points.
+    let fontSize: Double
+    let lineHeight: Double
+
+    /// How far each level of lists and block quotes is indented, in ems.
+    static let indentEms = 1.5
+    /// Heading sizes for levels 1 to 6, in ems.
+    static let headingScale: [Double] = [1.6, 1.35, 1.17, 1, 1, 1]
+    /// Superscripts and subscripts are set smaller.
+    static let scriptScale = 0.75
+
+    private var paragraphs: [StyledParagraph] = []
+    /// Anchors of blocks that produced no paragraph yet, given to the next one that does.
+    private var pendingAnchors: [String] = []
+    /// A list item's marker, waiting for the first paragraph of the item.
+    private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double)?
+
+    init(fontSize: Double, lineHeight: Double) {
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+    }
+
+    /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
+    /// go on the last paragraph.
+    mutating func flatten(_ blocks: [Block]) -> [StyledParagraph] {
+        paragraphs = []
+        pendingAnchors = []
+        pendingMarker = nil
+        add(blocks, indent: 0, listDepth: 0, gapBefore: true)
+        if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
+            paragraphs[paragraphs.count - 1].anchors += pendingAnchors
+        }
+        return paragraphs
+    }
+
+    private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool) {
+        for (i, block) in blocks.enumerated() {
+            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true)
+        }
+    }
+
+    private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool) {
+        pendingAnchors += block.anchors
+        var paragraph = StyledParagraph(lineHeight: lineHeight)
+        paragraph.indent = indent
+        paragraph.gapBefore = gapBefore
+        switch block.kind {
+        case .heading(let level, let inlines):
+            let scale = Self.headingScale[min(max(level, 1), 6) - 1]
+            paragraph.lineHeight = lineHeight * scale
+            paragraph.pageBreak = .withNext
+            append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
+            emit(paragraph)
+        case .paragraph(let inlines):
+            append(inlines, to: &paragraph)
+            emit(paragraph)
+        case .preformatted(let inlines):
+            paragraph.keepsSpaces = true
+            for inline in inlines {
+                paragraph.append(inline.text, face: .monospace, size: fontSize)
+            }
+            emit(paragraph)
+        case .rule:
+            paragraph.alignment = .center
+            paragraph.pageBreak = .together
+            paragraph.append("* * *", face: .regular, size: fontSize)
+            emit(paragraph)
+        case .image(let image):
+            paragraph.pageBreak = .together
+            paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
+            emit(paragraph)
+        case .table(let table):
+            for (r, row) in table.rows.enumerated() {
+                var rowParagraph = paragraph
+                rowParagraph.gapBefore = r == 0 ? gapBefore : false
+                rowParagraph.pageBreak = .together
+                for (c, cell) in row.enumerated() {
+                    if c > 0 { rowParagraph.append(" | ", face: .regular, size: fontSize) }
+                    append(cell.content, to: &rowParagraph, bold: cell.isHeader)
+                }
+                emit(rowParagraph)
+            }
+        case .quote(let blocks):
+            add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore)
+        case .list(let list):
+            let itemIndent = indent + Self.indentEms * fontSize
+            for (i, item) in list.items.enumerated() {
+                var itemGap = i == 0 ? gapBefore : false
+                // An item that starts with a list: the outer marker gets a line of its own.
+                if pendingMarker != nil {
+                    emitPendingMarker(gapBefore: itemGap)
+                    itemGap = false
+                }
+                let marker = list.isOrdered ? "\(list.start + i). " : (listDepth == 0 ? "• " : "◦ ")
+                pendingMarker = (marker, indent, itemIndent)
+                // Items follow one another without a gap; the list as a whole is set apart.
+                add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap)
+                emitPendingMarker(gapBefore: itemGap)
+            }
+        }
+    }
+
+    private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
+                        size: Double? = nil, bold: Bool = false) {
+        let size = size ?? fontSize
+        for inline in inlines {
+            let style = inline.style
+            let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
+                                code: style.contains(.code))
+            let scripted = style.contains(.superscript) || style.contains(.`subscript`)
+            paragraph.append(inline.text, face: face, size: scripted ? size * Self.scriptScale : size)
+        }
+    }
+
+    /// A waiting marker whose item had nothing to show before a nested list, or nothing at all.
+    private mutating func emitPendingMarker(gapBefore: Bool) {
+        guard let marker = pendingMarker else { return }
+        var markerOnly = StyledParagraph(lineHeight: lineHeight)
+        markerOnly.indent = marker.itemIndent
+        markerOnly.gapBefore = gapBefore
+        emit(markerOnly, allowEmpty: true)
+    }
+
+    /// Keeps `paragraph` if it shows anything, giving it the waiting marker and anchors.
+    private mutating func emit(_ paragraph: StyledParagraph, allowEmpty: Bool = false) {
+        var paragraph = paragraph
+        if let marker = pendingMarker {
+            guard !paragraph.isEmpty || allowEmpty else { return }
+            paragraph.prefix = marker.text
+            paragraph.prefixMinimumIndent = marker.minimumIndent
+            pendingMarker = nil
+        } else if paragraph.isEmpty {
+            return
+        }
+        paragraph.anchors = pendingAnchors
+        pendingAnchors = []
+        paragraphs.append(paragraph)
+    }
+}

@@ -1,0 +1,44 @@
+import BookModel
+import Fonts
+
+/// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
+/// of its anchors lands.
+struct ChapterLayout {
+    var pages: [[LaidOutLine]]
+    var anchorPages: [String: Int]
+}
+
+/// Lays out chapters one after another with one measuring cache and one line breaker: the state
+/// of one worker. Each chapter starts on a new page, so chapters can be laid out independently.
+struct ChapterLayouter {
+    private let setter: ParagraphSetter
+    private let paginator: Paginator
+    private var flattener: BlockFlattener
+
+    init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking) {
+        let lineHeight = options.fontSize * options.lineHeight
+        let language = metadata.language
+        setter = ParagraphSetter(
+            fonts: fonts, measurer: TextMeasurer(language: language),
+            finder: BreakOpportunityFinder(locale: language) ?? BreakOpportunityFinder(locale: nil),
+            lineBreaker: lineBreaker, contentWidth: options.geometry.contentSize.width,
+            bodySize: options.fontSize, direction: metadata.direction)
+        paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)
+        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight)
+    }
+
+    mutating func layout(_ chapter: Chapter) -> ChapterLayout {
+        let paragraphs = flattener.flatten(chapter.blocks)
+        let set = paragraphs.map {
+            SetParagraph(lines: setter.lines(for: $0), pageBreak: $0.pageBreak, gapBefore: $0.gapBefore)
+        }
+        let (pages, firstPages) = paginator.paginate(set)
+        var anchors: [String: Int] = [:]
+        for (p, paragraph) in paragraphs.enumerated() {
+            for anchor in paragraph.anchors where anchors[anchor] == nil {
+                anchors[anchor] = firstPages[p]
+            }
+        }
+        return ChapterLayout(pages: pages, anchorPages: anchors)
+    }
+}

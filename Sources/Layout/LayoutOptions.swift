@@ -1,0 +1,36 @@
+/// Everything the layout needs to know besides the book.
+public struct LayoutOptions: Sendable, Equatable {
+    public var geometry: PageGeometry
+    /// A fontconfig family name (`Liberation Serif`, `Times New Roman`) or a font file path.
+    public var font: String
+    /// The body text size in points.
+    public var fontSize: Double
+    /// Distance between baselines as a multiple of the font size.
+    public var lineHeight: Double
+    /// The fontconfig family for code and preformatted text.
+    public var codeFont: String
+
+    public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
+                fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont) {
+        self.geometry = geometry
+        self.font = font
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.codeFont = codeFont
+    }
+
+    /// Liberation Serif has the metrics of Times New Roman, which every iOS device has.
+    public static let defaultFont = "Liberation Serif"
+    /// Liberation Mono has the metrics of Courier New.
+    public static let defaultCodeFont = "Liberation Mono"
+
+    /// BookLayout's page for a 1024×768 iPad in landscape, with 40-point margins.
+    public static let defaultGeometry = PageGeometry(
+        pageSize: pageSize(forBounds: Size(width: 1024, height: 768)),
+        margins: EdgeInsets(top: 40, right: 40, bottom: 40, left: 40))
+
+    /// BookLayout's `collectionViewPageSize`: half the bounds' width less 20, the height less 50.
+    public static func pageSize(forBounds bounds: Size) -> Size {
+        Size(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
+    }
+}

@@ -1,0 +1,76 @@
+import BookModel
+import Fonts
+
+/// Lays a book out into content pages: flattens each chapter's blocks into paragraphs, breaks them
+/// into lines measured with the real fonts, and cuts the lines into pages.
+///
+/// The fonts are loaded once, in `init`; `layout` may then be called for any number of books, from
+/// any thread (each call makes its own measuring caches and line breakers). A large book is laid
+/// out on several threads, a run of whole chapters each, with the same result as on one.
+public struct Layouter: Sendable {
+    public let options: LayoutOptions
+    /// The body font as found, for the output's `layout` section.
+    public let fontReport: FontReport
+    /// What the fonts had to make do with, such as a family fontconfig substituted.
+    public let warnings: [String]
+
+    private let fonts: FontSet
+    /// At most this many threads lay out one book (tests compare one with many).
+    var workerLimit = Int.max
+
+    public init(options: LayoutOptions) throws {
+        let content = options.geometry.contentSize
+        guard options.fontSize.isFinite, options.fontSize > 0 else {
+            throw LayoutError.invalidOptions("font size must be a positive number")
+        }
+        guard options.lineHeight.isFinite, options.lineHeight > 0 else {
+            throw LayoutError.invalidOptions("line height must be a positive number")
+        }
+        guard content.width.isFinite, content.height.isFinite, content.width > 0, content.height > 0 else {
+            throw LayoutError.invalidOptions("the margins leave no room on the page")
+        }
+        do {
+            fonts = try FontSet(font: options.font, monospaceFamily: options.codeFont)
+        } catch let error as FontError {
+            throw LayoutError.font(error.description)
+        }
+        guard BreakOpportunityFinder(locale: nil) != nil else { throw LayoutError.lineBreakingUnavailable }
+        self.options = options
+        warnings = fonts.warnings
+        let regular = fonts.regular
+        fontReport = FontReport(requested: options.font, family: regular.family, file: regular.fileName,
+                                postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
+                                size: options.fontSize, lineHeight: bodyLineHeight(options))
+    }
+
+    public func layout(_ book: Book) -> PagedBook {
+        let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit) {
+            ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata, lineBreaker: GreedyLineBreaker())
+        }
+        var pages: [LaidOutPage] = []
+        // For each chapter: its first page, if it has any, and where its anchors land.
+        var chapterStarts: [Int?] = []
+        for (chapterIndex, chapter) in chapters.enumerated() {
+            chapterStarts.append(chapter.pages.isEmpty ? nil : pages.count)
+            pages += chapter.pages.map { LaidOutPage(chapterIndex: chapterIndex, lines: $0) }
+        }
+
+        let tocPageIndices = book.toc.map { entry -> Int in
+            let chapter = entry.chapterIndex
+            guard chapter >= 0, chapter < chapterStarts.count else { return max(pages.count - 1, 0) }
+            if let anchor = entry.anchor, let start = chapterStarts[chapter],
+               let page = chapters[chapter].anchorPages[anchor] {
+                return start + page
+            }
+            // An empty chapter's entries point at the next page there is.
+            if let page = chapterStarts[chapter...].lazy.compactMap({ $0 }).first { return page }
+            return max(pages.count - 1, 0)
+        }
+        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, geometry: options.geometry, fonts: fontReport)
+    }
+}
+
+/// The body text's distance between baselines, in points.
+private func bodyLineHeight(_ options: LayoutOptions) -> Double {
+    options.fontSize * options.lineHeight
+}

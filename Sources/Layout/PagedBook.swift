@@ -1,0 +1,120 @@
+import BookModel
+
+/// A book laid out into pages: what the layout hands the writers.
+public struct PagedBook: Sendable, Equatable {
+    /// The content pages, in reading order (no cover or blank pages: the writer adds those).
+    public var pages: [LaidOutPage]
+    /// For each entry of the book's table of contents, the index in `pages` where it lands: the
+    /// page holding its anchor, else its chapter's first page, else (an empty chapter) the next
+    /// page there is, else the last. 0 when there are no pages at all.
+    public var tocPageIndices: [Int]
+    /// The geometry and fonts the pages were made with.
+    public var geometry: PageGeometry
+    public var fonts: FontReport
+
+    public init(pages: [LaidOutPage], tocPageIndices: [Int], geometry: PageGeometry, fonts: FontReport) {
+        self.pages = pages
+        self.tocPageIndices = tocPageIndices
+        self.geometry = geometry
+        self.fonts = fonts
+    }
+}
+
+public struct LaidOutPage: Sendable, Equatable {
+    /// Index into the book's chapters.
+    public var chapterIndex: Int
+    /// Top to bottom; an empty line stands for the gap between two blocks.
+    public var lines: [LaidOutLine]
+
+    public init(chapterIndex: Int, lines: [LaidOutLine]) {
+        self.chapterIndex = chapterIndex
+        self.lines = lines
+    }
+
+    /// The page's plain text: its lines joined by newlines, exactly what the page shows.
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+public struct LaidOutLine: Sendable, Equatable {
+    public var text: String
+    /// Position of the line's box in the content box, in points, from its top-left corner.
+    public var x: Double
+    public var y: Double
+    /// The measured advance of the text.
+    public var width: Double
+    public var height: Double
+
+    public init(text: String, x: Double, y: Double, width: Double, height: Double) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Sizes in points (the unit of iOS layout).
+public struct Size: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+public struct EdgeInsets: Sendable, Equatable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+}
+
+public struct PageGeometry: Sendable, Equatable {
+    public var pageSize: Size
+    public var margins: EdgeInsets
+    public init(pageSize: Size, margins: EdgeInsets) {
+        self.pageSize = pageSize
+        self.margins = margins
+    }
+    /// The page minus its margins: where lines go.
+    public var contentSize: Size {
+        Size(width: pageSize.width - margins.left - margins.right,
+             height: pageSize.height - margins.top - margins.bottom)
+    }
+}
+
+/// The body font as found, so a renderer can draw with the same metrics.
+public struct FontReport: Sendable, Equatable {
+    /// The family asked for (`--font`), as given.
+    public var requested: String
+    /// The family fontconfig found.
+    public var family: String
+    /// The regular face's file.
+    public var file: String
+    public var postScriptName: String
+    /// The PostScript name of the font an iOS renderer should draw with (for `UIFont(name:size:)`):
+    /// a metric-compatible system font when one exists (Liberation Serif → Times New Roman's
+    /// `TimesNewRomanPSMT`), else the font's own PostScript name.
+    public var iOSFontName: String
+    public var size: Double
+    /// The distance between baselines, in points.
+    public var lineHeight: Double
+
+    public init(requested: String, family: String, file: String, postScriptName: String,
+                iOSFontName: String, size: Double, lineHeight: Double) {
+        self.requested = requested
+        self.family = family
+        self.file = file
+        self.postScriptName = postScriptName
+        self.iOSFontName = iOSFontName
+        self.size = size
+        self.lineHeight = lineHeight
+    }
+}

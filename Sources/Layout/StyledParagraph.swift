@@ -1,0 +1,121 @@
+/// Which of the book's faces a run is set in.
+enum FaceRole: Int, CaseIterable {
+    case regular, italic, bold, boldItalic, monospace
+
+    init(bold: Bool, italic: Bool, code: Bool) {
+        if code { self = .monospace; return }
+        switch (bold, italic) {
+        case (false, false): self = .regular
+        case (false, true): self = .italic
+        case (true, false): self = .bold
+        case (true, true): self = .boldItalic
+        }
+    }
+}
+
+/// Where a run of a paragraph's text ends, and how it is set.
+struct StyledRun: Equatable {
+    /// UTF-8 offset just past the run; runs are consecutive from offset 0.
+    var end: Int
+    var face: FaceRole
+    var size: Double
+}
+
+/// How a paragraph may be split between pages.
+enum PageBreakRule: Equatable {
+    /// Anywhere that leaves at least two lines on each page.
+    case splittable
+    /// Moved whole when it fits on a page (table rows, images, rules).
+    case together
+    /// Kept whole, and on the same page as what follows (headings).
+    case withNext
+}
+
+/// One paragraph of the flattened book, ready to be broken into lines: its text as UTF-8 (what
+/// ICU reads and where break offsets point), the runs' faces, and where its lines go.
+struct StyledParagraph: Equatable {
+    enum Alignment: Equatable { case start, center }
+
+    var text: [UInt8] = []
+    var runs: [StyledRun] = []
+    /// A list marker (`• `, `3. `) shown before the first line, never broken from it.
+    var prefix: String = ""
+    /// The x of the lines, from the content box's leading edge. The marker hangs to the left of
+    /// the first line's text, but not further left than `prefixMinimumIndent`.
+    var indent: Double = 0
+    var prefixMinimumIndent: Double = 0
+    var alignment: Alignment = .start
+    var lineHeight: Double
+    var pageBreak: PageBreakRule = .splittable
+    /// Whether an empty line separates it from the paragraph before (unless at a page's top).
+    var gapBefore: Bool = true
+    var anchors: [String] = []
+    /// Preformatted text keeps its spaces (tabs become spaces to the next multiple of 8).
+    var keepsSpaces: Bool = false
+
+    init(lineHeight: Double) {
+        self.lineHeight = lineHeight
+    }
+
+    /// Whether there is anything to show besides, perhaps, the marker.
+    var isEmpty: Bool { text.isEmpty }
+
+    /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
+    /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
+    mutating func append(_ string: String, face: FaceRole, size: Double) {
+        let before = text.count
+        var string = string
+        string.withUTF8 { bytes in
+            if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
+        }
+        guard text.count > before else { return }
+        if let last = runs.last, last.face == face, last.size == size {
+            runs[runs.count - 1].end = text.count
+        } else {
+            runs.append(StyledRun(end: text.count, face: face, size: size))
+        }
+    }
+
+    private mutating func appendCollapsingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.reserveCapacity(text.count + bytes.count)
+        for byte in bytes {
+            switch byte {
+            case 0x20, 0x09, 0x0D, 0x0C:
+                if let last = text.last, last != 0x20, last != 0x0A { text.append(0x20) }
+            case 0x0A:
+                // A space just before a forced break would only be trailing space.
+                if text.last == 0x20 { text[text.count - 1] = 0x0A } else { text.append(0x0A) }
+            default:
+                text.append(byte)
+            }
+        }
+    }
+
+    private mutating func appendKeepingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The column counts characters (bytes that start one) since the last line feed.
+        var column = 0
+        for byte in text.reversed() {
+            if byte == 0x0A { break }
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        var afterCarriageReturn = false
+        for byte in bytes {
+            switch byte {
+            case 0x09:
+                let spaces = 8 - column % 8
+                text.append(contentsOf: repeatElement(0x20, count: spaces))
+                column += spaces
+            case 0x0D:
+                text.append(0x0A)
+                column = 0
+            case 0x0A:
+                if !afterCarriageReturn { text.append(0x0A) }
+                column = 0
+            default:
+                text.append(byte)
+                if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            afterCarriageReturn = byte == 0x0D
+        }
+    }
+}

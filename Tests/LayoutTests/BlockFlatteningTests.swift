@@ -1,0 +1,154 @@
+import BookModel
+import Fonts
+import Testing
+import Layout
+
+/// How each kind of block turns into lines: faces, markers, indents, placeholders.
+@Suite struct BlockFlatteningTests {
+    let layouter: Layouter
+    let fonts: FontSet
+    let width: Double
+    let em = 12.0
+    let lineHeight = 12.0 * 1.4
+
+    init() throws {
+        let options = TestBooks.options(width: 400, height: 600)
+        layouter = try Layouter(options: options)
+        fonts = try FontSet(font: options.font)
+        width = options.geometry.contentSize.width
+    }
+
+    private func lines(_ blocks: [Block]) -> [LaidOutLine] {
+        layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.lines)
+    }
+
+    private func item(_ text: String) -> [Block] { [TestBooks.paragraph(text)] }
+
+    @Test func blocksAreSeparatedByOneEmptyLine() {
+        let laidOut = lines([TestBooks.paragraph("One."), TestBooks.paragraph("Two.")])
+        #expect(laidOut.map(\.text) == ["One.", "", "Two."])
+        #expect(laidOut[1].height == lineHeight)
+        #expect(laidOut.map(\.y) == [0, lineHeight, 2 * lineHeight])
+    }
+
+    @Test func headingsAreBoldAndLarger() {
+        let laidOut = lines([TestBooks.heading("Prologue", level: 1), TestBooks.heading("Part", level: 2),
+                             TestBooks.heading("Small", level: 5)])
+        #expect(laidOut[0].width == fonts.bold.advance(of: "Prologue", size: 1.6 * em))
+        #expect(abs(laidOut[0].height - 1.6 * lineHeight) < 1e-9)
+        #expect(abs(laidOut[2].height - 1.35 * lineHeight) < 1e-9)
+        #expect(laidOut[4].width == fonts.bold.advance(of: "Small", size: em))
+    }
+
+    @Test func styledRunsUseTheirFaces() {
+        let laidOut = lines([Block(.paragraph([Inline("a", style: .italic), Inline("b", style: .bold),
+                                               Inline("c", style: [.bold, .italic]), Inline("d", style: .code),
+                                               Inline("2", style: .superscript)]))])
+        let expected = fonts.italic.advance(of: "a", size: em) + fonts.bold.advance(of: "b", size: em)
+            + fonts.boldItalic.advance(of: "c", size: em) + fonts.monospace.advance(of: "d", size: em)
+            + fonts.regular.advance(of: "2", size: 0.75 * em)
+        #expect(laidOut.map(\.text) == ["abcd2"])
+        #expect(abs(laidOut[0].width - expected) < 1e-9)
+    }
+
+    @Test func unorderedListsHaveBulletsAndHangingIndent() {
+        let nested = Block(.list(List(isOrdered: false, items: [item("inner")])))
+        let long = TestBooks.words(60, seed: 1)
+        let list = Block(.list(List(isOrdered: false, items: [item("first"), item(long), [TestBooks.paragraph("third"), nested]])))
+        let laidOut = lines([TestBooks.paragraph("Before"), list])
+        let texts = laidOut.map(\.text)
+        #expect(texts[0...2] == ["Before", "", "• first"])
+        #expect(texts[3].hasPrefix("• " + long.prefix { $0 != " " } + " "))
+        #expect(texts.contains("• third"))
+        #expect(texts.contains("◦ inner"))
+        // Items follow each other directly; continuation lines line up with the item's text.
+        let bullet = fonts.regular.advance(of: "• ", size: em)
+        let itemIndent = 1.5 * em
+        #expect(abs(laidOut[2].x - (itemIndent - bullet)) < 1e-9)
+        let continuation = laidOut[4]
+        #expect(!continuation.text.hasPrefix("•"))
+        #expect(continuation.x == itemIndent)
+        let inner = laidOut.first { $0.text == "◦ inner" }!
+        #expect(abs(inner.x - (2 * itemIndent - fonts.regular.advance(of: "◦ ", size: em))) < 1e-9)
+    }
+
+    @Test func itemStartingWithAListHasItsMarkerAlone() {
+        let nested = Block(.list(List(isOrdered: false, items: [item("inner")])))
+        let list = Block(.list(List(isOrdered: false, items: [[nested], item("after")])))
+        #expect(lines([list]).map(\.text) == ["•", "◦ inner", "• after"])
+    }
+
+    @Test func orderedListsCountFromTheirStart() {
+        let list = Block(.list(List(isOrdered: true, start: 9, items: [item("nine"), item("ten"), []])))
+        #expect(lines([list]).map(\.text) == ["9. nine", "10. ten", "11."])
+    }
+
+    @Test func quotesAreIndentedPerLevel() {
+        let inner = Block(.quote([TestBooks.paragraph("deeper")]))
+        let laidOut = lines([Block(.quote([TestBooks.paragraph("quoted"), inner]))])
+        #expect(laidOut.map(\.text) == ["quoted", "", "deeper"])
+        #expect(laidOut[0].x == 1.5 * em)
+        #expect(laidOut[2].x == 3 * em)
+    }
+
+    @Test func deepNestingStopsIndentingAtHalfTheWidth() {
+        var block = TestBooks.paragraph(TestBooks.words(40, seed: 4))
+        for depth in 0..<32 {
+            block = depth % 2 == 0 ? Block(.quote([block])) : Block(.list(List(isOrdered: true, items: [[block]])))
+        }
+        let laidOut = lines([block])
+        #expect(laidOut.count > 2)
+        for line in laidOut {
+            #expect(line.x <= width / 2)
+            #expect(line.x + line.width <= width + 1e-9)
+        }
+    }
+
+    @Test func preformattedTextKeepsSpacesAndLines() {
+        let code = "func f() {\n    return  1\n}\n\tend"
+        let laidOut = lines([Block(.preformatted([Inline(code)]))])
+        #expect(laidOut.map(\.text) == ["func f() {", "    return  1", "}", "        end"])
+        #expect(abs(laidOut[1].width - fonts.monospace.advance(of: "    return  1", size: em)) < 1e-9)
+    }
+
+    @Test func longPreformattedLinesAreStillBroken() {
+        let code = String(repeating: "x = call(argument) + ", count: 10)
+        for line in lines([Block(.preformatted([Inline(code)]))]) {
+            #expect(line.width <= width)
+        }
+    }
+
+    @Test func ruleIsACentredLine() {
+        let laidOut = lines([.init(.rule)])
+        #expect(laidOut.map(\.text) == ["* * *"])
+        #expect(abs(laidOut[0].x - (width - laidOut[0].width) / 2) < 1e-9)
+    }
+
+    @Test func tableRowsAreLinesOfCells() {
+        let table = Table(rows: [[TableCell([Inline("Name")], isHeader: true), TableCell([Inline("Age")], isHeader: true)],
+                                 [TableCell([Inline("Ann")]), TableCell([Inline("31")])]])
+        let laidOut = lines([Block(.table(table))])
+        #expect(laidOut.map(\.text) == ["Name | Age", "Ann | 31"])
+        let header = fonts.bold.advance(of: "Name", size: em) + fonts.regular.advance(of: " | ", size: em)
+            + fonts.bold.advance(of: "Age", size: em)
+        #expect(abs(laidOut[0].width - header) < 1e-9)
+    }
+
+    @Test func imagesArePlaceholders() {
+        let image = Block(.image(Image(source: ImageReference(path: "cat.png"), alt: "A cat")))
+        let bare = Block(.image(Image(source: ImageReference(path: "dog.png"), alt: "")))
+        #expect(lines([image, bare]).map(\.text) == ["[Image: A cat]", "", "[Image]"])
+    }
+
+    @Test func emptyBlocksShowNothing() {
+        let laidOut = lines([TestBooks.paragraph("   "), TestBooks.paragraph("Text"), Block(.quote([]))])
+        #expect(laidOut.map(\.text) == ["Text"])
+    }
+
+    @Test func rightToLeftLinesAreAlignedRight() {
+        var book = TestBooks.book([[TestBooks.paragraph("שלום עולם")]], language: "he")
+        book.metadata.direction = .rightToLeft
+        let line = layouter.layout(book).pages[0].lines[0]
+        #expect(abs(line.x + line.width - width) < 1e-9)
+    }
+}

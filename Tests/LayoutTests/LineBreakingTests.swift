@@ -1,0 +1,117 @@
+import BookModel
+import Fonts
+import Testing
+@testable import Layout
+
+@Suite struct LineBreakingTests {
+    let layouter: Layouter
+    let fonts: FontSet
+    let width: Double
+
+    init() throws {
+        let options = TestBooks.options()
+        layouter = try Layouter(options: options)
+        fonts = try FontSet(font: options.font)
+        width = options.geometry.contentSize.width
+    }
+
+    private func lines(_ inlines: [Inline]) -> [LaidOutLine] {
+        layouter.layout(TestBooks.book([[Block(.paragraph(inlines))]])).pages.flatMap(\.lines)
+    }
+
+    private func visibleCharacters(_ text: String) -> String {
+        String(text.filter { !$0.isWhitespace })
+    }
+
+    @Test(arguments: 0..<40)
+    func linesNeverExceedTheWidth(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        var inlines: [Inline] = []
+        let styles: [TextStyle] = [[], [], .italic, .bold, [.bold, .italic], .code]
+        for part in 0..<(1 + Int(random.next() % 6)) {
+            var text = TestBooks.words(5 + Int(random.next() % 60), seed: UInt64(seed * 100 + part)) + " "
+            if random.next() % 4 == 0 { text += String(repeating: "w", count: 60) + " " }
+            if random.next() % 5 == 0 { text += "\n" }
+            inlines.append(Inline(text, style: styles[Int(random.next() % UInt64(styles.count))]))
+        }
+        let laidOut = lines(inlines)
+        #expect(!laidOut.isEmpty)
+        for line in laidOut {
+            #expect(line.x >= 0)
+            #expect(line.x + line.width <= width + 1e-9, "\(line.text) is \(line.width) wide")
+            #expect(line.text.last?.isWhitespace != true)
+        }
+        // Nothing is lost or added: the lines hold the paragraph's visible characters in order.
+        #expect(visibleCharacters(laidOut.map(\.text).joined()) == visibleCharacters(inlines.plainText))
+    }
+
+    @Test func wholeLineShapingAgreesWithTheSumOfWords() {
+        let text = TestBooks.words(400, seed: 7) + " AVATAR Tyrannosaurus, “quoted” — dash."
+        for line in lines([Inline(text)]) {
+            let shaped = fonts.regular.advance(of: line.text, size: 12)
+            #expect(shaped <= width - line.x + 1e-6)
+            // Kerning across a space (" T") only ever narrows the shaped line.
+            #expect(shaped <= line.width + 1e-6)
+        }
+    }
+
+    /// Lines are measured word by word, so kerning between a word and the space or hyphen next
+    /// to it is left out; in the default fonts every such pair narrows, so the sum is safe.
+    @Test func kerningAcrossBreaksNeverWidens() {
+        let characters = (0x21...0x7E).map { Character(Unicode.Scalar($0)!) }
+            + "ÀÉÎÕÜàéîõüßçÇñÑ‘’“”—–«»".map { $0 }
+        for face in [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic] {
+            for c in characters {
+                for separator in [" ", "-"] {
+                    let alone = face.advance(of: String(c), size: 1000) + face.advance(of: separator, size: 1000)
+                    #expect(face.advance(of: String(c) + separator, size: 1000) <= alone + 1e-6)
+                    #expect(face.advance(of: separator + String(c), size: 1000) <= alone + 1e-6,
+                            "\(face.style) '\(separator)\(c)'")
+                }
+            }
+        }
+    }
+
+    @Test func linesAreFilledGreedily() {
+        let laidOut = lines([Inline(TestBooks.words(200, seed: 3))])
+        for (line, next) in zip(laidOut, laidOut.dropFirst()) {
+            let nextWord = String(next.text.prefix { $0 != " " })
+            let longer = fonts.regular.advance(of: line.text + " " + nextWord, size: 12)
+            #expect(longer > width, "'\(nextWord)' would have fit after '\(line.text)'")
+        }
+    }
+
+    @Test func longWordIsBrokenBetweenGraphemes() {
+        let word = String(repeating: "e\u{301}x", count: 80)
+        let laidOut = lines([Inline("Start " + word + " end")])
+        #expect(laidOut.count >= 3)
+        #expect(laidOut.first?.text == "Start")
+        for line in laidOut {
+            #expect(line.width <= width + 1e-9)
+            // No combining accent was torn from its letter.
+            #expect(line.text.unicodeScalars.first != "\u{301}")
+        }
+        #expect(visibleCharacters(laidOut.map(\.text).joined()) == "Start" + word + "end")
+    }
+
+    @Test func forcedBreaksAreKept() {
+        let laidOut = lines([Inline("Roses are red,\nviolets are blue;\n\nsugar is "), Inline("sweet", style: .italic)])
+        #expect(laidOut.map(\.text) == ["Roses are red,", "violets are blue;", "", "sugar is sweet"])
+    }
+
+    @Test func spacesCollapseOutsidePreformattedText() {
+        let laidOut = lines([Inline("  one \t two   "), Inline("  three")])
+        #expect(laidOut.map(\.text) == ["one two three"])
+    }
+
+    @Test func greedyBreakerFillsAndRespectsForcedBreaks() {
+        func segment(_ start: Int, _ width: Double, space: Double = 1, forced: Bool = false) -> Segment {
+            Segment(start: start, visibleEnd: start + 1, end: start + 2, visibleWidth: width, spaceWidth: space,
+                    forcesBreak: forced)
+        }
+        let segments = [segment(0, 4), segment(2, 4), segment(4, 3, forced: true), segment(6, 9), segment(8, 2)]
+        let spans = GreedyLineBreaker().lines(for: segments, firstLineWidth: 9, otherLineWidth: 10)
+        #expect(spans == [LineSpan(segments: 0..<2, width: 9), LineSpan(segments: 2..<3, width: 3),
+                          LineSpan(segments: 3..<4, width: 9), LineSpan(segments: 4..<5, width: 2)])
+    }
+}

@@ -1,0 +1,67 @@
+import BookModel
+import Testing
+import Layout
+
+/// `tocPageIndices`: where each table-of-contents entry lands.
+@Suite struct TableOfContentsTests {
+    let layouter: Layouter
+    init() throws { layouter = try Layouter(options: TestBooks.options()) }
+
+    /// Chapter 0 runs over several pages and has an anchored paragraph near its end; chapter 1 is
+    /// empty; chapter 2 is one page; chapter 3 is empty and last.
+    private var book: Book {
+        let long = (0..<12).map { TestBooks.paragraph(TestBooks.words(30, seed: UInt64($0))) }
+        let chapters: [[Block]] = [
+            long + [TestBooks.paragraph("Anchored here.", anchors: ["deep"])],
+            [],
+            [Block(.quote([TestBooks.paragraph("Quoted.", anchors: ["inner"])]), anchors: ["outer"])],
+            [],
+        ]
+        return TestBooks.book(chapters)
+    }
+
+    private func pageIndex(_ entry: TOCEntry) -> Int {
+        var book = self.book
+        book.toc = [entry]
+        return layouter.layout(book).tocPageIndices[0]
+    }
+
+    @Test func chapterEntriesPointAtTheChaptersFirstPage() {
+        let paged = layouter.layout(book)
+        #expect(paged.pages.count > 3)
+        let lastPageOfChapter0 = paged.pages.lastIndex { $0.chapterIndex == 0 }!
+        #expect(pageIndex(TOCEntry(title: "One", level: 1, chapterIndex: 0)) == 0)
+        #expect(pageIndex(TOCEntry(title: "Three", level: 1, chapterIndex: 2)) == lastPageOfChapter0 + 1)
+    }
+
+    @Test func anchorEntriesPointAtTheAnchorsPage() {
+        let paged = layouter.layout(book)
+        let anchored = paged.pages.firstIndex { $0.text.contains("Anchored here.") }!
+        #expect(anchored > 0)
+        #expect(pageIndex(TOCEntry(title: "Deep", level: 2, chapterIndex: 0, anchor: "deep")) == anchored)
+        let quoted = paged.pages.firstIndex { $0.text.contains("Quoted.") }!
+        #expect(pageIndex(TOCEntry(title: "Inner", level: 2, chapterIndex: 2, anchor: "inner")) == quoted)
+        #expect(pageIndex(TOCEntry(title: "Outer", level: 2, chapterIndex: 2, anchor: "outer")) == quoted)
+    }
+
+    @Test func unknownAnchorsFallBackToTheChapter() {
+        #expect(pageIndex(TOCEntry(title: "Lost", level: 2, chapterIndex: 0, anchor: "nowhere")) == 0)
+    }
+
+    @Test func emptyChaptersPointAtTheNextPageOrTheLast() {
+        let paged = layouter.layout(book)
+        let chapter2 = paged.pages.firstIndex { $0.chapterIndex == 2 }!
+        #expect(pageIndex(TOCEntry(title: "Empty", level: 1, chapterIndex: 1)) == chapter2)
+        #expect(pageIndex(TOCEntry(title: "Empty at end", level: 1, chapterIndex: 3)) == paged.pages.count - 1)
+        #expect(pageIndex(TOCEntry(title: "Out of range", level: 1, chapterIndex: 99)) == paged.pages.count - 1)
+    }
+
+    @Test func oneIndexPerEntryInOrder() {
+        var book = self.book
+        book.toc = [TOCEntry(title: "C", level: 1, chapterIndex: 2), TOCEntry(title: "A", level: 1, chapterIndex: 0)]
+        let indices = layouter.layout(book).tocPageIndices
+        #expect(indices.count == 2)
+        #expect(indices[1] == 0)
+        #expect(indices[0] > 0)
+    }
+}
