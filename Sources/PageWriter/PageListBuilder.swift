@@ -1,0 +1,71 @@
+import BookModel
+import Layout
+import PageFormat
+
+/// Turns laid-out content pages into BookLayout's page list (seed 000): two invisible pages so the
+/// book starts closed, the cover on the right, the inside cover, the content, and the back inside
+/// cover last, padded with a blank page so the count is even.
+public enum PageListBuilder {
+    /// Content pages start here: after the two invisible pages, the cover and the inside cover.
+    public static let firstContentIndex = 4
+
+    /// - Parameter bounds: the collection view bounds the page size came from, if it did.
+    public static func document(for book: Book, paged: PagedBook, bounds: Size?) -> PageDocument {
+        PageDocument(metadata: metadata(of: book),
+                     layout: layout(of: paged, bounds: bounds),
+                     toc: toc(of: book, paged: paged),
+                     pages: pages(of: book, paged: paged))
+    }
+
+    static func pages(of book: Book, paged: PagedBook) -> [Page] {
+        var pages: [Page] = [Page(type: .invisible), Page(type: .invisible)]
+        pages.append(Page(type: .cover, title: book.metadata.title,
+                          subtitle: book.metadata.authors.isEmpty ? nil : book.metadata.authors.joined(separator: ", "),
+                          image: book.cover?.path))
+        pages.append(Page(type: .blank))
+        for (index, page) in paged.pages.enumerated() {
+            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex))
+        }
+        // With the back inside cover still to come, the count so far must be odd.
+        if pages.count % 2 == 0 {
+            pages.append(Page(type: .blank))
+        }
+        pages.append(Page(type: .blank))
+        return pages
+    }
+
+    static func metadata(of book: Book) -> BookMetadata {
+        BookMetadata(title: book.metadata.title, authors: book.metadata.authors,
+                     language: book.metadata.language, identifier: book.metadata.identifier,
+                     direction: book.metadata.direction.rawValue)
+    }
+
+    static func toc(of book: Book, paged: PagedBook) -> [TOCItem] {
+        zip(book.toc, paged.tocPageIndices).map { entry, contentIndex in
+            TOCItem(title: entry.title, level: entry.level,
+                    page: firstContentIndex + contentIndex, folio: contentIndex + 1)
+        }
+    }
+
+    static func layout(of paged: PagedBook, bounds: Size?) -> LayoutDescription {
+        let geometry = paged.geometry
+        let content = geometry.contentSize
+        let fonts = paged.fonts
+        return LayoutDescription(
+            bounds: bounds.map { Dimensions(width: rounded($0.width), height: rounded($0.height)) },
+            pageSize: Dimensions(width: rounded(geometry.pageSize.width), height: rounded(geometry.pageSize.height)),
+            margins: Margins(top: rounded(geometry.margins.top), right: rounded(geometry.margins.right),
+                             bottom: rounded(geometry.margins.bottom), left: rounded(geometry.margins.left)),
+            contentBox: Box(x: rounded(geometry.margins.left), y: rounded(geometry.margins.top),
+                            width: rounded(content.width), height: rounded(content.height)),
+            font: FontDescription(requested: fonts.requested, family: fonts.family, file: fonts.file,
+                                  postScriptName: fonts.postScriptName, iOSFontName: fonts.iOSFontName,
+                                  size: rounded(fonts.size), lineHeight: rounded(fonts.lineHeight)))
+    }
+
+    /// Hundredths of a point: enough for any screen, and it keeps binary fractions such as
+    /// 23.799999999999997 out of the JSON.
+    static func rounded(_ value: Double) -> Double {
+        (value * 100).rounded() / 100
+    }
+}

@@ -1,0 +1,4 @@
+import CommandLineInterface
+import Foundation
+
+exit(Command.main())

@@ -1,0 +1,87 @@
+import BookModel
+import Layout
+import PageFormat
+@testable import PageWriter
+import Testing
+
+/// The fixed structure of BRIEF §3 and seed 000, whatever the number of content pages.
+struct PageListStructureTests {
+    static func paged(contentPages: Int, tocPages: [Int] = []) -> PagedBook {
+        let pages = (0..<contentPages).map { index in
+            LaidOutPage(chapterIndex: index / 3, lines: [
+                LaidOutLine(text: "page \(index + 1) line one", x: 0, y: 0, width: 100, height: 23.8),
+                LaidOutLine(text: "line two", x: 0, y: 23.8, width: 50, height: 23.8),
+            ])
+        }
+        return PagedBook(pages: pages, tocPageIndices: tocPages,
+                         geometry: LayoutOptions.defaultGeometry,
+                         fonts: FontReport(requested: "Liberation Serif", family: "Liberation Serif",
+                                           file: "LiberationSerif-Regular.ttf", postScriptName: "LiberationSerif",
+                                           iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 17 * 1.4))
+    }
+
+    static let book = Book(metadata: Metadata(title: "A Title", authors: ["First Author", "Second"]),
+                           chapters: [], cover: ImageReference(path: "OEBPS/cover.png"))
+
+    @Test(arguments: 0...7)
+    func evenCountAndFixedFrontMatter(contentPages: Int) {
+        let pages = PageListBuilder.pages(of: Self.book, paged: Self.paged(contentPages: contentPages))
+        #expect(pages.count % 2 == 0)
+        #expect(pages[0].type == .invisible && pages[1].type == .invisible)
+        #expect(pages[2] == Page(type: .cover, title: "A Title", subtitle: "First Author, Second",
+                                 image: "OEBPS/cover.png"))
+        #expect(pages[3].type == .blank)
+        let content = pages.filter { $0.type == .content }
+        #expect(content.count == contentPages)
+        #expect(content.map(\.folio) == (0..<contentPages).map { $0 + 1 })
+        // Content sits right after the inside cover, and only blanks follow it.
+        #expect(pages[4..<(4 + contentPages)].allSatisfy { $0.type == .content })
+        #expect(pages[(4 + contentPages)...].allSatisfy { $0.type == .blank })
+        // At most one padding page before the back inside cover.
+        #expect(pages.count - 4 - contentPages <= 2)
+    }
+
+    @Test func contentPagesCarryTheirTextAndChapter() {
+        let pages = PageListBuilder.pages(of: Self.book, paged: Self.paged(contentPages: 4))
+        #expect(pages[4].text == "page 1 line one\nline two")
+        #expect(pages[7].chapter == 1)
+        #expect(pages[4].title == nil)
+    }
+
+    @Test func coverWithoutAuthorsOrImage() {
+        let book = Book(metadata: Metadata(title: "Untitled"), chapters: [])
+        let pages = PageListBuilder.pages(of: book, paged: Self.paged(contentPages: 1))
+        #expect(pages[2] == Page(type: .cover, title: "Untitled"))
+    }
+
+    @Test func tocPointsIntoThePageList() {
+        var book = Self.book
+        book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0),
+                    TOCEntry(title: "One, part two", level: 2, chapterIndex: 0, anchor: "p2")]
+        let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 5, tocPages: [0, 3]),
+                                                bounds: Size(width: 1024, height: 768))
+        #expect(document.toc == [TOCItem(title: "One", level: 1, page: 4, folio: 1),
+                                 TOCItem(title: "One, part two", level: 2, page: 7, folio: 4)])
+        #expect(document.pages[document.toc[1].page].folio == 4)
+    }
+
+    @Test func layoutIsReportedRounded() {
+        let document = PageListBuilder.document(for: Self.book, paged: Self.paged(contentPages: 1),
+                                                bounds: Size(width: 1024, height: 768))
+        #expect(document.layout.pageSize == Dimensions(width: 492, height: 718))
+        #expect(document.layout.contentBox == Box(x: 40, y: 40, width: 412, height: 638))
+        #expect(document.layout.font.lineHeight == 23.8)
+        #expect(document.layout.bounds == Dimensions(width: 1024, height: 768))
+        let direct = PageListBuilder.document(for: Self.book, paged: Self.paged(contentPages: 1), bounds: nil)
+        #expect(direct.layout.bounds == nil)
+    }
+
+    @Test func metadataCarriesDirection() {
+        var book = Self.book
+        book.metadata.direction = .rightToLeft
+        book.metadata.language = "ar"
+        let metadata = PageListBuilder.metadata(of: book)
+        #expect(metadata.direction == "rtl")
+        #expect(metadata.language == "ar")
+    }
+}
