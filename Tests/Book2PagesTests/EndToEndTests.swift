@@ -1,0 +1,110 @@
+import Book2PagesKit
+@testable import CommandLineInterface
+import Foundation
+import PageFormat
+import Testing
+
+/// The built binary, run as a user runs it.
+struct EndToEndTests {
+    static let sample = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
+
+    func run(_ arguments: [String]) throws -> ProcessResult {
+        let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
+        return try Run.program(binary, arguments)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(String(decoding: help.stdout, as: UTF8.self) == HelpText.text)
+        let version = try run(["--version"])
+        #expect(String(decoding: version.stdout, as: UTF8.self) == "book2pages \(Book2Pages.version)\n")
+    }
+
+    @Test func convertsTheSampleBookToStandardOutput() throws {
+        let result = try run([Self.sample])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try PageDocument(jsonData: result.stdout)
+        #expect(document.pages.count % 2 == 0)
+        #expect(document.pages.prefix(3).map(\.type) == [.invisible, .invisible, .cover])
+        #expect(document.pages.filter { $0.type == .content }.count > 5)
+        #expect(document.metadata.title == "The Lighthouse Keeper")
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let first = try run([Self.sample, "--bounds", "800x600"])
+        let second = try run([Self.sample, "--bounds", "800x600"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func outputFileIsWrittenWhole() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("book.json").path
+        let result = try run([Self.sample, "-o", output])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(try PageDocument(jsonData: written).pages.count > 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["book.json"])
+    }
+
+    @Test func unwritableOutputFailsWithNothingWritten() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("missing/book.json").path
+        let result = try run([Self.sample, "-o", output])
+        #expect(result.status == ExitCode.outputFailed)
+        #expect(result.stderr.hasPrefix("book2pages: \(output): "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aLoneXHTMLChapterConverts() throws {
+        let result = try run([TestPaths.repositoryFile("Samples/chapter.xhtml")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try PageDocument(jsonData: result.stdout)
+        let text = document.pages.compactMap(\.text).joined(separator: "\n")
+        #expect(!text.isEmpty)
+        #expect(!text.contains("&nbsp;") && !text.contains("&mdash;"))
+    }
+
+    @Test func missingBookIsOneLineAndExit66() throws {
+        let result = try run(["no-such-book.epub"])
+        #expect(result.status == ExitCode.unreadableInput)
+        #expect(result.stderr == "book2pages: no-such-book.epub: no such file\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func junkIsRefusedClearly() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let junk = directory.appendingPathComponent("junk.bin")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: junk)
+        let result = try run([junk.path])
+        #expect(result.status == ExitCode.invalidInput)
+        #expect(result.stderr.hasPrefix("book2pages: \(junk.path): "))
+        let fakeEPUB = directory.appendingPathComponent("fake.epub")
+        try Data("this is not a zip archive".utf8).write(to: fakeEPUB)
+        let fake = try run([fakeEPUB.path])
+        #expect(fake.status == ExitCode.unreadableInput)
+        #expect(fake.stderr.hasPrefix("book2pages: \(fakeEPUB.path): "))
+        #expect(fake.stderr.split(separator: "\n").count == 1)
+        #expect(fake.stdout.isEmpty)
+    }
+
+    @Test func badUsageExits64WithAHint() throws {
+        let result = try run(["--bounds", "huge", Self.sample])
+        #expect(result.status == ExitCode.usage)
+        #expect(result.stderr.hasPrefix("book2pages: --bounds huge: "))
+        #expect(result.stderr.contains("Try 'book2pages --help'"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func unknownFontExits69() throws {
+        let result = try run([Self.sample, "--font", "/nonexistent/font.ttf"])
+        #expect(result.status == ExitCode.fontUnavailable)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where things are, seen from the tests: the repository, the shared corpus beside it, and the
+/// built `book2pages` binary.
+enum TestPaths {
+    static let repository: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func repositoryFile(_ relative: String) -> String {
+        repository.appendingPathComponent(relative).path
+    }
+
+    /// `../shared/corpus/epub`, or nil when this checkout has no shared corpus beside it.
+    static let corpus: URL? = {
+        let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/epub")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    static var corpusBooks: [URL] {
+        guard let corpus else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.filter { $0.hasSuffix(".epub") }.sorted().map { corpus.appendingPathComponent($0) }
+    }
+
+    /// Says why a corpus test did nothing, so a run without the corpus is visibly partial.
+    static func noteCorpusMissing(_ test: String) {
+        print("\(test): left out, no ../shared/corpus/epub beside the repository")
+    }
+
+    /// The `book2pages` built beside the test bundle by `swift build` (BOOK2PAGES_BIN overrides).
+    static let binary: String? = {
+        if let path = ProcessInfo.processInfo.environment["BOOK2PAGES_BIN"] { return path }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("book2pages").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+}
+
+/// A finished run of a program.
+struct ProcessResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+}
+
+enum Run {
+    static func program(_ path: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes while the child runs, so a large output can't block it.
+        var stdout = Data(), stderr = Data()
+        let group = DispatchGroup()
+        let queue = DispatchQueue(label: "pipe-reader", attributes: .concurrent)
+        nonisolated(unsafe) var outBox = Data(), errBox = Data()
+        queue.async(group: group) { outBox = out.fileHandleForReading.readDataToEndOfFile() }
+        queue.async(group: group) { errBox = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        process.waitUntilExit()
+        stdout = outBox
+        stderr = errBox
+        return ProcessResult(status: process.terminationStatus, stdout: stdout,
+                             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs a tool found on PATH; nil when it isn't installed.
+    static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) {
+                return try program(path, arguments)
+            }
+        }
+        return nil
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

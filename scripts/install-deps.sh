@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages book2pages needs and are missing: the C libraries it builds
+# against (found through pkg-config), the fonts it measures with, and, with --test, the tools the
+# test suite compares against. Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
+          libicu-dev fonts-liberation2)
+if [ "${1:-}" = "--test" ]; then
+    packages+=(pandoc mandoc python3)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing missing Debian packages: ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$candidate/swift" ] && { echo "note: add $candidate to PATH" >&2; break; }
+    done
+    echo "book2pages needs a Swift 6 toolchain on PATH (swift.org/install)" >&2
+    exit 1
+fi
