@@ -47,6 +47,7 @@ let package = Package(
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
+        .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Layout"]),

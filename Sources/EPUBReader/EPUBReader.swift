@@ -9,7 +9,8 @@ import ZipArchive
 ///
 /// Decisions: `linear="no"` spine items come after the linear ones, marked `isLinear = false`;
 /// a spine item listed twice is read once; an image spine item is a chapter holding that image;
-/// an empty document is kept as an empty chapter (a table of contents may point at it); a book
+/// an empty document is kept as an empty chapter (a table of contents may point at it); a page
+/// holding only the cover image is left out (the page list opens on the cover); a book
 /// whose every content document is missing still reads, with no chapters and a warning each.
 public enum EPUBReader {
     public static func read(contentsOf path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(EPUBError) -> ReadResult {
@@ -23,6 +24,7 @@ public enum EPUBReader {
             throw .invalid(file: path, reason: "\(reason) (\(package.path))")
         }
         let encrypted = EncryptionInfo.encryptedPaths(in: archive)
+        let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
 
         var chapters: [Chapter] = []
         var chapterIndexByPath: [String: Int] = [:]
@@ -40,6 +42,7 @@ public enum EPUBReader {
                 continue
             }
             guard let blocks = try readChapterBlocks(item, archive: archive, warnings: &warnings) else { continue }
+            if let cover, isCoverPage(blocks.blocks, cover: cover) { continue }
             chapterIndexByPath[item.path] = chapters.count
             chapters.append(Chapter(source: item.path, title: blocks.heading, blocks: blocks.blocks,
                                     isLinear: spineItem.isLinear))
@@ -59,7 +62,6 @@ public enum EPUBReader {
         for index in chapters.indices {
             chapters[index].blocks = ImageMediaTypes.apply(mediaTypes, to: chapters[index].blocks)
         }
-        let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
 
         let metadata = Metadata(title: package.title ?? fallbackTitle(path: path, chapters: chapters),
                                 authors: package.authors, language: package.language,
@@ -133,6 +135,15 @@ public enum EPUBReader {
         let content = XHTMLReader.read(document: document, source: item.path)
         warnings += content.warnings
         return (content.blocks, content.firstHeading)
+    }
+
+    /// A spine item that shows nothing but the cover image is left out: the page list already
+    /// opens on the cover, and the same picture twice would only push the text one page on.
+    private static func isCoverPage(_ blocks: [Block], cover: ImageReference) -> Bool {
+        !blocks.isEmpty && blocks.allSatisfy { block in
+            if case .image(let image) = block.kind { return image.source.path == cover.path }
+            return false
+        }
     }
 
     private static func isDocument(_ item: PackageDocument.Item) -> Bool {

@@ -14,6 +14,10 @@ struct BlockFlattener {
     static let headingScale: [Double] = [1.6, 1.35, 1.17, 1, 1, 1]
     /// Superscripts and subscripts are set smaller.
     static let scriptScale = 0.75
+    /// Monospace faces look large beside a serif of the same size (Courier's x-height is higher
+    /// and every glyph is wide), so code is set smaller, as browsers do; it also lets a typical
+    /// 60-column preformatted line fit the page instead of wrapping.
+    static let codeScale = 0.85
 
     private var paragraphs: [StyledParagraph] = []
     /// Anchors of blocks that produced no paragraph yet, given to the next one that does.
@@ -63,7 +67,7 @@ struct BlockFlattener {
         case .preformatted(let inlines):
             paragraph.keepsSpaces = true
             for inline in inlines {
-                paragraph.append(inline.text, face: .monospace, size: fontSize)
+                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale)
             }
             emit(paragraph)
         case .rule:
@@ -113,8 +117,10 @@ struct BlockFlattener {
             let style = inline.style
             let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
                                 code: style.contains(.code))
-            let scripted = style.contains(.superscript) || style.contains(.`subscript`)
-            paragraph.append(inline.text, face: face, size: scripted ? size * Self.scriptScale : size)
+            var runSize = size
+            if style.contains(.superscript) || style.contains(.`subscript`) { runSize *= Self.scriptScale }
+            if face == .monospace { runSize *= Self.codeScale }
+            paragraph.append(inline.text, face: face, size: runSize)
         }
     }
 

@@ -50,4 +50,29 @@ struct CoverTests {
     @Test func noCoverNamed() throws {
         #expect(try cover(manifestExtra: "").0 == nil)
     }
+
+    @Test func aPageShowingOnlyTheCoverIsLeftOut() throws {
+        let package = FixtureBooks.package(
+            spine: [("cp", "cover.xhtml", "application/xhtml+xml", true), ("a", "a.xhtml", "application/xhtml+xml", true)],
+            metadata: "<dc:title>T</dc:title>",
+            manifestExtra: #"<item id="x" href="images/c.jpg" media-type="image/jpeg" properties="cover-image"/>"#)
+        let entries = [("META-INF/container.xml", EPUBFixture.container), ("OEBPS/content.opf", package),
+                       ("OEBPS/cover.xhtml", EPUBFixture.page(#"<div><img src="images/c.jpg" alt="Cover"/></div>"#)),
+                       ("OEBPS/a.xhtml", EPUBFixture.page("<p>A</p>"))]
+        let book = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries, binary: image)).book
+        #expect(book.cover?.path == "OEBPS/images/c.jpg")
+        #expect(book.chapters.map(\.source) == ["OEBPS/a.xhtml"])
+    }
+
+    @Test func aCoverPageWithTextIsKept() throws {
+        let package = FixtureBooks.package(
+            spine: [("cp", "cover.xhtml", "application/xhtml+xml", true), ("a", "a.xhtml", "application/xhtml+xml", true)],
+            metadata: "<dc:title>T</dc:title>",
+            manifestExtra: #"<item id="x" href="images/c.jpg" media-type="image/jpeg" properties="cover-image"/>"#)
+        let entries = [("META-INF/container.xml", EPUBFixture.container), ("OEBPS/content.opf", package),
+                       ("OEBPS/cover.xhtml", EPUBFixture.page(#"<img src="images/c.jpg" alt="Cover"/><p>Words</p>"#)),
+                       ("OEBPS/a.xhtml", EPUBFixture.page("<p>A</p>"))]
+        let book = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries, binary: image)).book
+        #expect(book.chapters.map(\.source) == ["OEBPS/cover.xhtml", "OEBPS/a.xhtml"])
+    }
 }

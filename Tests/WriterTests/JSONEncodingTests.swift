@@ -43,10 +43,4 @@ struct JSONEncodingTests {
         #expect(text.contains("Über/Straße — “quoted”"))
         #expect(text.hasSuffix("}\n"))
     }
-
-    @Test func unknownPageTypesDecode() throws {
-        let json = #"{"format":"book2pages","version":1,"metadata":{"title":"t","authors":[],"direction":"ltr"},"layout":{"pageSize":{"width":1,"height":1},"margins":{"top":0,"right":0,"bottom":0,"left":0},"contentBox":{"x":0,"y":0,"width":1,"height":1},"font":{"requested":"f","family":"f","file":"f.ttf","postScriptName":"f","iOSFontName":"f","size":1,"lineHeight":1}},"toc":[],"pages":[{"type":"hologram"}]}"#
-        let document = try PageDocument(jsonData: Data(json.utf8))
-        #expect(document.pages[0].type.rawValue == "hologram")
-    }
 }
