@@ -55,26 +55,16 @@ public enum Converter {
     }
 
     static func readBook(path: String, format: InputFormat) throws(ConversionError) -> ReadResult {
-        switch format {
-        case .epub:
-            do {
-                return try EPUBReader.read(contentsOf: path)
-            } catch {
-                switch error {
-                case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
-                case .invalid(let file, let reason), .limitExceeded(let file, let reason):
-                    throw .invalid(file: file, reason: reason)
-                }
+        do {
+            switch format {
+            case .epub: return try EPUBReader.read(contentsOf: path)
+            case .xhtml: return try XHTMLReader.readBook(contentsOf: path)
             }
-        case .xhtml:
-            do {
-                return try XHTMLReader.readBook(contentsOf: path)
-            } catch {
-                switch error {
-                case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
-                case .invalid(let file, let reason), .limitExceeded(let file, let reason):
-                    throw .invalid(file: file, reason: reason)
-                }
+        } catch {
+            switch error {
+            case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
+            case .invalid(let file, let reason), .limitExceeded(let file, let reason):
+                throw .invalid(file: file, reason: reason)
             }
         }
     }

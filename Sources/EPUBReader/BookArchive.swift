@@ -1,3 +1,4 @@
+import BookModel
 import ZipArchive
 
 /// The book's zip archive, as the EPUB reader sees it: entries found by the paths hrefs resolve
@@ -12,7 +13,7 @@ final class BookArchive {
     private let exact: [String: String]
     private let caseless: [String: String]
 
-    init(path: String, limits: EPUBReadLimits) throws(EPUBError) {
+    init(path: String, limits: EPUBReadLimits) throws(ReadError) {
         self.path = path
         self.limits = limits
         do {
@@ -63,7 +64,7 @@ final class BookArchive {
         }
     }
 
-    /// The reason part of a zip error, for an `EPUBError` that names the file itself.
+    /// The reason part of a zip error, for an `ReadError` that names the file itself.
     static func reason(_ error: ZipArchiveError) -> String {
         switch error {
         case .unreadable(_, let reason): "not a readable zip archive: \(reason)"

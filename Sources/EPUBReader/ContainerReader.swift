@@ -7,7 +7,7 @@ import ZipArchive
 enum ContainerReader {
     static let containerPath = "META-INF/container.xml"
 
-    static func packagePath(in archive: BookArchive, warnings: inout [Warning]) throws(EPUBError) -> String {
+    static func packagePath(in archive: BookArchive, warnings: inout [Warning]) throws(ReadError) -> String {
         let problem: String
         if archive.entry(for: containerPath) == nil {
             problem = "missing"

@@ -13,7 +13,7 @@ import ZipArchive
 /// holding only the cover image is left out (the page list opens on the cover); a book
 /// whose every content document is missing still reads, with no chapters and a warning each.
 public enum EPUBReader {
-    public static func read(contentsOf path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(EPUBError) -> ReadResult {
+    public static func read(contentsOf path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(ReadError) -> ReadResult {
         let archive = try BookArchive(path: path, limits: limits)
         var warnings: [Warning] = []
         checkMimetype(archive, warnings: &warnings)
@@ -80,7 +80,7 @@ public enum EPUBReader {
         }
     }
 
-    private static func readPackage(_ archive: BookArchive, warnings: inout [Warning]) throws(EPUBError) -> PackageDocument {
+    private static func readPackage(_ archive: BookArchive, warnings: inout [Warning]) throws(ReadError) -> PackageDocument {
         let packagePath = try ContainerReader.packagePath(in: archive, warnings: &warnings)
         let bytes: [UInt8]
         do {
@@ -106,7 +106,7 @@ public enum EPUBReader {
     /// The blocks of one spine item and its first heading; nil (with a warning) when it can't
     /// be read. Only a bound being passed stops the whole book.
     private static func readChapterBlocks(_ item: PackageDocument.Item, archive: BookArchive,
-                                          warnings: inout [Warning]) throws(EPUBError) -> (blocks: [Block], heading: String?)? {
+                                          warnings: inout [Warning]) throws(ReadError) -> (blocks: [Block], heading: String?)? {
         guard archive.entry(for: item.path) != nil else {
             warnings.append(Warning(entry: item.path, "is in the spine but not in the archive; skipped"))
             return nil

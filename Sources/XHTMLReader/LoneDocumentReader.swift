@@ -1,23 +1,6 @@
 import BookModel
 import Foundation
 
-/// What can stop a lone XHTML or HTML file from being read, naming the file.
-public enum XHTMLReaderError: Error, Equatable, CustomStringConvertible {
-    /// Missing, a directory, or can't be read.
-    case unreadable(file: String, reason: String)
-    /// Read, but not a document (binary data).
-    case invalid(file: String, reason: String)
-    /// Bigger than the reader accepts.
-    case limitExceeded(file: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unreadable(let file, let reason), .invalid(let file, let reason), .limitExceeded(let file, let reason):
-            "\(file): \(reason)"
-        }
-    }
-}
-
 extension XHTMLReader {
     /// The largest lone document read: a whole novel in one file is a few MB.
     public static let maximumDocumentSize = 256 << 20
@@ -26,7 +9,7 @@ extension XHTMLReader {
     /// `<title>`, else the first heading, else the file name; its authors come from
     /// `<meta name="author">`. Images and links resolve against the file's name, so image paths
     /// are relative to the file's directory and never leave it.
-    public static func readBook(contentsOf path: String) throws(XHTMLReaderError) -> ReadResult {
+    public static func readBook(contentsOf path: String) throws(ReadError) -> ReadResult {
         let bytes = try readFile(path)
         if looksBinary(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
         let fileName = (path as NSString).lastPathComponent
@@ -40,7 +23,7 @@ extension XHTMLReader {
         return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)
     }
 
-    private static func readFile(_ path: String) throws(XHTMLReaderError) -> [UInt8] {
+    private static func readFile(_ path: String) throws(ReadError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .unreadable(file: path, reason: "no such file")
@@ -53,10 +36,10 @@ extension XHTMLReader {
         do {
             let data = try handle.read(upToCount: maximumDocumentSize + 1) ?? Data()
             if data.count > maximumDocumentSize {
-                throw XHTMLReaderError.limitExceeded(file: path, reason: "larger than \(maximumDocumentSize) bytes")
+                throw ReadError.limitExceeded(file: path, reason: "larger than \(maximumDocumentSize) bytes")
             }
             return [UInt8](data)
-        } catch let error as XHTMLReaderError {
+        } catch let error as ReadError {
             throw error
         } catch {
             throw .unreadable(file: path, reason: error.localizedDescription)

@@ -52,13 +52,13 @@ struct DocumentInfoTests {
     @Test func loneFileErrorsNameTheFile() throws {
         let directory = try TestFiles.temporaryDirectory()
         let missing = directory.appendingPathComponent("missing.xhtml").path
-        #expect(throws: XHTMLReaderError.unreadable(file: missing, reason: "no such file")) {
+        #expect(throws: ReadError.unreadable(file: missing, reason: "no such file")) {
             try XHTMLReader.readBook(contentsOf: missing)
         }
-        #expect(throws: XHTMLReaderError.self) { try XHTMLReader.readBook(contentsOf: directory.path) }
+        #expect(throws: ReadError.self) { try XHTMLReader.readBook(contentsOf: directory.path) }
         let binary = directory.appendingPathComponent("junk.html").path
         try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 1, 2, 3]).write(to: URL(fileURLWithPath: binary))
-        let error = #expect(throws: XHTMLReaderError.self) { try XHTMLReader.readBook(contentsOf: binary) }
+        let error = #expect(throws: ReadError.self) { try XHTMLReader.readBook(contentsOf: binary) }
         #expect(error?.description.hasPrefix(binary) == true)
         if case .invalid = error {} else { Issue.record("binary junk should be invalid, got \(String(describing: error))") }
     }

@@ -5,9 +5,9 @@ import Testing
 
 /// Books that can't be read end in one error naming the file, of a kind a facade can map to an
 /// exit code.
-struct EPUBErrorTests {
-    private func expectError(_ path: String, _ matches: (EPUBError) -> Bool) {
-        let error = #expect(throws: EPUBError.self) { try EPUBReader.read(contentsOf: path) }
+struct ReadErrorTests {
+    private func expectError(_ path: String, _ matches: (ReadError) -> Bool) {
+        let error = #expect(throws: ReadError.self) { try EPUBReader.read(contentsOf: path) }
         guard let error else { return }
         #expect(matches(error), "unexpected \(error)")
         #expect(error.description.hasPrefix(path + ": "))
@@ -61,7 +61,7 @@ struct EPUBErrorTests {
         let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: [("a", "a.xhtml", "application/xhtml+xml", true)])),
                                           ("OEBPS/a.xhtml", big)])
-        let error = #expect(throws: EPUBError.self) {
+        let error = #expect(throws: ReadError.self) {
             try EPUBReader.read(contentsOf: path, limits: EPUBReadLimits(maximumEntrySize: 1 << 20))
         }
         if case .limitExceeded(let file, let reason) = error {
@@ -79,7 +79,7 @@ struct EPUBErrorTests {
         let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: spine))]
                                          + (0..<4).map { ("OEBPS/c\($0).xhtml", page) })
-        let error = #expect(throws: EPUBError.self) {
+        let error = #expect(throws: ReadError.self) {
             try EPUBReader.read(contentsOf: path, limits: EPUBReadLimits(maximumTotalSize: 1 << 20))
         }
         if case .limitExceeded = error {} else { Issue.record("expected limitExceeded, got \(String(describing: error))") }
