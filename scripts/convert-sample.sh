@@ -7,4 +7,9 @@ scripts/install-deps.sh
 swift build -c release >&2
 output="${1:-sample-pages.json}"
 .build/release/book2pages Samples/the-lighthouse-keeper.epub --pretty -o "$output"
-echo "Wrote $output: $(grep -c '"type" : "content"' "$output") content pages" >&2
+pages=$(grep -c '"type" : "content"' "$output")
+echo "Wrote $output: $pages content pages. The first one reads:" >&2
+echo >&2
+# The pretty JSON keeps each page's text on one line, with its line breaks as \n.
+first=$(grep -m 1 '"text" : ' "$output" | sed 's/^ *"text" : "//; s/",\{0,1\}$//')
+printf '%b\n' "$first" | sed 's/^/    | /' >&2
