@@ -9,6 +9,8 @@ struct b2p_line_breaker {
 
 b2p_line_breaker *b2p_line_breaker_open(const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
+    // ICU reads NULL as the process's default locale (from LANG); say root so it never does.
+    if (locale == NULL || locale[0] == '\0') locale = "root";
     UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
     if (U_FAILURE(status) || iterator == NULL) return NULL;
     b2p_line_breaker *breaker = malloc(sizeof *breaker);
@@ -21,6 +23,12 @@ void b2p_line_breaker_close(b2p_line_breaker *breaker) {
     if (breaker == NULL) return;
     ubrk_close(breaker->iterator);
     free(breaker);
+}
+
+const char *b2p_line_breaker_locale(const b2p_line_breaker *breaker) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *name = ubrk_getLocaleByType(breaker->iterator, ULOC_VALID_LOCALE, &status);
+    return U_SUCCESS(status) && name != NULL ? name : "";
 }
 
 int32_t b2p_line_breaker_run(b2p_line_breaker *breaker, const uint8_t *text, int32_t length,

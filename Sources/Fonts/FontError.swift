@@ -1,7 +1,8 @@
 /// Why a font could not be had. Each description is one line, naming the font asked for.
 public enum FontError: Error, Equatable, CustomStringConvertible {
-    /// fontconfig knows no font at all for this family (not even a substitute).
-    case familyNotFound(String)
+    /// fontconfig has no font of this family installed, and it is not one of the families the
+    /// Liberation fonts stand in for.
+    case familyNotInstalled(String)
     /// The font file does not exist or cannot be read.
     case unreadableFile(String)
     /// The file exists but is not a font FreeType can open.
@@ -13,8 +14,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .familyNotFound(let family):
-            return "font family '\(family)' not found: fontconfig knows no font to use for it"
+        case .familyNotInstalled(let family):
+            return "font family '\(family)' is not installed (fc-list : family shows the installed ones)"
         case .unreadableFile(let path):
             return "font file '\(path)' cannot be opened"
         case .notAFont(let path):

@@ -64,7 +64,7 @@ public final class FontFace: @unchecked Sendable {
         family = record.family_name.map { String(cString: $0) } ?? ""
         style = record.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? family
-        fileName = String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+        fileName = Self.fileName(ofPath: path)
         unitsPerEm = Int(upem)
         ascender = Double(record.ascender) / Double(record.units_per_EM)
         descender = -Double(record.descender) / Double(record.units_per_EM)
@@ -75,12 +75,12 @@ public final class FontFace: @unchecked Sendable {
     /// The iOS font with the same metrics when there is one (Liberation Serif → Times New Roman's
     /// `TimesNewRomanPSMT`), else this face's PostScript name.
     public var iOSFontName: String {
-        IOSFontNames.postScriptName(forFamily: family, style: style) ?? postScriptName
+        MetricCompatibleFamilies.iOSPostScriptName(forFamily: family, style: style) ?? postScriptName
     }
 
-    /// The iOS family with the same metrics (`Times New Roman`), else this face's family.
-    public var iOSFamilyName: String {
-        IOSFontNames.family(for: family) ?? family
+    /// A path's last component: what reports show of a font file.
+    static func fileName(ofPath path: String) -> String {
+        String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
     }
 
     /// A width in font units at a size in points.
@@ -98,10 +98,10 @@ public final class FontFace: @unchecked Sendable {
         return width(ofUnits: units, size: size)
     }
 
-    /// HarfBuzz's language for a BCP 47 tag; nil gives "und" rather than the process's locale,
-    /// so results do not depend on the environment.
+    /// HarfBuzz's language for a BCP 47 tag; nil or empty give "und", since a buffer without a
+    /// language would get the process's locale.
     static func language(_ tag: String?) -> hb_language_t? {
-        let tag = tag ?? "und"
+        let tag = tag.flatMap { $0.isEmpty ? nil : $0 } ?? "und"
         return hb_language_from_string(tag, Int32(tag.utf8.count))
     }
 

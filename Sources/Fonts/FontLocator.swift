@@ -12,8 +12,8 @@ struct LocatedFont: Equatable {
 /// Finds fonts by family name through fontconfig.
 enum FontLocator {
     /// The best face fontconfig has for the family in the given weight and slant. fontconfig
-    /// substitutes freely (that is how "Times New Roman" finds Liberation Serif), so the caller
-    /// compares `families` with what it asked for.
+    /// substitutes freely (that is how "Times New Roman" finds Liberation Serif, and how a
+    /// misspelt name finds DejaVu Sans), so the caller compares `families` with what it asked for.
     static func locate(family: String, bold: Bool, italic: Bool) throws -> LocatedFont {
         guard FcInit() != 0 else { throw FontError.libraryUnavailable("fontconfig") }
         guard let pattern = FcPatternCreate() else { throw FontError.libraryUnavailable("fontconfig") }
@@ -32,15 +32,22 @@ enum FontLocator {
 
         var result = FcResultNoMatch
         guard let match = FcFontMatch(nil, pattern, &result), result == FcResultMatch else {
-            throw FontError.familyNotFound(family)
+            throw FontError.familyNotInstalled(family)
         }
         defer { FcPatternDestroy(match) }
-        guard let path = string(match, FC_FILE, 0) else { throw FontError.familyNotFound(family) }
+        guard let path = string(match, FC_FILE, 0) else { throw FontError.familyNotInstalled(family) }
         var index: Int32 = 0
         if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
         var families: [String] = []
         while let name = string(match, FC_FAMILY, Int32(families.count)) { families.append(name) }
         return LocatedFont(path: path, index: Int(index), families: families)
+    }
+
+    /// Whether two family names are the same to fontconfig, which ignores case and spaces in them
+    /// (`fc-list "liberationserif"` lists Liberation Serif).
+    static func sameFamily(_ a: String, _ b: String) -> Bool {
+        func key(_ name: String) -> String { String(name.lowercased().filter { $0 != " " }) }
+        return key(a) == key(b)
     }
 
     private static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32) -> String? {

@@ -3,24 +3,24 @@ import CFreeType
 /// The faces a book is set in: the body family's regular, italic, bold and bold italic, and a
 /// monospace face for code.
 public struct FontSet: Sendable {
-    /// What was asked for: a family name or a font file path, as given.
+    /// What was asked for: a family name as given, or a font file's name without its directory
+    /// (reports carry no paths of this machine).
     public let requested: String
     public let regular: FontFace
     public let italic: FontFace
     public let bold: FontFace
     public let boldItalic: FontFace
     public let monospace: FontFace
-    /// True when fontconfig answered the requested family with another one (as it answers
-    /// "Times New Roman" with Liberation Serif), so the caller can say so.
-    public let isSubstitute: Bool
-    /// What had to be made do with: a substituted family, a missing style.
+    /// What had to be made do with: a style the family does not have.
     public let warnings: [String]
 
     public static let defaultMonospaceFamily = "Liberation Mono"
 
     /// `font` is a family name looked up through fontconfig, or the path of a font file (it
     /// contains a `/` or ends in a font file extension); a file's bold and italic faces are
-    /// looked up by the family name inside it.
+    /// looked up by the family name inside it. A family must be installed, or be one that
+    /// fontconfig answers with a Liberation font by design (`Times New Roman`, `Arial`); the same
+    /// goes for `monospaceFamily`.
     public init(font: String, monospaceFamily: String = FontSet.defaultMonospaceFamily) throws {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
@@ -29,26 +29,21 @@ public struct FontSet: Sendable {
         defer { FT_Done_FreeType(library) }
         var loader = FaceLoader(library: library)
 
-        requested = font
-        var warnings: [String] = []
         let regular: FontFace
         if FontSet.isFontFile(font) {
             regular = try loader.load(path: font, index: 0)
-            isSubstitute = false
+            requested = FontFace.fileName(ofPath: font)
         } else {
-            let located = try FontLocator.locate(family: font, bold: false, italic: false)
-            regular = try loader.load(located)
-            isSubstitute = !located.families.contains { $0.lowercased() == font.lowercased() }
-            if isSubstitute {
-                warnings.append("font family '\(font)' is not installed: using '\(regular.family)'")
-            }
+            regular = try loader.load(FontSet.locateInstalled(family: font))
+            requested = font
         }
         self.regular = regular
 
+        var warnings: [String] = []
         func styled(bold: Bool, italic: Bool, name: String) -> FontFace {
             let family = regular.family
             if let located = try? FontLocator.locate(family: family, bold: bold, italic: italic),
-               located.families.contains(where: { $0.lowercased() == family.lowercased() }),
+               located.families.contains(where: { FontLocator.sameFamily($0, family) }),
                let face = try? loader.load(located), face !== regular {
                 return face
             }
@@ -59,21 +54,8 @@ public struct FontSet: Sendable {
         bold = styled(bold: true, italic: false, name: "bold")
         boldItalic = styled(bold: true, italic: true, name: "bold italic")
 
-        let mono = try FontLocator.locate(family: monospaceFamily, bold: false, italic: false)
-        monospace = try loader.load(mono)
-        if !mono.families.contains(where: { $0.lowercased() == monospaceFamily.lowercased() }) {
-            warnings.append("font family '\(monospaceFamily)' is not installed: using '\(monospace.family)' for code")
-        }
+        monospace = try loader.load(FontSet.locateInstalled(family: monospaceFamily))
         self.warnings = warnings
-    }
-
-    public func face(bold: Bool, italic: Bool) -> FontFace {
-        switch (bold, italic) {
-        case (false, false): regular
-        case (false, true): self.italic
-        case (true, false): self.bold
-        case (true, true): boldItalic
-        }
     }
 
     /// Whether a `--font` value names a file rather than a family.
@@ -81,6 +63,18 @@ public struct FontSet: Sendable {
         if font.contains("/") { return true }
         let lower = font.lowercased()
         return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    }
+
+    /// The regular face of `family` if it is installed, or of the Liberation family fontconfig
+    /// answers it with by design. fontconfig answers any other name with some font too; taking
+    /// that would set a book in DejaVu Sans because of a typing mistake.
+    private static func locateInstalled(family: String) throws -> LocatedFont {
+        let located = try FontLocator.locate(family: family, bold: false, italic: false)
+        let wanted = [family] + (MetricCompatibleFamilies.liberationFamily(standingInFor: family).map { [$0] } ?? [])
+        guard located.families.contains(where: { found in wanted.contains { FontLocator.sameFamily($0, found) } }) else {
+            throw FontError.familyNotInstalled(family)
+        }
+        return located
     }
 }
 

@@ -33,6 +33,12 @@ public final class TextMeasurer {
         face.width(ofUnits: units(ofUTF8: bytes, in: face), size: size)
     }
 
+    /// The advance of UTF-8 `bytes` in `face` at `size` points, shaped and not remembered: for
+    /// text that will not come again, which would only fill the cache.
+    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double) -> Double {
+        face.width(ofUnits: face.shapedUnits(bytes, buffer: buffer, language: language), size: size)
+    }
+
     /// The advance of `text` in `face`, in the face's font units.
     public func units(of text: String, in face: FontFace) -> Int {
         var text = text

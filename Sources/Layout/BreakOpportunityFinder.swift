@@ -14,17 +14,29 @@ final class BreakOpportunityFinder {
     private var positions: [Int32] = Array(repeating: 0, count: 256)
     private var hard: [UInt8] = Array(repeating: 0, count: 256)
 
-    /// `locale` is a BCP 47 tag such as `en` or `ja`; nil or unknown ones get ICU's root rules.
-    /// Nil when ICU cannot make a line breaker at all.
+    /// `locale` is a BCP 47 tag such as `en` or `ja`; nil, empty or unknown ones get ICU's root
+    /// rules, never the process's locale. Nil when ICU cannot make a line breaker at all.
     init?(locale: String?) {
-        // ICU wants `ja_JP` where BCP 47 says `ja-JP`.
-        let icuLocale = locale.map { String($0.map { $0 == "-" ? "_" : $0 }) }
-        let opened = icuLocale.flatMap { b2p_line_breaker_open($0) } ?? b2p_line_breaker_open(nil)
-        guard let opened else { return nil }
+        guard let opened = b2p_line_breaker_open(Self.icuLocale(for: locale)) ?? b2p_line_breaker_open(Self.root) else {
+            return nil
+        }
         breaker = opened
     }
 
+    private static let root = "root"
+
+    /// ICU's name for a BCP 47 tag: `ja_JP` for `ja-JP`, and `root` for none at all, since ICU
+    /// takes a missing locale to mean the process's.
+    static func icuLocale(for tag: String?) -> String {
+        guard let tag, !tag.isEmpty else { return root }
+        return String(tag.map { $0 == "-" ? "_" : $0 })
+    }
+
     deinit { b2p_line_breaker_close(breaker) }
+
+    /// The locale whose rules ICU chose (`root`, `ja`), so tests can check that the process's
+    /// locale never leaks into the layout.
+    var rulesLocale: String { String(cString: b2p_line_breaker_locale(breaker)) }
 
     /// Every opportunity inside `text`, in order; the end of the text is not one of them.
     func opportunities(in text: [UInt8]) -> [BreakOpportunity] {

@@ -16,11 +16,11 @@ struct ChapterLayouter {
     private var flattener: BlockFlattener
 
     init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking) {
-        let lineHeight = options.fontSize * options.lineHeight
+        let lineHeight = options.bodyLineHeight
         let language = metadata.language
         setter = ParagraphSetter(
             fonts: fonts, measurer: TextMeasurer(language: language),
-            finder: BreakOpportunityFinder(locale: language) ?? BreakOpportunityFinder(locale: nil),
+            finder: BreakOpportunityFinder(locale: language),
             lineBreaker: lineBreaker, contentWidth: options.geometry.contentSize.width,
             bodySize: options.fontSize, direction: metadata.direction)
         paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)

@@ -19,14 +19,20 @@ public struct LayoutOptions: Sendable, Equatable {
         self.codeFont = codeFont
     }
 
+    /// The body text's distance between baselines, in points.
+    var bodyLineHeight: Double { fontSize * lineHeight }
+
     /// Liberation Serif has the metrics of Times New Roman, which every iOS device has.
     public static let defaultFont = "Liberation Serif"
     /// Liberation Mono has the metrics of Courier New.
     public static let defaultCodeFont = "Liberation Mono"
 
-    /// BookLayout's page for a 1024×768 iPad in landscape, with 40-point margins.
+    /// A 1024×768 iPad in landscape: BookLayout's own example.
+    public static let defaultBounds = Size(width: 1024, height: 768)
+
+    /// BookLayout's page for the default bounds, with 40-point margins.
     public static let defaultGeometry = PageGeometry(
-        pageSize: pageSize(forBounds: Size(width: 1024, height: 768)),
+        pageSize: pageSize(forBounds: defaultBounds),
         margins: EdgeInsets(top: 40, right: 40, bottom: 40, left: 40))
 
     /// BookLayout's `collectionViewPageSize`: half the bounds' width less 20, the height less 50.

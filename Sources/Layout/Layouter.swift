@@ -11,7 +11,7 @@ public struct Layouter: Sendable {
     public let options: LayoutOptions
     /// The body font as found, for the output's `layout` section.
     public let fontReport: FontReport
-    /// What the fonts had to make do with, such as a family fontconfig substituted.
+    /// What the fonts had to make do with, such as a family without an italic face.
     public let warnings: [String]
 
     private let fonts: FontSet
@@ -38,9 +38,9 @@ public struct Layouter: Sendable {
         self.options = options
         warnings = fonts.warnings
         let regular = fonts.regular
-        fontReport = FontReport(requested: options.font, family: regular.family, file: regular.fileName,
+        fontReport = FontReport(requested: fonts.requested, family: regular.family, file: regular.fileName,
                                 postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
-                                size: options.fontSize, lineHeight: bodyLineHeight(options))
+                                size: options.fontSize, lineHeight: options.bodyLineHeight)
     }
 
     public func layout(_ book: Book) -> PagedBook {
@@ -55,22 +55,17 @@ public struct Layouter: Sendable {
             pages += chapter.pages.map { LaidOutPage(chapterIndex: chapterIndex, lines: $0) }
         }
 
-        let tocPageIndices = book.toc.map { entry -> Int in
+        let lastPage = pages.indices.last
+        let tocPageIndices = book.toc.map { entry -> Int? in
             let chapter = entry.chapterIndex
-            guard chapter >= 0, chapter < chapterStarts.count else { return max(pages.count - 1, 0) }
+            guard chapter >= 0, chapter < chapterStarts.count else { return lastPage }
             if let anchor = entry.anchor, let start = chapterStarts[chapter],
                let page = chapters[chapter].anchorPages[anchor] {
                 return start + page
             }
             // An empty chapter's entries point at the next page there is.
-            if let page = chapterStarts[chapter...].lazy.compactMap({ $0 }).first { return page }
-            return max(pages.count - 1, 0)
+            return chapterStarts[chapter...].lazy.compactMap({ $0 }).first ?? lastPage
         }
         return PagedBook(pages: pages, tocPageIndices: tocPageIndices, geometry: options.geometry, fonts: fontReport)
     }
-}
-
-/// The body text's distance between baselines, in points.
-private func bodyLineHeight(_ options: LayoutOptions) -> Double {
-    options.fontSize * options.lineHeight
 }

@@ -5,14 +5,15 @@ public struct PagedBook: Sendable, Equatable {
     /// The content pages, in reading order (no cover or blank pages: the writer adds those).
     public var pages: [LaidOutPage]
     /// For each entry of the book's table of contents, the index in `pages` where it lands: the
-    /// page holding its anchor, else its chapter's first page, else (an empty chapter) the next
-    /// page there is, else the last. 0 when there are no pages at all.
-    public var tocPageIndices: [Int]
+    /// page holding its anchor, else its chapter's first page, else (the chapter is empty) the
+    /// next page there is, else (nothing follows, or the book has no such chapter) the last page.
+    /// Nil only when there are no pages at all, so that no entry points at a page not there.
+    public var tocPageIndices: [Int?]
     /// The geometry and fonts the pages were made with.
     public var geometry: PageGeometry
     public var fonts: FontReport
 
-    public init(pages: [LaidOutPage], tocPageIndices: [Int], geometry: PageGeometry, fonts: FontReport) {
+    public init(pages: [LaidOutPage], tocPageIndices: [Int?], geometry: PageGeometry, fonts: FontReport) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
         self.geometry = geometry
@@ -92,7 +93,8 @@ public struct PageGeometry: Sendable, Equatable {
 
 /// The body font as found, so a renderer can draw with the same metrics.
 public struct FontReport: Sendable, Equatable {
-    /// The family asked for (`--font`), as given.
+    /// What `--font` asked for: a family name as given, or a font file's name without its
+    /// directory.
     public var requested: String
     /// The family fontconfig found.
     public var family: String

@@ -118,6 +118,9 @@ struct ParagraphSetter {
     }
 
     /// Cuts an over-wide segment into pieces of whole grapheme clusters, each as long as fits.
+    /// A piece is found by trying 2, 4, 8… clusters until a try does not fit, then bisecting
+    /// between the last two tries, so its cost follows the piece's length: bisecting over the
+    /// whole rest of the word instead made a long word quadratic.
     private func split(_ segment: Segment, of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                        toFit width: Double) -> [Segment] {
         var boundaries: [Int] = []
@@ -128,25 +131,33 @@ struct ParagraphSetter {
         }
         var pieces: [Segment] = []
         var pieceStart = segment.start
+        // The run holding `pieceStart`.
+        var pieceRun = 0
+        // Whether the piece's first clusters up to `boundaries[end]` fit. The tries are measured
+        // without filling the cache: they never come again.
+        func fits(upTo end: Int) -> Bool {
+            var run = pieceRun
+            return measure(paragraph, text, pieceStart..<boundaries[end], run: &run, remember: false)
+                <= width + GreedyLineBreaker.tolerance
+        }
         var first = 0
-        var run = 0
         while first < boundaries.count {
-            // The longest run of clusters that fits, found by bisection; at least one cluster.
+            // `low` fits (or is the piece's first cluster, which it holds even when it does not);
+            // `high` does not fit, or is past the last cluster.
             var low = first
-            var high = boundaries.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                run = 0
-                if measure(paragraph, text, pieceStart..<boundaries[middle], run: &run)
-                    <= width + GreedyLineBreaker.tolerance {
-                    low = middle
-                } else {
-                    high = middle - 1
-                }
+            var high = first + 1
+            var step = 1
+            while high < boundaries.count, fits(upTo: high) {
+                low = high
+                step *= 2
+                high = min(low + step, boundaries.count)
             }
-            run = 0
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(upTo: middle) { low = middle } else { high = middle }
+            }
             let pieceEnd = boundaries[low]
-            let pieceWidth = measure(paragraph, text, pieceStart..<pieceEnd, run: &run)
+            let pieceWidth = measure(paragraph, text, pieceStart..<pieceEnd, run: &pieceRun, remember: false)
             pieces.append(Segment(start: pieceStart, visibleEnd: pieceEnd, end: pieceEnd, visibleWidth: pieceWidth,
                                   spaceWidth: 0, forcesBreak: false))
             pieceStart = pieceEnd
@@ -160,8 +171,9 @@ struct ParagraphSetter {
 
     /// The advance of `range`, each run's part measured in its face. `run` is where to start
     /// looking for the run holding `range`'s start; it is left at that run for the next call.
+    /// `remember`: keep the measurements in the cache, for text that may come again.
     private func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                         run: inout Int) -> Double {
+                         run: inout Int, remember: Bool = true) -> Double {
         guard !range.isEmpty else { return 0 }
         let runs = paragraph.runs
         while runs[run].end <= range.lowerBound { run += 1 }
@@ -174,8 +186,10 @@ struct ParagraphSetter {
         var r = run
         while low < range.upperBound {
             let high = min(runs[r].end, range.upperBound)
-            width += measurer.width(ofUTF8: UnsafeBufferPointer(rebasing: text[low..<high]), in: face(runs[r].face),
-                                    size: runs[r].size)
+            let bytes = UnsafeBufferPointer(rebasing: text[low..<high])
+            width += remember
+                ? measurer.width(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
+                : measurer.uncachedWidth(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
             low = high
             r += 1
         }

@@ -1,5 +1,6 @@
 import BookModel
 import Testing
+@testable import Fonts
 import Layout
 
 /// Setting up a layout: options checked, the font report filled in.
@@ -10,7 +11,7 @@ import Layout
         #expect(report == FontReport(requested: "Times New Roman", family: "Liberation Serif",
                                      file: "LiberationSerif-Regular.ttf", postScriptName: "LiberationSerif",
                                      iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 25.5))
-        #expect(layouter.warnings.count == 1)
+        #expect(layouter.warnings.isEmpty)
         #expect(layouter.layout(TestBooks.book([[TestBooks.paragraph("x")]])).fonts == report)
     }
 
@@ -25,6 +26,28 @@ import Layout
         let noRoom = PageGeometry(pageSize: Size(width: 50, height: 50),
                                   margins: EdgeInsets(top: 30, right: 30, bottom: 30, left: 30))
         #expect(throws: LayoutError.self) { try Layouter(options: LayoutOptions(geometry: noRoom)) }
+    }
+
+    /// The report carries no paths of this machine: a font file is named without its directory.
+    @Test func fontFileIsReportedByItsName() throws {
+        let path = try FontLocator.locate(family: "Liberation Sans", bold: false, italic: false).path
+        #expect(path.contains("/"))
+        let report = try Layouter(options: LayoutOptions(font: path)).fontReport
+        #expect(report.requested == "LiberationSans-Regular.ttf")
+        #expect(report.file == "LiberationSans-Regular.ttf")
+        #expect(report.family == "Liberation Sans")
+    }
+
+    @Test func familyThatIsNotInstalledIsAFontError() {
+        func message(_ family: String) -> String {
+            "font family '\(family)' is not installed (fc-list : family shows the installed ones)"
+        }
+        #expect(throws: LayoutError.font(message("Nonexistent Family Xyz"))) {
+            try Layouter(options: LayoutOptions(font: "Nonexistent Family Xyz"))
+        }
+        #expect(throws: LayoutError.font(message("Mono Xyz"))) {
+            try Layouter(options: LayoutOptions(codeFont: "Mono Xyz"))
+        }
     }
 
     @Test func missingFontFileIsAnErrorNamingIt() {

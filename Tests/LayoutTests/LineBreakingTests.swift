@@ -94,6 +94,21 @@ import Testing
         #expect(visibleCharacters(laidOut.map(\.text).joined()) == "Start" + word + "end")
     }
 
+    /// Each cut of an over-wide word must cost about the length of the piece it cuts, not of the
+    /// rest of the word: one 200 000-letter word once took minutes.
+    @Test func hugeWordIsCutQuickly() throws {
+        var random = SeededRandom(seed: 11)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let word = String((0..<200_000).map { _ in letters[Int(random.next() % 26)] })
+        let clock = ContinuousClock()
+        var laidOut: [LaidOutLine] = []
+        let elapsed = clock.measure { laidOut = lines([Inline(word)]) }
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(laidOut.count > 1000)
+        #expect((laidOut.map(\.width).max() ?? 0) <= width + 1e-9)
+        #expect(laidOut.map(\.text).joined() == word)
+    }
+
     @Test func forcedBreaksAreKept() {
         let laidOut = lines([Inline("Roses are red,\nviolets are blue;\n\nsugar is "), Inline("sweet", style: .italic)])
         #expect(laidOut.map(\.text) == ["Roses are red,", "violets are blue;", "", "sugar is sweet"])

@@ -20,7 +20,7 @@ import Layout
         return TestBooks.book(chapters)
     }
 
-    private func pageIndex(_ entry: TOCEntry) -> Int {
+    private func pageIndex(_ entry: TOCEntry) -> Int? {
         var book = self.book
         book.toc = [entry]
         return layouter.layout(book).tocPageIndices[0]
@@ -62,6 +62,16 @@ import Layout
         let indices = layouter.layout(book).tocPageIndices
         #expect(indices.count == 2)
         #expect(indices[1] == 0)
-        #expect(indices[0] > 0)
+        #expect((indices[0] ?? 0) > 0)
+    }
+
+    /// With no page at all there is nothing to point at: no entry may point at a blank page.
+    @Test func entriesOfABookWithoutPagesPointNowhere() {
+        let toc = [TOCEntry(title: "A", level: 1, chapterIndex: 0), TOCEntry(title: "B", level: 1, chapterIndex: 1, anchor: "b"),
+                   TOCEntry(title: "Out of range", level: 1, chapterIndex: 7)]
+        let paged = layouter.layout(TestBooks.book([[], [Block(.quote([]), anchors: ["b"])]], toc: toc))
+        #expect(paged.pages.isEmpty)
+        let indices: [Int?] = paged.tocPageIndices
+        #expect(indices == [nil, nil, nil])
     }
 }

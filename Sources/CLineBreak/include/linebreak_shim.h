@@ -6,9 +6,13 @@
 
 typedef struct b2p_line_breaker b2p_line_breaker;
 
-/// A breaker for a locale such as "en" or "ja" (NULL: the root rules); NULL when ICU fails.
+/// A breaker for a locale such as "en" or "ja"; NULL or "" give the root rules, never the
+/// process's locale. NULL when ICU fails.
 b2p_line_breaker *b2p_line_breaker_open(const char *locale);
 void b2p_line_breaker_close(b2p_line_breaker *breaker);
+
+/// The locale ICU resolved the request to ("root" for the root rules), owned by the breaker.
+const char *b2p_line_breaker_locale(const b2p_line_breaker *breaker);
 
 /// Finds the offsets (UTF-8 bytes) where a line may start within text, which must be valid
 /// UTF-8. Writes at most capacity offsets into positions and, for each, 1 in hard when the
