@@ -18,17 +18,44 @@ public struct Book: Sendable, Equatable {
 
 public struct Metadata: Sendable, Equatable {
     public var title: String
-    /// Authors first (creators with role `aut` or no role), then other creators.
-    public var authors: [String]
+    /// Authors first (role `aut` or no role), then the other creators, each group in the order
+    /// the book lists them.
+    public var creators: [Creator]
     /// A BCP 47 tag such as `en` or `ar`, when the book gives one.
     public var language: String?
     public var identifier: String?
     public var direction: TextDirection
 
+    /// A person credited with the book (EPUB's `dc:creator`).
+    public struct Creator: Sendable, Equatable {
+        public var name: String
+        /// The MARC relator code, lowercased (`aut`, `ill`, `trl`), nil when the book gives none.
+        public var role: String?
+
+        public init(name: String, role: String? = nil) {
+            self.name = name
+            self.role = role
+        }
+
+        /// A creator with no role is taken to be an author, as reading systems do.
+        public var isAuthor: Bool { role == nil || role == "aut" }
+    }
+
+    /// The names of the creators who are authors, in order.
+    public var authors: [String] { creators.filter(\.isAuthor).map(\.name) }
+
+    /// Every name is an author with no role given.
     public init(title: String, authors: [String] = [], language: String? = nil,
                 identifier: String? = nil, direction: TextDirection = .leftToRight) {
+        self.init(title: title, creators: authors.map { Creator(name: $0) }, language: language,
+                  identifier: identifier, direction: direction)
+    }
+
+    /// `creators` in the book's order; the authors are moved to the front, keeping their order.
+    public init(title: String, creators: [Creator], language: String? = nil,
+                identifier: String? = nil, direction: TextDirection = .leftToRight) {
         self.title = title
-        self.authors = authors
+        self.creators = creators.filter(\.isAuthor) + creators.filter { !$0.isAuthor }
         self.language = language
         self.identifier = identifier
         self.direction = direction

@@ -19,13 +19,12 @@ final class BookArchive {
         do {
             zip = try ZipArchive(path: path)
         } catch {
-            throw .unreadable(file: path, reason: BookArchive.reason(error))
+            throw .unreadable(file: path, reason: error.message)
         }
         var exact: [String: String] = [:]
         var caseless: [String: String] = [:]
         for name in zip.entryNames where !name.hasSuffix("/") {
-            let forwardSlashes = String(name.map { $0 == "\\" ? "/" : $0 })
-            guard let normalized = ArchivePath.normalized(forwardSlashes), !normalized.isEmpty else { continue }
+            guard let normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
             if exact[normalized] == nil { exact[normalized] = name }
             if caseless[normalized.lowercased()] == nil { caseless[normalized.lowercased()] = name }
         }
@@ -36,8 +35,13 @@ final class BookArchive {
     /// Entry paths (normalized) in archive order.
     var entryPaths: [String] {
         zip.entryNames.compactMap { name in
-            ArchivePath.normalized(String(name.map { $0 == "\\" ? "/" : $0 })).flatMap { exact[$0] == name ? $0 : nil }
+            BookArchive.normalized(name).flatMap { exact[$0] == name ? $0 : nil }
         }
+    }
+
+    /// An entry name as a book path: backslashes (written by Windows tools) taken as slashes.
+    private static func normalized(_ name: String) -> String? {
+        ArchivePath.normalized(String(name.map { $0 == "\\" ? "/" : $0 }))
     }
 
     /// The entry a path inside the book names: exactly, else differing only in case.
@@ -61,17 +65,6 @@ final class BookArchive {
                                      reason: "takes the book past \(limits.maximumTotalSize) bytes inflated")
             }
             throw error
-        }
-    }
-
-    /// The reason part of a zip error, for an `ReadError` that names the file itself.
-    static func reason(_ error: ZipArchiveError) -> String {
-        switch error {
-        case .unreadable(_, let reason): "not a readable zip archive: \(reason)"
-        case .missingEntry(_, let entry): "no entry \(entry)"
-        case .corruptEntry(_, let entry, let reason): "\(entry) is corrupt: \(reason)"
-        case .limitExceeded(_, let entry, let reason): "\(entry) \(reason)"
-        case .writeFailed(_, let reason): reason
         }
     }
 }

@@ -1,5 +1,6 @@
 import BookModel
 import Markup
+import XHTMLReader
 import ZipArchive
 
 /// Finds the package document: `META-INF/container.xml`'s first OEBPS `rootfile` that is in the
@@ -34,7 +35,7 @@ enum ContainerReader {
             return type == nil || type == "application/oebps-package+xml"
         }
         return (packages.isEmpty ? elements : packages).compactMap { index in
-            document[index].attribute("full-path").flatMap { ArchivePath.resolve($0.trimmed(), relativeTo: "")?.path }
+            document[index].attribute("full-path").flatMap { ArchivePath.resolve(TextCleanup.trimmed($0), relativeTo: "")?.path }
         }
     }
 }

@@ -43,13 +43,10 @@ enum CoverFinder {
         return existing(reference, archive: archive, warnings: &warnings)
     }
 
+    /// The manifest's media type for the file, else the one its extension suggests.
     private static func mediaType(of path: String, in package: PackageDocument) -> String? {
         if let item = package.manifest.first(where: { $0.path == path }), !item.mediaType.isEmpty { return item.mediaType }
-        let lowered = path.lowercased()
-        for (suffix, type) in [(".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".png", "image/png"),
-                               (".gif", "image/gif"), (".svg", "image/svg+xml"), (".webp", "image/webp")]
-            where lowered.hasSuffix(suffix) { return type }
-        return nil
+        return ImageMediaType.guess(forPath: path)
     }
 
     private static func existing(_ reference: ImageReference, archive: BookArchive, warnings: inout [Warning]) -> ImageReference? {

@@ -60,11 +60,11 @@ public enum EPUBReader {
         let toc = contents.map(\.entry)
         let mediaTypes = Dictionary(package.manifest.map { ($0.path, $0.mediaType) }, uniquingKeysWith: { first, _ in first })
         for index in chapters.indices {
-            chapters[index].blocks = ImageMediaTypes.apply(mediaTypes, to: chapters[index].blocks)
+            chapters[index].blocks = ManifestMediaTypes.apply(mediaTypes, to: chapters[index].blocks)
         }
 
         let metadata = Metadata(title: package.title ?? fallbackTitle(path: path, chapters: chapters),
-                                authors: package.authors, language: package.language,
+                                creators: package.creators, language: package.language,
                                 identifier: package.identifier, direction: package.direction)
         if package.title == nil { warnings.append(Warning(entry: package.path, "no dc:title; the title is a guess")) }
         return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: toc, cover: cover), warnings: warnings)
@@ -73,7 +73,7 @@ public enum EPUBReader {
     // MARK: - Package
 
     private static func checkMimetype(_ archive: BookArchive, warnings: inout [Warning]) {
-        let mimetype = (try? archive.read("mimetype")).map { String(decoding: $0, as: UTF8.self).trimmed() }
+        let mimetype = (try? archive.read("mimetype")).map { TextCleanup.trimmed(String(decoding: $0, as: UTF8.self)) }
         if mimetype != "application/epub+zip" {
             warnings.append(Warning(entry: "mimetype", mimetype == nil ? "missing; read as EPUB anyway"
                                     : "is not application/epub+zip; read as EPUB anyway"))
@@ -86,8 +86,8 @@ public enum EPUBReader {
         do {
             bytes = try archive.read(packagePath)
         } catch {
-            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: BookArchive.reason(error)) }
-            throw .unreadable(file: archive.path, reason: "package document \(BookArchive.reason(error))")
+            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: error.message) }
+            throw .unreadable(file: archive.path, reason: "package document \(error.message)")
         }
         let document = Markup.parse(bytes, as: .xml)
         guard let root = document.rootElement, document[root].name == "package" else {
@@ -123,8 +123,12 @@ public enum EPUBReader {
         do {
             bytes = try archive.read(item.path)
         } catch {
-            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: BookArchive.reason(error)) }
-            warnings.append(Warning(entry: item.path, "could not be read (\(BookArchive.reason(error))); skipped"))
+            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: error.message) }
+            warnings.append(Warning(entry: item.path, "could not be read (\(error.message)); skipped"))
+            return nil
+        }
+        guard XHTMLReader.looksLikeText(bytes) else {
+            warnings.append(Warning(entry: item.path, "is not a text document (binary data); skipped"))
             return nil
         }
         let document = Markup.parse(bytes)

@@ -1,4 +1,5 @@
 import Markup
+import XHTMLReader
 import ZipArchive
 
 /// Which entries `META-INF/encryption.xml` says are encrypted. Font obfuscation (IDPF's and
@@ -17,7 +18,7 @@ enum EncryptionInfo {
             if fontObfuscation.contains(algorithm) { continue }
             guard let reference = document.firstDescendantElement(of: data, named: "CipherReference"),
                   let uri = document[reference].attribute("URI"),
-                  let path = ArchivePath.resolve(uri.trimmed(), relativeTo: "")?.path else { continue }
+                  let path = ArchivePath.resolve(TextCleanup.trimmed(uri), relativeTo: "")?.path else { continue }
             paths.insert(path)
         }
         return paths

@@ -7,7 +7,6 @@ import ZipArchive
 /// guide. Lenient as real books need: names in any namespace (or none), EPUB 2 and 3 forms.
 struct PackageDocument {
     struct Item {
-        let id: String
         /// The archive path the href resolves to.
         let path: String
         let mediaType: String
@@ -21,14 +20,10 @@ struct PackageDocument {
         let isLinear: Bool
     }
 
-    struct Creator {
-        let name: String
-        let role: String?
-    }
-
     let path: String
     var title: String?
-    var creators: [Creator] = []
+    /// In document order; `Metadata` puts the authors first.
+    var creators: [Metadata.Creator] = []
     var language: String?
     var identifier: String?
     var direction: TextDirection = .leftToRight
@@ -62,12 +57,6 @@ struct PackageDocument {
         }
     }
 
-    /// Authors first (role `aut` or none), then the other creators, each group in book order.
-    var authors: [String] {
-        let isAuthor = { (creator: Creator) in creator.role == nil || creator.role == "aut" }
-        return creators.filter(isAuthor).map(\.name) + creators.filter { !isAuthor($0) }.map(\.name)
-    }
-
     // MARK: - Sections
 
     private mutating func readMetadata(_ document: MarkupDocument, _ metadata: Int, uniqueIdentifier: String?) {
@@ -85,7 +74,7 @@ struct PackageDocument {
                     if roleRefinements[id] == nil, !role.isEmpty { roleRefinements[id] = role }
                 }
                 if node.attribute("name") == "cover", let content = node.attribute("content") {
-                    coverMeta = coverMeta ?? content.trimmed()
+                    coverMeta = coverMeta ?? TextCleanup.trimmed(content)
                 }
                 continue
             }
@@ -105,8 +94,8 @@ struct PackageDocument {
             let name = TextCleanup.singleLine(document.textContent(of: index))
             let epub2Role = node.attribute("role", namespace: Namespace.opf) ?? node.attribute("role")
             let epub3Role = node.attribute("id").flatMap { roleRefinements[$0] }
-            let role = (epub2Role ?? epub3Role).map { $0.trimmed().lowercased() }
-            creators.append(Creator(name: name, role: role?.isEmpty == true ? nil : role))
+            let role = (epub2Role ?? epub3Role).map { TextCleanup.trimmed($0).lowercased() }
+            creators.append(Metadata.Creator(name: name, role: role?.isEmpty == true ? nil : role))
         }
         identifier = identifiers.first { $0.id != nil && $0.id == uniqueIdentifier }?.value ?? identifiers.first?.value
     }
@@ -119,13 +108,13 @@ struct PackageDocument {
         for index in document.childElements(of: manifest) where document[index].name == "item" {
             let node = document[index]
             guard let id = node.attribute("id"), let href = node.attribute("href") else { continue }
-            guard let reference = ArchivePath.resolve(href.trimmed(), relativeTo: path) else {
+            guard let reference = ArchivePath.resolve(TextCleanup.trimmed(href), relativeTo: path) else {
                 warnings.append(Warning(entry: path, line: node.line, "manifest item \(id) points outside the book (\(href)); ignored"))
                 continue
             }
             let properties = Set((node.attribute("properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
-            let item = Item(id: id, path: reference.path,
-                            mediaType: (node.attribute("media-type") ?? "").trimmed().lowercased(),
+            let item = Item(path: reference.path,
+                            mediaType: TextCleanup.trimmed(node.attribute("media-type") ?? "").lowercased(),
                             properties: properties)
             self.manifest.append(item)
             if itemsByID[id] == nil { itemsByID[id] = item }
@@ -153,17 +142,8 @@ struct PackageDocument {
         for index in document.childElements(of: guide) where document[index].name == "reference" {
             let node = document[index]
             guard node.attribute("type")?.lowercased() == "cover", let href = node.attribute("href") else { continue }
-            guideCover = ArchivePath.resolve(href.trimmed(), relativeTo: path)
+            guideCover = ArchivePath.resolve(TextCleanup.trimmed(href), relativeTo: path)
             if guideCover != nil { return }
         }
-    }
-}
-
-extension String {
-    /// Without ASCII white space at either end.
-    func trimmed() -> String {
-        let isSpace = { (character: Character) in character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

@@ -36,7 +36,7 @@ enum TableOfContentsReader {
                 let node = document[label]
                 var title = TextCleanup.singleLine(document.textContent(of: label))
                 if title.isEmpty { title = TextCleanup.singleLine(node.attribute("title") ?? "") }
-                let target = node.attribute("href").flatMap { ArchivePath.resolve($0.trimmed(), relativeTo: path) }
+                let target = node.attribute("href").flatMap { ArchivePath.resolve(TextCleanup.trimmed($0), relativeTo: path) }
                 if !title.isEmpty { labels.append((title, level, target)) }
             }
             if let nested = children.first(where: { document[$0].name == "ol" }) {
@@ -82,7 +82,7 @@ enum TableOfContentsReader {
                 .flatMap { document.firstDescendantElement(of: $0, named: "text") }
             let title = label.map { TextCleanup.singleLine(document.textContent(of: $0)) } ?? ""
             let source = children.first { document[$0].name == "content" }.flatMap { document[$0].attribute("src") }
-            if !title.isEmpty, let source, let target = ArchivePath.resolve(source.trimmed(), relativeTo: path) {
+            if !title.isEmpty, let source, let target = ArchivePath.resolve(TextCleanup.trimmed(source), relativeTo: path) {
                 entries.append(RawTOCEntry(title: title, level: level, target: target))
             }
             pending += navPoints(of: point, in: document).reversed().map { ($0, level + 1) }

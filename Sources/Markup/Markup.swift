@@ -38,6 +38,13 @@ public enum Markup {
         }
     }
 
+    /// True when `parse` reads these bytes as UTF-16: they start with a byte-order mark, or
+    /// with `<` and an ASCII character in UTF-16. Such text is full of zero bytes, so a check
+    /// for binary data must ask this first.
+    public static func isUTF16(_ bytes: [UInt8]) -> Bool {
+        PreparedInput.utf16Layout(bytes) != nil
+    }
+
     private static let initializeLibxml2: Void = { xmlInitParser() }()
 
     /// No network, no DTD, no entity substitution; recover from errors and report them to us

@@ -46,11 +46,6 @@ public struct MarkupNode: Sendable {
     public func attribute(_ localName: String, namespace: String? = nil) -> String? {
         attributes.first { $0.name == localName && $0.namespace == namespace }?.value
     }
-
-    /// True when this is an element with that local name.
-    public func isElement(_ localName: String) -> Bool {
-        kind == .element && name == localName
-    }
 }
 
 /// An attribute with its namespace, so `epub:type`, `xml:lang` and `xlink:href` can be told from

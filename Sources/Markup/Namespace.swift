@@ -1,13 +1,11 @@
 /// The namespace URIs books use.
 public enum Namespace {
     public static let xml = "http://www.w3.org/XML/1998/namespace"
-    public static let xhtml = "http://www.w3.org/1999/xhtml"
     /// EPUB's `epub:` attributes (`epub:type`).
     public static let ops = "http://www.idpf.org/2007/ops"
     public static let opf = "http://www.idpf.org/2007/opf"
     public static let dublinCore = "http://purl.org/dc/elements/1.1/"
     public static let ncx = "http://www.daisy.org/z3986/2005/ncx/"
-    public static let container = "urn:oasis:names:tc:opendocument:xmlns:container"
     public static let svg = "http://www.w3.org/2000/svg"
     public static let xlink = "http://www.w3.org/1999/xlink"
 

@@ -32,17 +32,24 @@ struct PreparedInput {
         }
     }
 
-    private static func transcodedUTF16(_ bytes: [UInt8]) -> [UInt8]? {
+    /// How UTF-16 text is laid out in `bytes`: its byte order and where the text starts (after
+    /// a byte-order mark); nil when the bytes are not UTF-16. Without a mark, a document in
+    /// UTF-16 starts with `<` and an ASCII character, each followed (or preceded) by a zero byte:
+    /// no ASCII-compatible encoding has those.
+    static func utf16Layout(_ bytes: [UInt8]) -> (bigEndian: Bool, start: Int)? {
         guard bytes.count >= 4 else { return nil }
-        let bigEndian: Bool
-        var start = 0
         switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
-        case (0xFF, 0xFE, _, _) where !(bytes[2] == 0 && bytes[3] == 0): bigEndian = false; start = 2
-        case (0xFE, 0xFF, _, _): bigEndian = true; start = 2
-        case (0x3C, 0x00, 0x3F, 0x00), (0x3C, 0x00, 0x68, 0x00), (0x3C, 0x00, 0x21, 0x00): bigEndian = false
-        case (0x00, 0x3C, 0x00, 0x3F), (0x00, 0x3C, 0x00, 0x68), (0x00, 0x3C, 0x00, 0x21): bigEndian = true
+        // FF FE 00 00 is the mark of UTF-32, which no book uses.
+        case (0xFF, 0xFE, _, _) where !(bytes[2] == 0 && bytes[3] == 0): return (false, 2)
+        case (0xFE, 0xFF, _, _): return (true, 2)
+        case (0x3C, 0x00, 0x01...0x7F, 0x00): return (false, 0)
+        case (0x00, 0x3C, 0x00, 0x01...0x7F): return (true, 0)
         default: return nil
         }
+    }
+
+    private static func transcodedUTF16(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let (bigEndian, start) = utf16Layout(bytes) else { return nil }
         var units: [UInt16] = []
         units.reserveCapacity((bytes.count - start) / 2)
         var index = start

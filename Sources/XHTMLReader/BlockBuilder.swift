@@ -6,10 +6,6 @@ import ZipArchive
 /// steps (enter a node, leave an element), and the blocks being built sit on a stack of
 /// `Frame`s: neither recurses, however deep the markup.
 struct BlockBuilder {
-    /// Nested block structures (lists, quotes, tables) beyond this depth are read as plain
-    /// containers, so the `Block` tree stays shallow enough for any consumer to recurse over.
-    static let maximumNesting = XHTMLReader.maximumBlockNesting
-
     private let document: MarkupDocument
     /// The document's archive path: relative `src` and `href` resolve against it.
     private let source: String
@@ -123,7 +119,7 @@ struct BlockBuilder {
             push(.paragraph, for: node, exit: &exit)
             style.insert(.bold)
         case .list(let ordered):
-            let start = node.attribute("start").flatMap { Int($0.trimmingASCIIWhitespace()) } ?? 1
+            let start = node.attribute("start").flatMap { Int(TextCleanup.trimmed($0)) } ?? 1
             pushNested(.list(ordered: ordered, start: start), for: node, exit: &exit)
         case .listItem:
             if case .list = frames[frames.count - 1].kind {
@@ -213,11 +209,11 @@ struct BlockBuilder {
     /// Pushes a frame that nests blocks, or past the nesting bound, reads the element as a
     /// plain container.
     private mutating func pushNested(_ kind: Frame.Kind, for node: MarkupNode, exit: inout Exit) {
-        guard nesting < BlockBuilder.maximumNesting else {
+        guard nesting < XHTMLReader.maximumBlockNesting else {
             if !warnedAboutNesting {
                 warnedAboutNesting = true
                 warnings.append(Warning(entry: source, line: node.line,
-                                        "blocks nested more than \(BlockBuilder.maximumNesting) deep are read flat"))
+                                        "blocks nested more than \(XHTMLReader.maximumBlockNesting) deep are read flat"))
             }
             flushInline()
             collectAnchors(of: node)
@@ -343,7 +339,7 @@ struct BlockBuilder {
 
     private mutating func emitImage(_ node: MarkupNode) {
         let source = node.attribute("src") ?? node.attribute("href", namespace: Namespace.xlink) ?? node.attribute("href")
-        let href = source?.trimmingASCIIWhitespace() ?? ""
+        let href = source.map(TextCleanup.trimmed) ?? ""
         guard !href.isEmpty else {
             warnings.append(Warning(entry: self.source, line: node.line, "an image without a source is left out"))
             return
@@ -354,7 +350,7 @@ struct BlockBuilder {
             return
         }
         let alt = TextCleanup.singleLine(node.attribute("alt") ?? "")
-        let image = Image(source: ImageReference(path: reference.path, mediaType: MediaType.guess(for: reference.path)),
+        let image = Image(source: ImageReference(path: reference.path, mediaType: ImageMediaType.guess(forPath: reference.path)),
                           alt: alt)
         emit(.image(image))
     }
@@ -362,10 +358,10 @@ struct BlockBuilder {
     // MARK: - Anchors and links
 
     private mutating func collectAnchors(of node: MarkupNode) {
-        if let id = node.attribute("id")?.trimmingASCIIWhitespace(), !id.isEmpty {
+        if let id = node.attribute("id").map(TextCleanup.trimmed), !id.isEmpty {
             pendingAnchors.append(id)
         }
-        if node.name.lowercased() == "a", let name = node.attribute("name")?.trimmingASCIIWhitespace(),
+        if node.name.lowercased() == "a", let name = node.attribute("name").map(TextCleanup.trimmed),
            !name.isEmpty, name != node.attribute("id") {
             pendingAnchors.append(name)
         }
@@ -375,7 +371,7 @@ struct BlockBuilder {
     /// outside (`https:`, `mailto:`) stays as written; a path that climbs out of the book is no
     /// link.
     private func resolvedLink(_ href: String) -> String? {
-        let trimmed = href.trimmingASCIIWhitespace()
+        let trimmed = TextCleanup.trimmed(href)
         if trimmed.isEmpty { return nil }
         if ArchivePath.isExternal(trimmed) { return trimmed }
         return ArchivePath.resolve(trimmed, relativeTo: source)?.description

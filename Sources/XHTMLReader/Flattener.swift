@@ -14,7 +14,7 @@ enum Flattener {
         return joined(lines, separator: "\n")
     }
 
-    // Recursion is bounded: the reader nests blocks at most `BlockBuilder.maximumNesting` deep.
+    // Recursion is bounded: the reader nests blocks at most `XHTMLReader.maximumBlockNesting` deep.
     private static func runs(of block: Block, anchors: inout [String]) -> [Inline] {
         switch block.kind {
         case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
@@ -39,17 +39,9 @@ enum Flattener {
     private static func joined(_ parts: [[Inline]], separator: String) -> [Inline] {
         var result: [Inline] = []
         for (index, part) in parts.enumerated() {
-            if index > 0 { append(Inline(separator), to: &result) }
-            for run in part { append(run, to: &result) }
+            if index > 0 { result.appendMerging(Inline(separator)) }
+            for run in part { result.appendMerging(run) }
         }
         return result
-    }
-
-    private static func append(_ run: Inline, to runs: inout [Inline]) {
-        if let last = runs.last, last.style == run.style, last.link == run.link {
-            runs[runs.count - 1].text += run.text
-        } else {
-            runs.append(run)
-        }
     }
 }

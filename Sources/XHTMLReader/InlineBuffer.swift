@@ -15,21 +15,17 @@ struct InlineBuffer {
         self.preservesWhitespace = preservesWhitespace
     }
 
-    /// Nothing but spaces and line breaks so far.
-    var isBlank: Bool {
-        runs.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0 == " " || $0 == "\n" } }
-    }
-
     mutating func append(text: String, style: TextStyle, link: String?) {
+        let text = TextCleanup.withoutControlCharacters(text)
         if preservesWhitespace {
-            append(raw: normalizedNewlines(text), style: style, link: link)
+            append(raw: preformatted(text), style: style, link: link)
             return
         }
         // White space is ASCII, so bytes will do (and are much faster than scalars).
         var collapsed: [UInt8] = []
         collapsed.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+            if TextCleanup.isCollapsible(byte) {
                 if atBreak { continue }
                 collapsed.append(0x20)
                 atBreak = true
@@ -64,17 +60,13 @@ struct InlineBuffer {
             InlineBuffer.trimTrailing(&result, while: { $0 == " " })
         }
         result.removeAll { $0.text.isEmpty }
-        let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(InlineBuffer.isCollapsible) }
+        let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(TextCleanup.isCollapsible) }
         return blank ? [] : result
     }
 
     private mutating func append(raw text: String, style: TextStyle, link: String?) {
         guard !text.isEmpty else { return }
-        if let last = runs.last, last.style == style, last.link == link {
-            runs[runs.count - 1].text += text
-        } else {
-            runs.append(Inline(text, style: style, link: link))
-        }
+        runs.appendMerging(Inline(text, style: style, link: link))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -90,23 +82,32 @@ struct InlineBuffer {
         }
     }
 
-    private func normalizedNewlines(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\r") else { return text }
+    /// Preformatted text as it shows: `\r\n` and a lone `\r` are line breaks, and a form feed
+    /// shows nothing.
+    private func preformatted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0C }) else { return text }
         var result = String.UnicodeScalarView()
         var afterCarriageReturn = false
         for scalar in text.unicodeScalars {
             if scalar == "\r" {
                 result.append("\n")
-            } else if !(scalar == "\n" && afterCarriageReturn) {
+            } else if !(scalar == "\n" && afterCarriageReturn) && scalar != "\u{0C}" {
                 result.append(scalar)
             }
             afterCarriageReturn = scalar == "\r"
         }
         return String(result)
     }
+}
 
-    /// HTML's ASCII white space; never U+00A0.
-    static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}"
+extension Array where Element == Inline {
+    /// Adds a run, joined to the last one when they share style and link, so a paragraph holds
+    /// as few runs as its styling needs.
+    mutating func appendMerging(_ run: Inline) {
+        if let last, last.style == run.style, last.link == run.link {
+            self[count - 1].text += run.text
+        } else {
+            append(run)
+        }
     }
 }

@@ -11,14 +11,15 @@ extension XHTMLReader {
     /// are relative to the file's directory and never leave it.
     public static func readBook(contentsOf path: String) throws(ReadError) -> ReadResult {
         let bytes = try readFile(path)
-        if looksBinary(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
+        if !looksLikeText(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
         let fileName = (path as NSString).lastPathComponent
         let content = read(bytes: bytes, source: fileName)
         var warnings = content.warnings
         if content.blocks.isEmpty { warnings.append(Warning(entry: fileName, "the document has no text")) }
         let stem = (fileName as NSString).deletingPathExtension
         let metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
-                                authors: content.authors, language: content.language)
+                                creators: content.authors.map { Metadata.Creator(name: $0, role: "aut") },
+                                language: content.language)
         let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks)
         return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)
     }
@@ -44,15 +45,5 @@ extension XHTMLReader {
         } catch {
             throw .unreadable(file: path, reason: error.localizedDescription)
         }
-    }
-
-    /// NUL bytes early on, in a file that is not UTF-16: not a text document.
-    private static func looksBinary(_ bytes: [UInt8]) -> Bool {
-        let head = bytes.prefix(8192)
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
-        if head.count >= 2, head[head.startIndex] == 0 || head[head.startIndex + 1] == 0 {
-            return !(head.starts(with: [0x3C, 0x00]) || head.starts(with: [0x00, 0x3C]))
-        }
-        return head.contains(0)
     }
 }

@@ -1,12 +1,13 @@
-/// Small text helpers for titles, alt text and attribute values (no Foundation needed).
+/// Small text helpers for the text, titles, alt text and attribute values of books (no
+/// Foundation needed).
 public enum TextCleanup {
     /// White space collapsed to single spaces and trimmed, as HTML shows a title or alt text;
-    /// U+00A0 is kept.
+    /// U+00A0 is kept, control characters are not (see `withoutControlCharacters`).
     public static func singleLine(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if InlineBuffer.isCollapsible(scalar) {
+        for scalar in withoutControlCharacters(text).unicodeScalars {
+            if isCollapsible(scalar) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }
@@ -17,34 +18,71 @@ public enum TextCleanup {
         return String(result)
     }
 
+    /// Without HTML's ASCII white space (space, tab, line feed, form feed, carriage return) at
+    /// either end, as HTML and XML trim an attribute value such as an `href`.
+    public static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isCollapsible($0) }),
+              let last = scalars.lastIndex(where: { !isCollapsible($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// HTML's ASCII white space, which collapses to one space; never U+00A0.
+    static func isCollapsible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}"
+    }
+
+    /// The same for one byte of UTF-8, where all of that white space is ASCII.
+    static func isCollapsible(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// The text without control characters, which a font draws as boxes or not at all: C0
+    /// controls other than HTML's white space, and DEL, are dropped. A C1 control (U+0080 to
+    /// U+009F) is almost always a Windows-1252 character in a document read as Latin-1 (what
+    /// libxml2 falls back to for undeclared 8-bit text), so it becomes that character, or goes
+    /// where Windows-1252 has none.
+    static func withoutControlCharacters(_ text: String) -> String {
+        guard containsControlCharacters(text) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20:
+                if isCollapsible(scalar) { result.append(scalar) }
+            case 0x7F:
+                continue
+            case 0x80...0x9F:
+                if let replacement = windows1252[Int(scalar.value - 0x80)] { result.append(replacement) }
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Controls are rare: look for one by bytes before building a new string.
+    private static func containsControlCharacters(_ text: String) -> Bool {
+        var afterC2 = false
+        for byte in text.utf8 {
+            // C1 controls are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+            if afterC2 && byte < 0xA0 { return true }
+            if (byte < 0x20 && !isCollapsible(byte)) || byte == 0x7F { return true }
+            afterC2 = byte == 0xC2
+        }
+        return false
+    }
+
+    /// Windows-1252's characters for the bytes 0x80 to 0x9F; nil where it has none.
+    private static let windows1252: [Unicode.Scalar?] = [
+        "\u{20AC}", nil, "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+        "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", nil, "\u{017D}", nil,
+        nil, "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+        "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", nil, "\u{017E}", "\u{0178}",
+    ]
+
     /// A value as it appears in a warning, cut short when long.
     static func quoted(_ text: String) -> String {
         let shown = text.count > 80 ? String(text.prefix(77)) + "…" : text
         return "\"\(shown)\""
-    }
-}
-
-extension String {
-    /// Without the ASCII white space (space, tab, newlines, form feed) at either end.
-    func trimmingASCIIWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !InlineBuffer.isCollapsible($0) }),
-              let last = scalars.lastIndex(where: { !InlineBuffer.isCollapsible($0) }) else { return "" }
-        return String(scalars[first...last])
-    }
-}
-
-/// Media types of the images books use, guessed from the file extension when no manifest says.
-enum MediaType {
-    static func guess(for path: String) -> String? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "svg": return "image/svg+xml"
-        case "webp": return "image/webp"
-        default: return nil
-        }
     }
 }

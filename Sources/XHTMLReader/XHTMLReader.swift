@@ -13,8 +13,6 @@ public struct XHTMLContent: Sendable, Equatable {
     /// `<meta name="author" content="…">` in the head, in order.
     public var authors: [String]
     public var warnings: [Warning]
-    /// False when the markup was malformed and had to be recovered.
-    public var parsedCleanly: Bool
 
     /// The document's title: its `<title>`, else its first heading.
     public var title: String? { headTitle ?? firstHeading }
@@ -50,7 +48,7 @@ public enum XHTMLReader {
         }
         guard let root = document.rootElement else {
             return XHTMLContent(blocks: [], headTitle: nil, firstHeading: nil, language: nil, authors: [],
-                                warnings: warnings, parsedCleanly: false)
+                                warnings: warnings)
         }
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
         let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
@@ -58,14 +56,13 @@ public enum XHTMLReader {
         let blocks = builder.build(from: body ?? root)
         let rootNode = document[root]
         let language = (rootNode.attribute("lang", namespace: Namespace.xml) ?? rootNode.attribute("lang"))
-            .map { $0.trimmingASCIIWhitespace() }
+            .map(TextCleanup.trimmed)
         return XHTMLContent(blocks: blocks,
                             headTitle: head.flatMap { headTitle(in: document, head: $0) },
                             firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
                             language: language?.isEmpty == false ? language : nil,
                             authors: head.map { metaAuthors(in: document, head: $0) } ?? [],
-                            warnings: warnings + builder.warnings,
-                            parsedCleanly: document.parsedCleanly)
+                            warnings: warnings + builder.warnings)
     }
 
     private static func headTitle(in document: MarkupDocument, head: Int) -> String? {

@@ -46,7 +46,7 @@ public enum ArchivePath {
 
     /// The directory part of an entry path, with its trailing `/` (`OEBPS/` for `OEBPS/a.xhtml`),
     /// or "" for an entry at the root.
-    public static func directory(of entry: String) -> String {
+    private static func directory(of entry: String) -> String {
         guard let slash = entry.lastIndex(of: "/") else { return "" }
         return String(entry[...slash])
     }

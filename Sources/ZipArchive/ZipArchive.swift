@@ -35,10 +35,6 @@ public final class ZipArchive {
         zip_discard(archive)
     }
 
-    public func contains(_ entry: String) -> Bool {
-        indexByName[entry] != nil
-    }
-
     /// The whole inflated content of an entry, read in chunks and abandoned as soon as it passes
     /// `limits`. CRC and decompression errors surface here (libzip checks the CRC at the end).
     public func read(_ entry: String, limits: ZipReadLimits = ZipReadLimits()) throws(ZipArchiveError) -> [UInt8] {

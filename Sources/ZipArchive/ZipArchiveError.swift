@@ -10,13 +10,23 @@ public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     /// Writing an archive failed.
     case writeFailed(archive: String, reason: String)
 
+    /// `archive: message`, on one line.
     public var description: String {
         switch self {
-        case .unreadable(let archive, let reason): "\(archive): not a readable zip archive: \(reason)"
-        case .missingEntry(let archive, let entry): "\(archive): no entry \(entry)"
-        case .corruptEntry(let archive, let entry, let reason): "\(archive): \(entry) is corrupt: \(reason)"
-        case .limitExceeded(let archive, let entry, let reason): "\(archive): \(entry) \(reason)"
-        case .writeFailed(let archive, let reason): "\(archive): cannot write the archive: \(reason)"
+        case .unreadable(let archive, _), .missingEntry(let archive, _), .corruptEntry(let archive, _, _),
+             .limitExceeded(let archive, _, _), .writeFailed(let archive, _): "\(archive): \(message)"
+        }
+    }
+
+    /// What is wrong, naming the entry but not the archive: for a message that names the
+    /// archive its own way.
+    public var message: String {
+        switch self {
+        case .unreadable(_, let reason): "not a readable zip archive: \(reason)"
+        case .missingEntry(_, let entry): "no entry \(entry)"
+        case .corruptEntry(_, let entry, let reason): "\(entry) is corrupt: \(reason)"
+        case .limitExceeded(_, let entry, let reason): "\(entry) \(reason)"
+        case .writeFailed(_, let reason): "cannot write the archive: \(reason)"
         }
     }
 }

@@ -53,7 +53,5 @@ struct ArchivePathTests {
     @Test func normalizesPaths() {
         #expect(ArchivePath.normalized("a//b/./c/../d") == "a/b/d")
         #expect(ArchivePath.normalized("a/../../b") == nil)
-        #expect(ArchivePath.directory(of: "OEBPS/text/a.xhtml") == "OEBPS/text/")
-        #expect(ArchivePath.directory(of: "a.xhtml") == "")
     }
 }

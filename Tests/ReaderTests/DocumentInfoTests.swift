@@ -29,9 +29,11 @@ struct DocumentInfoTests {
         let directory = try TestFiles.temporaryDirectory()
         let path = directory.appendingPathComponent("chapter.xhtml").path
         try EPUBFixture.page(#"<h1>Heading</h1><p>Text &nbsp;here.</p><img src="img/a.png" alt="a"/>"#, title: "The Book")
+            .replacingOccurrences(of: "</head>", with: #"<meta name="author" content="Ann Author"/></head>"#)
             .write(toFile: path, atomically: true, encoding: .utf8)
         let result = try XHTMLReader.readBook(contentsOf: path)
         #expect(result.book.metadata.title == "The Book")
+        #expect(result.book.metadata.creators == [Metadata.Creator(name: "Ann Author", role: "aut")])
         #expect(result.book.chapters.count == 1)
         #expect(result.book.chapters[0].source == "chapter.xhtml")
         #expect(result.book.chapters[0].title == "Heading")

@@ -9,7 +9,10 @@ struct EPUBMetadataTests {
         let path = try EPUBFixture.write(FixtureBooks.epub3Entries, binary: FixtureBooks.epub3Binary)
         let metadata = try EPUBReader.read(contentsOf: path).book.metadata
         #expect(metadata.title == "First\u{00A0}Title & More")
-        #expect(metadata.authors == ["Ann Author", "Nora Norole", "Edna Editor"])
+        #expect(metadata.creators == [Metadata.Creator(name: "Ann Author", role: "aut"),
+                                      Metadata.Creator(name: "Nora Norole"),
+                                      Metadata.Creator(name: "Edna Editor", role: "edt")])
+        #expect(metadata.authors == ["Ann Author", "Nora Norole"])
         #expect(metadata.language == "en-GB")
         #expect(metadata.identifier == "urn:uuid:1234")
         #expect(metadata.direction == .rightToLeft)
@@ -19,10 +22,34 @@ struct EPUBMetadataTests {
         let path = try EPUBFixture.write(FixtureBooks.epub2Entries, binary: FixtureBooks.epub2Binary)
         let metadata = try EPUBReader.read(contentsOf: path).book.metadata
         #expect(metadata.title == "Old Book")
-        #expect(metadata.authors == ["Mary Main", "Second Writer", "Terry Tran", "Ian Illus"])
+        #expect(metadata.creators == [Metadata.Creator(name: "Mary Main", role: "aut"),
+                                      Metadata.Creator(name: "Second Writer", role: "aut"),
+                                      Metadata.Creator(name: "Terry Tran", role: "trl"),
+                                      Metadata.Creator(name: "Ian Illus", role: "ill")])
+        #expect(metadata.authors == ["Mary Main", "Second Writer"])
         #expect(metadata.language == "fr")
         #expect(metadata.identifier == "978-0-00-000000-0")
         #expect(metadata.direction == .leftToRight)
+    }
+
+    /// The sample book lists its illustrator before its author: the illustrator is a creator,
+    /// not an author.
+    @Test func sampleIllustratorIsNoAuthor() throws {
+        let path = TestFiles.repository.appendingPathComponent("Samples/the-lighthouse-keeper.epub").path
+        let metadata = try EPUBReader.read(contentsOf: path).book.metadata
+        #expect(metadata.authors == ["Ada Marlow"])
+        #expect(metadata.creators == [Metadata.Creator(name: "Ada Marlow", role: "aut"),
+                                      Metadata.Creator(name: "Theo Brand", role: "ill")])
+    }
+
+    @Test func creatorsWithoutRolesAreAuthors() {
+        let metadata = Metadata(title: "T", authors: ["A", "B"])
+        #expect(metadata.creators == [Metadata.Creator(name: "A"), Metadata.Creator(name: "B")])
+        #expect(metadata.authors == ["A", "B"])
+        let mixed = Metadata(title: "T", creators: [Metadata.Creator(name: "Ill", role: "ill"), Metadata.Creator(name: "Au", role: "aut"),
+                                                    Metadata.Creator(name: "None")])
+        #expect(mixed.creators.map(\.name) == ["Au", "None", "Ill"])
+        #expect(mixed.authors == ["Au", "None"])
     }
 
     @Test func missingTitleFallsBackWithAWarning() throws {

@@ -22,7 +22,7 @@ struct MarkupParsingTests {
         #expect(document.parsedCleanly)
         let root = try #require(document.rootElement)
         #expect(document[root].name == "html")
-        #expect(document[root].namespace == Namespace.xhtml)
+        #expect(document[root].namespace == "http://www.w3.org/1999/xhtml")
         #expect(document[root].attribute("lang", namespace: Namespace.xml) == "fr")
         #expect(document[root].attribute("lang") == nil)
         let section = try #require(document.firstDescendantElement(of: root, named: "section"))

@@ -2,7 +2,7 @@ import BookModel
 
 /// Gives image blocks the media type the manifest declares for their file, which is more to be
 /// trusted than the guess from a file extension.
-enum ImageMediaTypes {
+enum ManifestMediaTypes {
     // Recursion is bounded by the XHTML reader's nesting limit.
     static func apply(_ mediaTypes: [String: String], to blocks: [Block]) -> [Block] {
         blocks.map { block in

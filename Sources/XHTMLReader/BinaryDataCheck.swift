@@ -1,0 +1,27 @@
+import Markup
+
+extension XHTMLReader {
+    /// True when `bytes` can be a text document — UTF-8, UTF-16, or an 8-bit encoding such as
+    /// Windows-1252 — and false for binary data given a document's name (an image, a font, a
+    /// zip). Only the start is looked at: binary data shows itself within a few kilobytes, and
+    /// parsing it would only make pages of noise.
+    public static func looksLikeText(_ bytes: [UInt8]) -> Bool {
+        // UTF-16 text is full of zero bytes.
+        if Markup.isUTF16(bytes) { return true }
+        let head = bytes.prefix(8192)
+        var controls = 0
+        for byte in head {
+            switch byte {
+            // No encoding a document is written in but UTF-16 (or UTF-32) has a zero byte.
+            case 0x00: return false
+            // White space, and the escape that starts ISO-2022-JP's shifts.
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x1B: continue
+            case 0x01...0x1F, 0x7F: controls += 1
+            default: continue
+            }
+        }
+        // A stray control character or two slips into real documents; binary data without a
+        // zero byte still has them every few dozen bytes.
+        return controls <= max(2, head.count / 100)
+    }
+}
