@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// book2pages: EPUB and Markdown books into fixed-size pages, written as JSON.
+// book2pages: books into fixed-size pages, written as JSON.
 // Stages, each its own module: readers → document model → layout → writers (docs/ARCHITECTURE.md).
 import PackageDescription
 
@@ -44,7 +44,7 @@ let package = Package(
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
                 dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "Layout", "PageWriter", "PageFormat"]),
-        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit"]),
+        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
-                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel"]),
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel"],
+                    exclude: ["Snapshots"]),
     ]
 )

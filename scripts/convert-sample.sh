@@ -3,6 +3,8 @@
 # Usage: scripts/convert-sample.sh [OUTPUT.json]   (default: sample-pages.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Swift's Linux tarballs install under /opt/swift; use it when swift is not on PATH yet.
+command -v swift >/dev/null 2>&1 || PATH="/opt/swift/usr/bin:$PATH"
 scripts/install-deps.sh
 swift build -c release >&2
 output="${1:-sample-pages.json}"

@@ -23,9 +23,6 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
-    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
-        [ -x "$candidate/swift" ] && { echo "note: add $candidate to PATH" >&2; break; }
-    done
-    echo "book2pages needs a Swift 6 toolchain on PATH (swift.org/install)" >&2
+    echo "book2pages needs a Swift 6 toolchain: none on PATH or in /opt/swift (see swift.org/install)" >&2
     exit 1
 fi

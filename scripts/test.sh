@@ -3,6 +3,8 @@
 # The corpus tests run when ../shared/corpus exists beside the repository, and say so when not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Swift's Linux tarballs install under /opt/swift; use it when swift is not on PATH yet.
+command -v swift >/dev/null 2>&1 || PATH="/opt/swift/usr/bin:$PATH"
 scripts/install-deps.sh --test
 swift build
 swift test

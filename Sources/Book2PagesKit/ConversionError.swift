@@ -11,6 +11,8 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
     case fontUnavailable(String)
     /// The output can't be written.
     case outputFailed(file: String, reason: String)
+    /// Something that should not happen did: a bug to report.
+    case internalError(String)
 
     public var exitCode: Int32 {
         switch self {
@@ -19,6 +21,7 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
         case .unreadable: ExitCode.unreadableInput
         case .fontUnavailable: ExitCode.fontUnavailable
         case .outputFailed: ExitCode.outputFailed
+        case .internalError: ExitCode.internalError
         }
     }
 
@@ -30,6 +33,7 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
              .outputFailed(let file, let reason):
             "\(file): \(reason)"
         case .fontUnavailable(let message): message
+        case .internalError(let message): "internal error: \(message)"
         }
     }
 }

@@ -11,9 +11,7 @@ public struct ConversionOptions: Sendable, Equatable {
     /// Indented JSON for people; compact for machines.
     public var pretty: Bool
 
-    public static let defaultBounds = Size(width: 1024, height: 768)
-
-    public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = ConversionOptions.defaultBounds,
+    public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = LayoutOptions.defaultBounds,
                 inputFormat: InputFormat? = nil, pretty: Bool = false) {
         self.layout = layout
         self.bounds = bounds

@@ -20,19 +20,28 @@ public enum Converter {
     public static func convert(path: String, options: ConversionOptions) throws(ConversionError) -> Conversion {
         let format = try inputFormat(of: path, asked: options.inputFormat)
         let read = try readBook(path: path, format: format)
-        let layouter: Layouter
-        do {
-            layouter = try Layouter(options: options.layout)
-        } catch {
-            throw .fontUnavailable(String(describing: error))
-        }
+        let layouter = try makeLayouter(options.layout)
         let paged = layouter.layout(read.book)
         let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds)
         do {
             return Conversion(document: document, json: try document.jsonData(pretty: options.pretty),
                               warnings: read.warnings + layouter.warnings.map { Warning($0) })
         } catch {
-            throw .invalid(file: path, reason: "the pages could not be encoded as JSON: \(error)")
+            throw .internalError("the pages of \(path) could not be encoded as JSON: \(error)")
+        }
+    }
+
+    static func makeLayouter(_ options: LayoutOptions) throws(ConversionError) -> Layouter {
+        do {
+            return try Layouter(options: options)
+        } catch let error as LayoutError {
+            switch error {
+            case .font(let message): throw .fontUnavailable(message)
+            case .invalidOptions(let message): throw .usage(message)
+            case .lineBreakingUnavailable: throw .internalError(error.description)
+            }
+        } catch {
+            throw .internalError(String(describing: error))
         }
     }
 

@@ -1,20 +1,20 @@
 /// The command line split into options and operands, before any value is interpreted.
-public struct ParsedArguments: Sendable, Equatable {
+struct ParsedArguments: Sendable, Equatable {
     /// Option name → its value (the last one given wins); flags map to "".
-    public var options: [String: String] = [:]
-    public var operands: [String] = []
+    var options: [String: String] = [:]
+    var operands: [String] = []
 
-    public func has(_ name: String) -> Bool { options[name] != nil }
+    func has(_ name: String) -> Bool { options[name] != nil }
 }
 
 /// Splits arguments by the table in `OptionTable`: `--name value`, `--name=value`, `-o value`,
 /// `-oVALUE`, `--` to end options, and `-` as an operand (standard input).
-public enum ArgumentParser {
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+enum ArgumentParser {
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        let description: String
     }
 
-    public static func parse(_ arguments: [String]) throws(Failure) -> ParsedArguments {
+    static func parse(_ arguments: [String]) throws(Failure) -> ParsedArguments {
         var parsed = ParsedArguments()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {

@@ -13,8 +13,8 @@ public enum Command {
         do {
             invocation = try Invocation(try parse(arguments))
         } catch {
-            report("book2pages: \(error)")
-            report("Try 'book2pages --help' for more information.")
+            // One line, like every other failure; the hint rides on it.
+            report("book2pages: \(error) (see book2pages --help)")
             return error.exitCode
         }
         switch invocation.action {

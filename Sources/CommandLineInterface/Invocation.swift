@@ -3,18 +3,18 @@ import Book2PagesKit
 import Layout
 
 /// What the user asked for, with every value checked and converted.
-public struct Invocation: Sendable, Equatable {
-    public enum Action: Sendable, Equatable {
+struct Invocation: Sendable, Equatable {
+    enum Action: Sendable, Equatable {
         case help
         case version
         case convert(input: String, output: String?)
     }
 
-    public var action: Action
-    public var options: ConversionOptions
-    public var quiet: Bool
+    var action: Action
+    var options: ConversionOptions
+    var quiet: Bool
 
-    public init(_ parsed: ParsedArguments) throws(ConversionError) {
+    init(_ parsed: ParsedArguments) throws(ConversionError) {
         quiet = parsed.has("quiet")
         options = ConversionOptions()
         if parsed.has("help") {

@@ -1,34 +1,44 @@
+import Book2PagesKit
+import Layout
+
 /// One command-line option. The table below is the single source for the parser and `--help`;
 /// a test checks that the man page and the README name every option in it.
-public struct OptionSpec: Sendable, Equatable {
+struct OptionSpec: Sendable, Equatable {
     /// Without the leading dashes: `output` for `--output`.
-    public let name: String
-    public let short: Character?
+    let name: String
+    let short: Character?
     /// The placeholder for the option's value (`FILE`, `WxH`), or nil for a flag.
-    public let valueName: String?
-    public let help: String
+    let valueName: String?
+    let help: String
 
-    public var takesValue: Bool { valueName != nil }
+    var takesValue: Bool { valueName != nil }
 }
 
-public enum OptionTable {
-    public static let all: [OptionSpec] = [
+enum OptionTable {
+    private static let defaults = ConversionOptions()
+
+    static let all: [OptionSpec] = [
         OptionSpec(name: "output", short: "o", valueName: "FILE",
-                   help: "Write the JSON to FILE instead of standard output (all or nothing)."),
+                   help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all."),
         OptionSpec(name: "bounds", short: nil, valueName: "WxH",
-                   help: "Collection view bounds in points; the page is (W/2 - 20) x (H - 50), as in BookLayout. Default 1024x768."),
+                   help: "Collection view bounds in points; pages are (W/2 - 20) x (H - 50), as in BookLayout. "
+                       + "Default \(text(defaults.bounds!)) (pages of \(text(defaults.layout.geometry.pageSize)))."),
         OptionSpec(name: "page-size", short: nil, valueName: "WxH",
                    help: "Page size in points, overriding --bounds."),
         OptionSpec(name: "margins", short: nil, valueName: "T[,R,B,L]",
-                   help: "Page margins in points: one value for all sides, or top,right,bottom,left. Default 40."),
+                   help: "Margins in points: one value for every side, two for vertical and horizontal, "
+                       + "or four for top, right, bottom, left. Default \(text(defaults.layout.geometry.margins.top))."),
         OptionSpec(name: "font", short: nil, valueName: "FAMILY|FILE",
-                   help: "Body font: a family name found through fontconfig, or a font file. Default \"Liberation Serif\" (Times New Roman on iOS)."),
+                   help: "Body font: a family name found through fontconfig, or a font file. "
+                       + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS)."),
         OptionSpec(name: "font-size", short: nil, valueName: "PT",
-                   help: "Body text size in points. Default 17."),
+                   help: "Body text size in points, from 4 to 200. Default \(text(defaults.layout.fontSize))."),
         OptionSpec(name: "line-height", short: nil, valueName: "X",
-                   help: "Distance between baselines as a multiple of the font size. Default 1.4."),
+                   help: "Distance between baselines as a multiple of the font size, from 0.8 to 4. "
+                       + "Default \(text(defaults.layout.lineHeight))."),
         OptionSpec(name: "from", short: nil, valueName: "FORMAT",
-                   help: "Read the input as FORMAT (epub or xhtml) instead of guessing from its name and content."),
+                   help: "Read the input as FORMAT (\(InputFormat.allCases.map(\.rawValue).joined(separator: " or "))) "
+                       + "instead of guessing from its name and content."),
         OptionSpec(name: "pretty", short: nil, valueName: nil,
                    help: "Indent the JSON for reading."),
         OptionSpec(name: "quiet", short: "q", valueName: nil,
@@ -45,5 +55,13 @@ public enum OptionTable {
 
     static func short(_ letter: Character) -> OptionSpec? {
         all.first { $0.short == letter }
+    }
+
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private static func text(_ size: Size) -> String {
+        "\(text(size.width))x\(text(size.height))"
     }
 }

@@ -8,7 +8,7 @@ public struct Page: Codable, Sendable, Equatable {
     public var text: String?
     /// On `content` pages: the page number printed on it, counting from 1 at the first content page.
     public var folio: Int?
-    /// On `content` pages: the index of the chapter (spine item) the page belongs to.
+    /// On `content` pages: the index in the document's `chapters` of the chapter the page belongs to.
     public var chapter: Int?
     /// On the `cover` page: the book's cover image, as a path inside the book.
     public var image: String?

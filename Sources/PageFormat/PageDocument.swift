@@ -5,10 +5,13 @@ import Foundation
 public struct PageDocument: Codable, Sendable, Equatable {
     /// Always `book2pages`: tells this format from other JSON.
     public var format: String
-    /// The format's version; see docs/FORMAT.md for what changes it.
+    /// The format's version: it changes when a field is removed or changes meaning, not when
+    /// one is added (decoders ignore fields they don't know).
     public var version: Int
     public var metadata: BookMetadata
     public var layout: LayoutDescription
+    /// The book's chapters in reading order; a content page's `chapter` indexes this list.
+    public var chapters: [ChapterItem]
     public var toc: [TOCItem]
     /// An even number of pages in BookLayout's order: two invisible pages, the cover, the inside
     /// cover, the content pages, then the back inside cover.
@@ -17,12 +20,13 @@ public struct PageDocument: Codable, Sendable, Equatable {
     public static let formatName = "book2pages"
     public static let currentVersion = 1
 
-    public init(metadata: BookMetadata, layout: LayoutDescription, toc: [TOCItem], pages: [Page],
-                version: Int = PageDocument.currentVersion) {
+    public init(metadata: BookMetadata, layout: LayoutDescription, chapters: [ChapterItem], toc: [TOCItem],
+                pages: [Page], version: Int = PageDocument.currentVersion) {
         self.format = PageDocument.formatName
         self.version = version
         self.metadata = metadata
         self.layout = layout
+        self.chapters = chapters
         self.toc = toc
         self.pages = pages
     }
@@ -30,18 +34,56 @@ public struct PageDocument: Codable, Sendable, Equatable {
 
 public struct BookMetadata: Codable, Sendable, Equatable {
     public var title: String
+    /// The creators whose role is author (or who have no role): the cover's subtitle.
     public var authors: [String]
+    /// Every creator, authors first, each with its MARC relator role (`aut`, `ill`, …) when the
+    /// book gives one.
+    public var creators: [Creator]
     public var language: String?
     public var identifier: String?
     /// `ltr` or `rtl`: the book's page progression.
     public var direction: String
 
-    public init(title: String, authors: [String], language: String?, identifier: String?, direction: String) {
+    public init(title: String, authors: [String], creators: [Creator], language: String?, identifier: String?,
+                direction: String) {
         self.title = title
         self.authors = authors
+        self.creators = creators
         self.language = language
         self.identifier = identifier
         self.direction = direction
+    }
+}
+
+public struct Creator: Codable, Sendable, Equatable {
+    public var name: String
+    public var role: String?
+
+    public init(name: String, role: String?) {
+        self.name = name
+        self.role = role
+    }
+}
+
+/// One chapter (a spine item, or a lone document), in reading order.
+public struct ChapterItem: Codable, Sendable, Equatable {
+    /// From the table of contents, else the chapter's first heading.
+    public var title: String?
+    /// Where it came from inside the book, such as `OEBPS/chapter-1.xhtml`.
+    public var source: String
+    /// False for spine items marked `linear="no"`, which come after the linear ones.
+    public var linear: Bool
+    /// Index into `pages` of the chapter's first page; absent when the chapter shows nothing.
+    public var page: Int?
+    /// How many content pages the chapter fills.
+    public var pageCount: Int
+
+    public init(title: String?, source: String, linear: Bool, page: Int?, pageCount: Int) {
+        self.title = title
+        self.source = source
+        self.linear = linear
+        self.page = page
+        self.pageCount = pageCount
     }
 }
 

@@ -13,6 +13,7 @@ public enum PageListBuilder {
     public static func document(for book: Book, paged: PagedBook, bounds: Size?) -> PageDocument {
         PageDocument(metadata: metadata(of: book),
                      layout: layout(of: paged, bounds: bounds),
+                     chapters: chapters(of: book, paged: paged),
                      toc: toc(of: book, paged: paged),
                      pages: pages(of: book, paged: paged))
     }
@@ -36,14 +37,30 @@ public enum PageListBuilder {
 
     static func metadata(of book: Book) -> BookMetadata {
         BookMetadata(title: book.metadata.title, authors: book.metadata.authors,
+                     creators: book.metadata.creators.map { Creator(name: $0.name, role: $0.role) },
                      language: book.metadata.language, identifier: book.metadata.identifier,
                      direction: book.metadata.direction.rawValue)
     }
 
+    static func chapters(of book: Book, paged: PagedBook) -> [ChapterItem] {
+        var firstPage: [Int: Int] = [:]
+        var pageCount: [Int: Int] = [:]
+        for (index, page) in paged.pages.enumerated() {
+            if firstPage[page.chapterIndex] == nil { firstPage[page.chapterIndex] = firstContentIndex + index }
+            pageCount[page.chapterIndex, default: 0] += 1
+        }
+        return book.chapters.enumerated().map { index, chapter in
+            ChapterItem(title: chapter.title, source: chapter.source, linear: chapter.isLinear,
+                        page: firstPage[index], pageCount: pageCount[index] ?? 0)
+        }
+    }
+
     static func toc(of book: Book, paged: PagedBook) -> [TOCItem] {
-        zip(book.toc, paged.tocPageIndices).map { entry, contentIndex in
-            TOCItem(title: entry.title, level: entry.level,
-                    page: firstContentIndex + contentIndex, folio: contentIndex + 1)
+        zip(book.toc, paged.tocPageIndices).compactMap { entry, index in
+            index.map { contentIndex in
+                TOCItem(title: entry.title, level: entry.level,
+                        page: firstContentIndex + contentIndex, folio: contentIndex + 1)
+            }
         }
     }
 

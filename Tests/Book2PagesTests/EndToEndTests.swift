@@ -16,7 +16,11 @@ struct EndToEndTests {
     @Test func helpAndVersion() throws {
         let help = try run(["--help"])
         #expect(help.status == 0)
-        #expect(String(decoding: help.stdout, as: UTF8.self) == HelpText.text)
+        // A reviewed snapshot: a change to the help shows up in the diff of Snapshots/help.txt.
+        let snapshot = try String(contentsOfFile: TestPaths.repositoryFile("Tests/Book2PagesTests/Snapshots/help.txt"),
+                                  encoding: .utf8)
+        #expect(String(decoding: help.stdout, as: UTF8.self) == snapshot)
+        #expect(help.stdout.split(separator: UInt8(ascii: "\n")).allSatisfy { $0.count <= 80 })
         let version = try run(["--version"])
         #expect(String(decoding: version.stdout, as: UTF8.self) == "book2pages \(Book2Pages.version)\n")
     }
@@ -56,9 +60,17 @@ struct EndToEndTests {
         let output = directory.appendingPathComponent("missing/book.json").path
         let result = try run([Self.sample, "-o", output])
         #expect(result.status == ExitCode.outputFailed)
-        #expect(result.stderr.hasPrefix("book2pages: \(output): "))
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr == "book2pages: \(output): no such directory: \(directory.path)/missing\n")
         #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aDirectoryAsOutputIsRefusedByName() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try run([Self.sample, "-o", directory.path])
+        #expect(result.status == ExitCode.outputFailed)
+        #expect(result.stderr == "book2pages: \(directory.path): is a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test func aLoneXHTMLChapterConverts() throws {
@@ -98,7 +110,8 @@ struct EndToEndTests {
         let result = try run(["--bounds", "huge", Self.sample])
         #expect(result.status == ExitCode.usage)
         #expect(result.stderr.hasPrefix("book2pages: --bounds huge: "))
-        #expect(result.stderr.contains("Try 'book2pages --help'"))
+        #expect(result.stderr.hasSuffix("(see book2pages --help)\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stdout.isEmpty)
     }
 
@@ -106,5 +119,17 @@ struct EndToEndTests {
         let result = try run([Self.sample, "--font", "/nonexistent/font.ttf"])
         #expect(result.status == ExitCode.fontUnavailable)
         #expect(result.stderr.split(separator: "\n").count == 1)
+        let family = try run([Self.sample, "--font", "Nonexistent Family Xyz"])
+        #expect(family.status == ExitCode.fontUnavailable)
+        #expect(family.stderr.contains("'Nonexistent Family Xyz' is not installed"))
+        #expect(family.stdout.isEmpty)
+    }
+
+    @Test func iOSFamilyNamesGiveTheirMetricTwins() throws {
+        let result = try run([Self.sample, "--font", "Arial"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let font = try PageDocument(jsonData: result.stdout).layout.font
+        #expect(font.family == "Liberation Sans" && font.iOSFontName == "ArialMT" && font.requested == "Arial")
     }
 }

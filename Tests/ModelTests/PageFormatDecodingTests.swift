@@ -6,11 +6,12 @@ import Testing
 struct PageFormatDecodingTests {
     static let minimal = #"""
     {"format":"book2pages","version":1,
-     "metadata":{"title":"T","authors":["A"],"direction":"ltr"},
+     "metadata":{"title":"T","authors":["A"],"creators":[{"name":"A","role":"aut"},{"name":"I"}],"direction":"ltr"},
      "layout":{"pageSize":{"width":492,"height":718},"margins":{"top":40,"right":40,"bottom":40,"left":40},
                "contentBox":{"x":40,"y":40,"width":412,"height":638},
                "font":{"requested":"Liberation Serif","family":"Liberation Serif","file":"LiberationSerif-Regular.ttf",
                        "postScriptName":"LiberationSerif","iOSFontName":"TimesNewRomanPSMT","size":17,"lineHeight":23.8}},
+     "chapters":[{"title":"One","source":"a.xhtml","linear":true,"page":4,"pageCount":1}],
      "toc":[{"title":"One","level":1,"page":4,"folio":1}],
      "pages":[{"type":"invisible"},{"type":"invisible"},{"type":"cover","title":"T","subtitle":"A"},{"type":"blank"},
               {"type":"content","text":"a\nb","folio":1,"chapter":0},{"type":"blank"}]}
@@ -24,6 +25,8 @@ struct PageFormatDecodingTests {
         #expect(document.layout.bounds == nil)
         #expect(document.metadata.language == nil)
         #expect(document.toc == [TOCItem(title: "One", level: 1, page: 4, folio: 1)])
+        #expect(document.metadata.creators == [Creator(name: "A", role: "aut"), Creator(name: "I", role: nil)])
+        #expect(document.chapters == [ChapterItem(title: "One", source: "a.xhtml", linear: true, page: 4, pageCount: 1)])
     }
 
     @Test func unknownPageTypesAndFieldsDoNotFailDecoding() throws {

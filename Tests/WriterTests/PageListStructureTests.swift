@@ -6,7 +6,7 @@ import Testing
 
 /// The fixed structure of BRIEF §3 and seed 000, whatever the number of content pages.
 struct PageListStructureTests {
-    static func paged(contentPages: Int, tocPages: [Int] = []) -> PagedBook {
+    static func paged(contentPages: Int, tocPages: [Int?] = []) -> PagedBook {
         let pages = (0..<contentPages).map { index in
             LaidOutPage(chapterIndex: index / 3, lines: [
                 LaidOutLine(text: "page \(index + 1) line one", x: 0, y: 0, width: 100, height: 23.8),
@@ -83,5 +83,34 @@ struct PageListStructureTests {
         let metadata = PageListBuilder.metadata(of: book)
         #expect(metadata.direction == "rtl")
         #expect(metadata.language == "ar")
+    }
+
+    @Test func chaptersSayWhereTheyStartAndHowLongTheyAre() {
+        var book = Self.book
+        book.chapters = [Chapter(source: "a.xhtml", title: "A", blocks: []),
+                         Chapter(source: "empty.xhtml", blocks: []),
+                         Chapter(source: "b.xhtml", title: "B", blocks: []),
+                         Chapter(source: "notes.xhtml", blocks: [], isLinear: false)]
+        // Pages 0–2 belong to chapter 0 and 3–4 to chapter 1 in `paged`: renumber to skip "empty".
+        var paged = Self.paged(contentPages: 5)
+        for index in paged.pages.indices where paged.pages[index].chapterIndex == 1 {
+            paged.pages[index].chapterIndex = 2
+        }
+        let chapters = PageListBuilder.chapters(of: book, paged: paged)
+        #expect(chapters == [
+            ChapterItem(title: "A", source: "a.xhtml", linear: true, page: 4, pageCount: 3),
+            ChapterItem(title: nil, source: "empty.xhtml", linear: true, page: nil, pageCount: 0),
+            ChapterItem(title: "B", source: "b.xhtml", linear: true, page: 7, pageCount: 2),
+            ChapterItem(title: nil, source: "notes.xhtml", linear: false, page: nil, pageCount: 0),
+        ])
+    }
+
+    @Test func tocEntriesWithNowhereToPointAreLeftOut() {
+        var book = Self.book
+        book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0)]
+        let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 0, tocPages: [nil]),
+                                                bounds: nil)
+        #expect(document.toc.isEmpty)
+        #expect(document.pages.allSatisfy { $0.type != .content })
     }
 }
