@@ -8,7 +8,7 @@ struct ParsedArguments: Sendable, Equatable {
 }
 
 /// Splits arguments by the table in `OptionTable`: `--name value`, `--name=value`, `-o value`,
-/// `-oVALUE`, `--` to end options, and `-` as an operand (standard input).
+/// `-oVALUE`, `--` to end options, and a lone `-` as an operand (by convention, standard input).
 enum ArgumentParser {
     struct Failure: Error, Equatable, CustomStringConvertible {
         let description: String

@@ -30,6 +30,10 @@ struct Invocation: Sendable, Equatable {
         case 1: break
         default: throw .usage("one book at a time: got \(parsed.operands.count) (\(parsed.operands.joined(separator: ", ")))")
         }
+        if parsed.operands[0] == "-" {
+            // A zip archive can't be read from a pipe; Markdown from standard input comes later.
+            throw .usage("reading a book from standard input is not supported: name a file")
+        }
         if let output = parsed.options["output"], output.isEmpty {
             throw .usage("--output needs a file name")
         }

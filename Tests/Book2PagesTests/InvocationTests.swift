@@ -71,6 +71,7 @@ struct InvocationTests {
         ["--from", "pdf", "b"],
         ["--font", "", "b"],
         ["-o", "", "b"],
+        ["-"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) {
         #expect {
