@@ -1,0 +1,175 @@
+import BookModel
+
+/// The blocks of a document while it is read: a stack of the block-level elements still open
+/// (`Frame`s), each gathering what is inside it, and the ids waiting for the next block. Closing
+/// a frame turns what it gathered into its block; this is where lists and tables are put
+/// together from their items, rows, cells and captions, and where content outside them goes
+/// where a browser would show it.
+struct BlockAssembler {
+    private var frames: [Frame] = [Frame(.flow)]
+    /// The ids met since the last block was made: they go to the next block made.
+    private var pendingAnchors: [String] = []
+    private(set) var firstHeading: String?
+    /// How many open frames gather blocks (the body not counted): how deep the block tree is
+    /// here, which the reader keeps bounded.
+    private(set) var nesting = 0
+
+    /// The innermost open element.
+    var innermost: Frame.Kind { frames[frames.count - 1].kind }
+
+    // MARK: - Text and anchors
+
+    mutating func appendText(_ text: String, style: TextStyle, link: String?) {
+        frames[frames.count - 1].inline.append(text: text, style: style, link: link)
+    }
+
+    mutating func appendLineBreak(style: TextStyle, link: String?) {
+        frames[frames.count - 1].inline.appendLineBreak(style: style, link: link)
+    }
+
+    mutating func addAnchors(_ anchors: [String]) {
+        pendingAnchors += anchors
+    }
+
+    /// Ends the runs being gathered in the top frame: they become its paragraph (heading, `pre`).
+    mutating func endParagraph() {
+        let top = frames.count - 1
+        let runs = frames[top].inline.finished()
+        frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
+        guard !runs.isEmpty else { return }
+        add(frames[top].block(from: runs))
+    }
+
+    mutating func add(_ kind: Block.Kind, anchors: [String] = []) {
+        append(Block(kind, anchors: anchors))
+    }
+
+    /// The blocks of the body, once every element is closed.
+    mutating func finish() -> [Block] {
+        endParagraph()
+        var blocks = frames[0].blocks
+        if !pendingAnchors.isEmpty, !blocks.isEmpty {
+            // Ids after the last text (an empty `<div id="end"/>`) still need a place to land.
+            blocks[blocks.count - 1].anchors += pendingAnchors
+            pendingAnchors = []
+        }
+        return blocks
+    }
+
+    // MARK: - Opening and closing elements
+
+    /// Opens a block-level element. The paragraph before it must already be ended, so that
+    /// anchors added in between land on this element's first block.
+    mutating func open(_ kind: Frame.Kind) {
+        let frame = Frame(kind)
+        if frame.gathersBlocks { nesting += 1 }
+        frames.append(frame)
+    }
+
+    /// Closes the innermost element and hands what it gathered to the element around it.
+    mutating func close() {
+        endParagraph()
+        let frame = frames.removeLast()
+        if frame.gathersBlocks { nesting -= 1 }
+        let top = frames.count - 1
+        switch frame.kind {
+        case .flow, .paragraph, .heading, .preformatted:
+            break
+        case .quote:
+            if !frame.blocks.isEmpty { add(.quote(frame.blocks)) }
+        case .listItem:
+            if case .list = frames[top].kind {
+                frames[top].items.append(frame.blocks)
+            } else {
+                frame.blocks.forEach { append($0) }
+            }
+        case .list(let ordered, let start):
+            var items = frame.items
+            if !frame.blocks.isEmpty { items.append(frame.blocks) }
+            if !items.isEmpty { add(.list(List(isOrdered: ordered, start: start, items: items))) }
+        case .cell(let header):
+            let cell = TableCell(flattened(frame.blocks), isHeader: header)
+            switch frames[top].kind {
+            case .row: frames[top].cells.append(cell)
+            case .table: frames[top].rows.append([cell])
+            default: if !cell.content.isEmpty { add(.paragraph(cell.content)) }
+            }
+        case .row:
+            var cells = frame.cells
+            if !frame.blocks.isEmpty { cells.append(TableCell(flattened(frame.blocks))) }
+            if frames[top].kind == .table {
+                if !cells.isEmpty { frames[top].rows.append(cells) }
+            } else {
+                let runs = flattened([Block(.table(Table(rows: [cells])))])
+                if !runs.isEmpty { add(.paragraph(runs)) }
+            }
+        case .caption:
+            let runs = flattened(frame.blocks)
+            if frames[top].kind == .table {
+                frames[top].caption = runs
+            } else if !runs.isEmpty {
+                add(.paragraph(runs))
+            }
+        case .table:
+            // Content outside any cell shows before the table, as browsers place it.
+            frame.blocks.forEach { append($0) }
+            if !frame.caption.isEmpty { add(.paragraph(frame.caption)) }
+            if !frame.rows.isEmpty {
+                add(.table(Table(rows: frame.rows)), anchors: frame.anchors)
+            } else {
+                pendingAnchors += frame.anchors
+            }
+        }
+    }
+
+    /// Blocks in a list but outside any item (text straight inside `ul`) make an item of their
+    /// own, ahead of the item about to open.
+    mutating func wrapLooseBlocksAsItem() {
+        endParagraph()
+        let top = frames.count - 1
+        guard !frames[top].blocks.isEmpty else { return }
+        frames[top].items.append(frames[top].blocks)
+        frames[top].blocks = []
+    }
+
+    /// Blocks in a row but outside any cell make a cell of their own, ahead of the cell about
+    /// to open.
+    mutating func wrapLooseBlocksAsCell() {
+        endParagraph()
+        let top = frames.count - 1
+        guard !frames[top].blocks.isEmpty else { return }
+        let blocks = frames[top].blocks
+        frames[top].blocks = []
+        frames[top].cells.append(TableCell(flattened(blocks)))
+    }
+
+    // MARK: - Placing blocks
+
+    /// Adds a block to the nearest frame that gathers blocks, with the ids met before it.
+    private mutating func append(_ block: Block) {
+        var block = block
+        if !pendingAnchors.isEmpty {
+            block.anchors = pendingAnchors + block.anchors
+            pendingAnchors = []
+        }
+        if firstHeading == nil, case .heading(_, let runs) = block.kind {
+            firstHeading = TextCleanup.singleLine(runs.plainText)
+        }
+        let target = frames.lastIndex { $0.gathersBlocks } ?? 0
+        frames[target].blocks.append(block)
+    }
+
+    /// A cell's blocks as runs; their anchors move to the enclosing table (or the next block).
+    private mutating func flattened(_ blocks: [Block]) -> [Inline] {
+        var anchors: [String] = []
+        let runs = Flattener.runs(of: blocks, anchors: &anchors)
+        if !anchors.isEmpty {
+            if let table = frames.lastIndex(where: { $0.kind == .table }) {
+                frames[table].anchors += anchors
+            } else {
+                pendingAnchors += anchors
+            }
+        }
+        return runs
+    }
+}
