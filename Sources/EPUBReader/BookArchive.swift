@@ -1,4 +1,5 @@
 import BookModel
+import Markup
 import ZipArchive
 
 /// The book's zip archive, as the EPUB reader sees it: entries found by the paths hrefs resolve
@@ -66,5 +67,21 @@ final class BookArchive {
             }
             throw error
         }
+    }
+
+    /// A manifest item parsed, for the pages read on the way to something else (the navigation
+    /// document, the NCX, a cover page): nil when it is missing or unreadable, and then the book
+    /// goes on without what it would have given.
+    func document(at path: String, as syntax: Markup.SyntaxChoice, warnings: inout [Warning]) -> MarkupDocument? {
+        guard entry(for: path) != nil else {
+            warnings.append(Warning(entry: path, "is in the manifest but not in the archive"))
+            return nil
+        }
+        guard let bytes = try? read(path) else {
+            warnings.append(Warning(entry: path, "could not be read"))
+            return nil
+        }
+        let document = Markup.parse(bytes, as: syntax)
+        return document.rootElement == nil ? nil : document
     }
 }

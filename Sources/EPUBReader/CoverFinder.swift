@@ -36,7 +36,7 @@ enum CoverFinder {
         if mediaType?.hasPrefix("image/") == true {
             return existing(ImageReference(path: path, mediaType: mediaType), archive: archive, warnings: &warnings)
         }
-        guard let document = EPUBReader.parse(path, as: .automatic, archive: archive, warnings: &warnings) else { return nil }
+        guard let document = archive.document(at: path, as: .automatic, warnings: &warnings) else { return nil }
         let page = XHTMLReader.read(document: document, source: path)
         guard let found = firstImage(in: page.blocks) else { return nil }
         let reference = ImageReference(path: found.path, mediaType: CoverFinder.mediaType(of: found.path, in: package) ?? found.mediaType)

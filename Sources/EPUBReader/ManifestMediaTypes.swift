@@ -3,8 +3,16 @@ import BookModel
 /// Gives image blocks the media type the manifest declares for their file, which is more to be
 /// trusted than the guess from a file extension.
 enum ManifestMediaTypes {
+    static func apply(_ manifest: [PackageDocument.Item], to chapters: inout [Chapter]) {
+        // A manifest that lists a file twice is taken at its first listing.
+        let mediaTypes = Dictionary(manifest.map { ($0.path, $0.mediaType) }, uniquingKeysWith: { first, _ in first })
+        for index in chapters.indices {
+            chapters[index].blocks = apply(mediaTypes, to: chapters[index].blocks)
+        }
+    }
+
     // Recursion is bounded by the XHTML reader's nesting limit.
-    static func apply(_ mediaTypes: [String: String], to blocks: [Block]) -> [Block] {
+    private static func apply(_ mediaTypes: [String: String], to blocks: [Block]) -> [Block] {
         blocks.map { block in
             var block = block
             switch block.kind {

@@ -1,0 +1,20 @@
+import BookModel
+
+/// The book's metadata as the package document gives it. A book needs a title to show, so one
+/// without `dc:title` gets a guess, with a warning: the first chapter title, else the file name.
+enum PackageMetadata {
+    static func metadata(of package: PackageDocument, bookPath: String, chapters: [Chapter],
+                         warnings: inout [Warning]) -> Metadata {
+        let metadata = Metadata(title: package.title ?? guessedTitle(bookPath: bookPath, chapters: chapters),
+                                creators: package.creators, language: package.language,
+                                identifier: package.identifier, direction: package.direction)
+        if package.title == nil { warnings.append(Warning(entry: package.path, "no dc:title; the title is a guess")) }
+        return metadata
+    }
+
+    private static func guessedTitle(bookPath: String, chapters: [Chapter]) -> String {
+        if let heading = chapters.lazy.compactMap(\.title).first { return heading }
+        let name = bookPath.split(separator: "/").last.map(String.init) ?? bookPath
+        return name.lowercased().hasSuffix(".epub") ? String(name.dropLast(5)) : name
+    }
+}

@@ -1,0 +1,49 @@
+import BookModel
+import Markup
+
+/// The book's table of contents, matched to its chapters: the EPUB 3 navigation document's
+/// entries, else the NCX's (EPUB 3 books often carry both, and the NCX only for old readers).
+/// An entry whose target is not a chapter is dropped, since there is no page to point it at.
+struct TableOfContents {
+    /// In document order.
+    let entries: [TOCEntry]
+    /// Per chapter index, the entries that point into that chapter by a link of their own, in
+    /// document order; an unlinked heading that borrowed a link from below is not among them.
+    let linkedEntriesByChapter: [Int: [TOCEntry]]
+
+    init(package: PackageDocument, chapters: [Chapter], archive: BookArchive, warnings: inout [Warning]) {
+        // Each chapter has its own source (the spine reader reads a path once).
+        let chapterIndexBySource = Dictionary(chapters.enumerated().map { ($1.source, $0) },
+                                              uniquingKeysWith: { first, _ in first })
+        let listed = Self.rawEntries(package, archive: archive, warnings: &warnings)
+        let matched = listed.compactMap { raw -> (entry: TOCEntry, hasOwnLink: Bool)? in
+            guard let chapterIndex = chapterIndexBySource[raw.target.path] else { return nil }
+            let entry = TOCEntry(title: raw.title, level: raw.level, chapterIndex: chapterIndex, anchor: raw.target.fragment)
+            return (entry, raw.hasOwnLink)
+        }
+        entries = matched.map(\.entry)
+        linkedEntriesByChapter = Dictionary(grouping: matched.filter(\.hasOwnLink).map(\.entry), by: \.chapterIndex)
+    }
+
+    private static func rawEntries(_ package: PackageDocument, archive: BookArchive,
+                                   warnings: inout [Warning]) -> [RawTOCEntry] {
+        var raw: [RawTOCEntry] = []
+        if let nav = package.manifest.first(where: { $0.properties.contains("nav") }),
+           let document = archive.document(at: nav.path, as: .automatic, warnings: &warnings) {
+            raw = TableOfContentsReader.navigationEntries(document, path: nav.path)
+        }
+        if raw.isEmpty, let ncx = ncxItem(of: package),
+           let document = archive.document(at: ncx.path, as: .xml, warnings: &warnings) {
+            raw = TableOfContentsReader.ncxEntries(document, path: ncx.path)
+        }
+        return raw
+    }
+
+    /// The spine's `toc` attribute names the NCX; books that leave it out are found by media
+    /// type, then by extension.
+    private static func ncxItem(of package: PackageDocument) -> PackageDocument.Item? {
+        if let id = package.spineTOC, let item = package.itemsByID[id] { return item }
+        return package.manifest.first { $0.mediaType == "application/x-dtbncx+xml" }
+            ?? package.manifest.first { $0.path.lowercased().hasSuffix(".ncx") }
+    }
+}
