@@ -51,28 +51,26 @@ struct CoverTests {
         #expect(try cover(manifestExtra: "").0 == nil)
     }
 
-    @Test func aPageShowingOnlyTheCoverIsLeftOut() throws {
+    /// A book whose spine opens with `cover.xhtml` holding `coverPage`, then one text page.
+    private func chapterSources(coverPage: String) throws -> [String] {
         let package = FixtureBooks.package(
             spine: [("cp", "cover.xhtml", "application/xhtml+xml", true), ("a", "a.xhtml", "application/xhtml+xml", true)],
             metadata: "<dc:title>T</dc:title>",
             manifestExtra: #"<item id="x" href="images/c.jpg" media-type="image/jpeg" properties="cover-image"/>"#)
         let entries = [("META-INF/container.xml", EPUBFixture.container), ("OEBPS/content.opf", package),
-                       ("OEBPS/cover.xhtml", EPUBFixture.page(#"<div><img src="images/c.jpg" alt="Cover"/></div>"#)),
+                       ("OEBPS/cover.xhtml", EPUBFixture.page(coverPage)),
                        ("OEBPS/a.xhtml", EPUBFixture.page("<p>A</p>"))]
         let book = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries, binary: image)).book
         #expect(book.cover?.path == "OEBPS/images/c.jpg")
-        #expect(book.chapters.map(\.source) == ["OEBPS/a.xhtml"])
+        return book.chapters.map(\.source)
+    }
+
+    @Test func aPageShowingOnlyTheCoverIsLeftOut() throws {
+        #expect(try chapterSources(coverPage: #"<div><img src="images/c.jpg" alt="Cover"/></div>"#) == ["OEBPS/a.xhtml"])
     }
 
     @Test func aCoverPageWithTextIsKept() throws {
-        let package = FixtureBooks.package(
-            spine: [("cp", "cover.xhtml", "application/xhtml+xml", true), ("a", "a.xhtml", "application/xhtml+xml", true)],
-            metadata: "<dc:title>T</dc:title>",
-            manifestExtra: #"<item id="x" href="images/c.jpg" media-type="image/jpeg" properties="cover-image"/>"#)
-        let entries = [("META-INF/container.xml", EPUBFixture.container), ("OEBPS/content.opf", package),
-                       ("OEBPS/cover.xhtml", EPUBFixture.page(#"<img src="images/c.jpg" alt="Cover"/><p>Words</p>"#)),
-                       ("OEBPS/a.xhtml", EPUBFixture.page("<p>A</p>"))]
-        let book = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries, binary: image)).book
-        #expect(book.chapters.map(\.source) == ["OEBPS/cover.xhtml", "OEBPS/a.xhtml"])
+        #expect(try chapterSources(coverPage: #"<img src="images/c.jpg" alt="Cover"/><p>Words</p>"#)
+                == ["OEBPS/cover.xhtml", "OEBPS/a.xhtml"])
     }
 }
