@@ -63,10 +63,10 @@ struct Invocation: Sendable, Equatable {
             layout.font = value
         }
         if let value = parsed.options["font-size"] {
-            layout.fontSize = try Self.number(value, option: "font-size", in: 4...200)
+            layout.fontSize = try Self.number(value, option: "font-size", in: Self.fontSizes)
         }
         if let value = parsed.options["line-height"] {
-            layout.lineHeight = try Self.number(value, option: "line-height", in: 0.8...4)
+            layout.lineHeight = try Self.number(value, option: "line-height", in: Self.lineHeights)
         }
         options.layout = layout
         if let value = parsed.options["from"] {
@@ -106,9 +106,18 @@ struct Invocation: Sendable, Equatable {
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {
         guard let value = Double(text), range.contains(value) else {
-            throw .usage("--\(option) \(text): expected a number from \(format(range.lowerBound)) to \(format(range.upperBound))")
+            throw .usage("--\(option) \(text): expected a number \(describe(range))")
         }
         return value
+    }
+
+    /// What `--font-size` and `--line-height` accept; `--help` says the same.
+    static let fontSizes: ClosedRange<Double> = 4...200
+    static let lineHeights: ClosedRange<Double> = 0.8...4
+
+    /// `from 4 to 200`.
+    static func describe(_ range: ClosedRange<Double>) -> String {
+        "from \(format(range.lowerBound)) to \(format(range.upperBound))"
     }
 
     static func format(_ value: Double) -> String {

@@ -1,5 +1,4 @@
 import Book2PagesKit
-import Layout
 
 /// One command-line option. The table below is the single source for the parser and `--help`;
 /// a test checks that the man page and the README name every option in it.
@@ -22,20 +21,20 @@ enum OptionTable {
                    help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all."),
         OptionSpec(name: "bounds", short: nil, valueName: "WxH",
                    help: "Collection view bounds in points; pages are (W/2 - 20) x (H - 50), as in BookLayout. "
-                       + "Default \(text(defaults.bounds!)) (pages of \(text(defaults.layout.geometry.pageSize)))."),
+                       + "Default \(Invocation.format(defaults.bounds!)) (pages of \(Invocation.format(defaults.layout.geometry.pageSize)))."),
         OptionSpec(name: "page-size", short: nil, valueName: "WxH",
                    help: "Page size in points, overriding --bounds."),
         OptionSpec(name: "margins", short: nil, valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
-                       + "or four for top, right, bottom, left. Default \(text(defaults.layout.geometry.margins.top))."),
+                       + "or four for top, right, bottom, left. Default \(Invocation.format(defaults.layout.geometry.margins.top))."),
         OptionSpec(name: "font", short: nil, valueName: "FAMILY|FILE",
                    help: "Body font: a family name found through fontconfig, or a font file. "
                        + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS)."),
         OptionSpec(name: "font-size", short: nil, valueName: "PT",
-                   help: "Body text size in points, from 4 to 200. Default \(text(defaults.layout.fontSize))."),
+                   help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(Invocation.format(defaults.layout.fontSize))."),
         OptionSpec(name: "line-height", short: nil, valueName: "X",
-                   help: "Distance between baselines as a multiple of the font size, from 0.8 to 4. "
-                       + "Default \(text(defaults.layout.lineHeight))."),
+                   help: "Distance between baselines as a multiple of the font size, \(Invocation.describe(Invocation.lineHeights)). "
+                       + "Default \(Invocation.format(defaults.layout.lineHeight))."),
         OptionSpec(name: "from", short: nil, valueName: "FORMAT",
                    help: "Read the input as FORMAT (\(InputFormat.allCases.map(\.rawValue).joined(separator: " or "))) "
                        + "instead of guessing from its name and content."),
@@ -55,13 +54,5 @@ enum OptionTable {
 
     static func short(_ letter: Character) -> OptionSpec? {
         all.first { $0.short == letter }
-    }
-
-    private static func text(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    private static func text(_ size: Size) -> String {
-        "\(text(size.width))x\(text(size.height))"
     }
 }
