@@ -22,6 +22,8 @@ let package = Package(
         system("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         system("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         system("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        system("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-extensions-dev"),
+        system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         // The two models depend on nothing.
@@ -33,6 +35,10 @@ let package = Package(
         .target(name: "ZipArchive", dependencies: ["CLibZip"]),
         .target(name: "XHTMLReader", dependencies: ["BookModel", "Markup", "ZipArchive"]),
         .target(name: "EPUBReader", dependencies: ["BookModel", "Markup", "XHTMLReader", "ZipArchive"]),
+        .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "MarkdownReader",
+                dependencies: ["BookModel", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
 
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
@@ -43,13 +49,14 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "Layout", "PageWriter", "PageFormat"]),
-        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "Layout"]),
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "PageWriter", "PageFormat"]),
+        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",

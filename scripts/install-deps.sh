@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
-          libicu-dev fonts-liberation2)
+          libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev fonts-liberation2)
 if [ "${1:-}" = "--test" ]; then
     packages+=(pandoc mandoc python3)
 fi

@@ -2,6 +2,7 @@ import BookModel
 import EPUBReader
 import Foundation
 import Layout
+import MarkdownReader
 import PageFormat
 import PageWriter
 import XHTMLReader
@@ -18,8 +19,11 @@ public struct Conversion: Sendable {
 /// One book in, one page list out: picks the reader, lays the book out, builds the page list.
 public enum Converter {
     public static func convert(path: String, options: ConversionOptions) throws(ConversionError) -> Conversion {
-        let format = try inputFormat(of: path, asked: options.inputFormat)
-        let read = try readBook(path: path, format: format)
+        try convert(.paths([path]), options: options)
+    }
+
+    public static func convert(_ input: BookInput, options: ConversionOptions) throws(ConversionError) -> Conversion {
+        let read = try readBook(input, asked: options.inputFormat)
         let layouter = try makeLayouter(options.layout)
         let paged = layouter.layout(read.book)
         let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds)
@@ -27,7 +31,7 @@ public enum Converter {
             return Conversion(document: document, json: try document.jsonData(pretty: options.pretty),
                               warnings: read.warnings + layouter.warnings.map { Warning($0) })
         } catch {
-            throw .internalError("the pages of \(path) could not be encoded as JSON: \(error)")
+            throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
     }
 
@@ -45,12 +49,60 @@ public enum Converter {
         }
     }
 
-    static func inputFormat(of path: String, asked: InputFormat?) throws(ConversionError) -> InputFormat {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    static func readBook(_ input: BookInput, asked: InputFormat?) throws(ConversionError) -> ReadResult {
+        do {
+            switch input {
+            case .paths(let paths):
+                switch try inputFormat(of: paths, asked: asked) {
+                case .epub: return try EPUBReader.read(contentsOf: paths[0])
+                case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0])
+                case .markdown: return try MarkdownReader.readBook(paths: paths)
+                }
+            case .standardInput(let bytes, let folder):
+                let name = BookInput.standardInputName
+                switch asked ?? InputFormat.detect(firstBytes: Array(bytes.prefix(512))) {
+                case .epub:
+                    throw ConversionError.usage("an EPUB can't be read from standard input: name its file")
+                case .xhtml: return try XHTMLReader.readBook(bytes: bytes, name: name)
+                case .markdown, nil: return try MarkdownReader.readBook(bytes: bytes, name: name, folder: folder)
+                }
+            }
+        } catch let error as ConversionError {
+            throw error
+        } catch let error as ReadError {
+            switch error {
+            case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
+            case .invalid(let file, let reason), .limitExceeded(let file, let reason):
+                throw .invalid(file: file, reason: reason)
+            }
+        } catch {
+            throw .internalError(String(describing: error))
+        }
+    }
+
+    /// The reader for what was named: the one asked for, else the one the name or the first
+    /// bytes say. Several paths, or a directory, can only be a Markdown book.
+    static func inputFormat(of paths: [String], asked: InputFormat?) throws(ConversionError) -> InputFormat {
+        guard let first = paths.first else { throw .usage("no book given") }
+        if paths.count > 1 || isDirectory(first) {
+            if let asked, asked != .markdown {
+                throw .usage("--from \(asked.rawValue) reads one file; several files or a directory make a Markdown book")
+            }
+            for path in paths where !isDirectory(path) {
+                let format = try inputFormat(ofFile: path, asked: nil)
+                if format != .markdown {
+                    throw .usage("\(path) is \(format == .epub ? "an EPUB" : "XHTML"): only Markdown files combine into one book; convert it on its own")
+                }
+            }
+            return .markdown
+        }
+        return try inputFormat(ofFile: first, asked: asked)
+    }
+
+    private static func inputFormat(ofFile path: String, asked: InputFormat?) throws(ConversionError) -> InputFormat {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadable(file: path, reason: "no such file")
         }
-        if isDirectory.boolValue { throw .unreadable(file: path, reason: "is a directory, not a book") }
         if let asked { return asked }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(file: path, reason: "permission denied")
@@ -58,23 +110,13 @@ public enum Converter {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 512)) ?? Data()
         guard let format = InputFormat.detect(path: path, firstBytes: Array(head)) else {
-            throw .invalid(file: path, reason: "not an EPUB or XHTML book (use --from to choose a reader)")
+            throw .invalid(file: path, reason: "binary data, not an EPUB, XHTML or Markdown book (use --from to choose a reader)")
         }
         return format
     }
 
-    static func readBook(path: String, format: InputFormat) throws(ConversionError) -> ReadResult {
-        do {
-            switch format {
-            case .epub: return try EPUBReader.read(contentsOf: path)
-            case .xhtml: return try XHTMLReader.readBook(contentsOf: path)
-            }
-        } catch {
-            switch error {
-            case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
-            case .invalid(let file, let reason), .limitExceeded(let file, let reason):
-                throw .invalid(file: file, reason: reason)
-            }
-        }
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

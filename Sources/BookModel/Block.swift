@@ -4,10 +4,14 @@ public struct Block: Sendable, Equatable {
     /// The `id`s of the elements that begin in this block, so links and the table of contents can
     /// find the page it lands on.
     public var anchors: [String]
+    /// The info string of a fenced code block (`swift`, `python title="x.py"`), as the writer
+    /// gave it, for writers that mark or colour code; nil for every other block.
+    public var infoString: String?
 
-    public init(_ kind: Kind, anchors: [String] = []) {
+    public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil) {
         self.kind = kind
         self.anchors = anchors
+        self.infoString = infoString
     }
 
     public enum Kind: Sendable, Equatable {
@@ -30,11 +34,20 @@ public struct List: Sendable, Equatable {
     /// The number of the first item of an ordered list.
     public var start: Int
     public var items: [[Block]]
+    /// For a task list (`- [x] done`): each item's box, ticked or not, nil for an item without
+    /// one. Empty for an ordinary list.
+    public var checkboxes: [Bool?]
 
-    public init(isOrdered: Bool, start: Int = 1, items: [[Block]]) {
+    public init(isOrdered: Bool, start: Int = 1, items: [[Block]], checkboxes: [Bool?] = []) {
         self.isOrdered = isOrdered
         self.start = start
         self.items = items
+        self.checkboxes = checkboxes
+    }
+
+    /// The box of item `index`, or nil when it has none.
+    public func checkbox(at index: Int) -> Bool? {
+        checkboxes.indices.contains(index) ? checkboxes[index] : nil
     }
 }
 

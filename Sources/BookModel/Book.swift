@@ -24,6 +24,8 @@ public struct Metadata: Sendable, Equatable {
     /// A BCP 47 tag such as `en` or `ar`, when the book gives one.
     public var language: String?
     public var identifier: String?
+    /// The publication date as the book writes it (`2024`, `2024-05-01`), when it gives one.
+    public var date: String?
     public var direction: TextDirection
 
     /// A person credited with the book (EPUB's `dc:creator`).
@@ -46,18 +48,19 @@ public struct Metadata: Sendable, Equatable {
 
     /// Every name is an author with no role given.
     public init(title: String, authors: [String] = [], language: String? = nil,
-                identifier: String? = nil, direction: TextDirection = .leftToRight) {
+                identifier: String? = nil, date: String? = nil, direction: TextDirection = .leftToRight) {
         self.init(title: title, creators: authors.map { Creator(name: $0) }, language: language,
-                  identifier: identifier, direction: direction)
+                  identifier: identifier, date: date, direction: direction)
     }
 
     /// `creators` in the book's order; the authors are moved to the front, keeping their order.
     public init(title: String, creators: [Creator], language: String? = nil,
-                identifier: String? = nil, direction: TextDirection = .leftToRight) {
+                identifier: String? = nil, date: String? = nil, direction: TextDirection = .leftToRight) {
         self.title = title
         self.creators = creators.filter(\.isAuthor) + creators.filter { !$0.isAuthor }
         self.language = language
         self.identifier = identifier
+        self.date = date
         self.direction = direction
     }
 }

@@ -1,12 +1,15 @@
+import BookModel
 import Book2PagesKit
 import Foundation
 
 /// The `book2pages` command: parse, convert, write, and turn every failure into one line on
 /// standard error and an exit code.
 public enum Command {
-    /// Runs the command and returns its exit code. `write` receives what goes to standard output,
-    /// `report` each line for standard error (without its newline).
+    /// Runs the command and returns its exit code. `readStandardInput` gives what is piped in,
+    /// `write` receives what goes to standard output, `report` each line for standard error
+    /// (without its newline).
     public static func run(_ arguments: [String],
+                           readStandardInput: () throws -> Data = { Data() },
                            write: (Data) throws -> Void,
                            report: (String) -> Void) -> Int32 {
         let invocation: Invocation
@@ -22,12 +25,13 @@ public enum Command {
             return emit(Data(HelpText.text.utf8), write: write, report: report)
         case .version:
             return emit(Data("book2pages \(Book2Pages.version)\n".utf8), write: write, report: report)
-        case .convert(let input, let output):
+        case .convert(let inputs, let output):
             do {
-                let conversion = try Converter.convert(path: input, options: invocation.options)
+                let input = try bookInput(inputs, readStandardInput: readStandardInput)
+                let conversion = try Converter.convert(input, options: invocation.options)
                 if !invocation.quiet {
                     for warning in conversion.warnings {
-                        report("book2pages: warning: \(input): \(warning)")
+                        report("book2pages: warning: \(place(of: warning, in: input))")
                     }
                 }
                 if let output {
@@ -42,11 +46,36 @@ public enum Command {
         }
     }
 
+    /// `book.epub: OEBPS/ch3.xhtml:41: message`; a warning about the input file itself names it
+    /// once (`book.md:12: message`).
+    private static func place(of warning: Warning, in input: BookInput) -> String {
+        if let entry = warning.entry, entry == input.name || entry == (input.name as NSString).lastPathComponent {
+            var described = warning
+            described.entry = input.name
+            return described.description
+        }
+        return "\(input.name): \(warning)"
+    }
+
+    /// `-` is standard input, read whole (the readers need all of a book at once); its images
+    /// are looked for in the current directory.
+    private static func bookInput(_ inputs: [String],
+                                  readStandardInput: () throws -> Data) throws(ConversionError) -> BookInput {
+        guard inputs == ["-"] else { return .paths(inputs) }
+        do {
+            return .standardInput([UInt8](try readStandardInput()), folder: FileManager.default.currentDirectoryPath)
+        } catch {
+            throw .unreadable(file: "stdin", reason: error.localizedDescription)
+        }
+    }
+
     /// The real process: standard output and error.
     public static func main() -> Int32 {
         // A closed pipe downstream should end in a write error we report, not a silent SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         return run(Array(CommandLine.arguments.dropFirst()),
+                   // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
+                   readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
                    write: { try FileHandle.standardOutput.write(contentsOf: $0) },
                    report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }

@@ -4,12 +4,18 @@ import Book2PagesKit
 enum HelpText {
     static var text: String {
         var lines = [
-            "book2pages \(Book2Pages.version): turn an EPUB or XHTML book into fixed-size pages, as JSON.",
+            "book2pages \(Book2Pages.version): turn an EPUB or Markdown book into fixed-size pages, as JSON.",
             "",
             "Usage: book2pages [options] BOOK",
+            "       book2pages [options] CHAPTER.md... | DIRECTORY | SUMMARY.md",
+            "       book2pages [options] - < book.md",
             "",
-            "BOOK is an .epub file, or a lone .xhtml or .html chapter. The pages go to",
-            "standard output, or to the file named by --output.",
+            "BOOK is an .epub file, a Markdown file (.md), or a lone .xhtml or .html",
+            "chapter. Several Markdown files make one book, in the order given; so do a",
+            "directory's .md files (in natural name order) and the chapters an mdBook",
+            "SUMMARY.md lists. - reads Markdown (or, with --from xhtml, XHTML) from",
+            "standard input. The pages go to standard output, or to the file named by",
+            "--output.",
             "",
             "Options:",
         ]

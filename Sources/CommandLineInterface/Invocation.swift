@@ -7,7 +7,8 @@ struct Invocation: Sendable, Equatable {
     enum Action: Sendable, Equatable {
         case help
         case version
-        case convert(input: String, output: String?)
+        /// `inputs` make one book; `["-"]` is standard input.
+        case convert(inputs: [String], output: String?)
     }
 
     var action: Action
@@ -25,19 +26,15 @@ struct Invocation: Sendable, Equatable {
             action = .version
             return
         }
-        switch parsed.operands.count {
-        case 0: throw .usage("no book given")
-        case 1: break
-        default: throw .usage("one book at a time: got \(parsed.operands.count) (\(parsed.operands.joined(separator: ", ")))")
-        }
-        if parsed.operands[0] == "-" {
-            // A zip archive can't be read from a pipe; Markdown from standard input comes later.
-            throw .usage("reading a book from standard input is not supported: name a file")
+        let inputs = parsed.operands
+        guard !inputs.isEmpty else { throw .usage("no book given") }
+        if inputs.contains("-"), inputs.count > 1 {
+            throw .usage("- (standard input) can't be combined with other inputs")
         }
         if let output = parsed.options["output"], output.isEmpty {
             throw .usage("--output needs a file name")
         }
-        action = .convert(input: parsed.operands[0], output: parsed.options["output"])
+        action = .convert(inputs: inputs, output: parsed.options["output"])
 
         var layout = LayoutOptions()
         if let value = parsed.options["page-size"] {
@@ -75,6 +72,9 @@ struct Invocation: Sendable, Equatable {
                 throw .usage("--from \(value): unknown format (known: \(known))")
             }
             options.inputFormat = format
+            if format == .epub, inputs == ["-"] {
+                throw .usage("an EPUB can't be read from standard input: name its file")
+            }
         }
         options.pretty = parsed.has("pretty")
     }

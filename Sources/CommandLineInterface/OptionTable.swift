@@ -36,8 +36,7 @@ enum OptionTable {
                    help: "Distance between baselines as a multiple of the font size, \(Invocation.describe(Invocation.lineHeights)). "
                        + "Default \(Invocation.format(defaults.layout.lineHeight))."),
         OptionSpec(name: "from", short: nil, valueName: "FORMAT",
-                   help: "Read the input as FORMAT (\(InputFormat.allCases.map(\.rawValue).joined(separator: " or "))) "
-                       + "instead of guessing from its name and content."),
+                   help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content."),
         OptionSpec(name: "pretty", short: nil, valueName: nil,
                    help: "Indent the JSON for reading."),
         OptionSpec(name: "quiet", short: "q", valueName: nil,
@@ -47,6 +46,12 @@ enum OptionTable {
         OptionSpec(name: "version", short: nil, valueName: nil,
                    help: "Show the version and exit."),
     ]
+
+    /// `epub, xhtml or markdown`.
+    private static var formatNames: String {
+        let names = InputFormat.allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 
     static func named(_ name: String) -> OptionSpec? {
         all.first { $0.name == name }

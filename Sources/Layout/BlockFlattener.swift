@@ -101,13 +101,21 @@ struct BlockFlattener {
                     emitPendingMarker(gapBefore: itemGap)
                     itemGap = false
                 }
-                let marker = list.isOrdered ? "\(list.start + i). " : (listDepth == 0 ? "• " : "◦ ")
+                let marker = Self.marker(of: list, item: i, depth: listDepth)
                 pendingMarker = (marker, indent, itemIndent)
                 // Items follow one another without a gap; the list as a whole is set apart.
                 add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap)
                 emitPendingMarker(gapBefore: itemGap)
             }
         }
+    }
+
+    /// A task item shows its box as the writer typed it (the serif faces have no ballot-box
+    /// glyphs); other items a number or a bullet.
+    static func marker(of list: List, item: Int, depth: Int) -> String {
+        if let checked = list.checkbox(at: item) { return checked ? "[x] " : "[ ] " }
+        if list.isOrdered { return "\(list.start + item). " }
+        return depth == 0 ? "• " : "◦ "
     }
 
     private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,

@@ -41,16 +41,19 @@ public struct BookMetadata: Codable, Sendable, Equatable {
     public var creators: [Creator]
     public var language: String?
     public var identifier: String?
+    /// The publication date as the book writes it (`2024`, `2024-05-01`).
+    public var date: String?
     /// `ltr` or `rtl`: the book's page progression.
     public var direction: String
 
     public init(title: String, authors: [String], creators: [Creator], language: String?, identifier: String?,
-                direction: String) {
+                date: String? = nil, direction: String) {
         self.title = title
         self.authors = authors
         self.creators = creators
         self.language = language
         self.identifier = identifier
+        self.date = date
         self.direction = direction
     }
 }

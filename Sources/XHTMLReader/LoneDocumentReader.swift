@@ -10,7 +10,15 @@ extension XHTMLReader {
     /// `<meta name="author">`. Images and links resolve against the file's name, so image paths
     /// are relative to the file's directory and never leave it.
     public static func readBook(contentsOf path: String) throws(ReadError) -> ReadResult {
-        let bytes = try readFile(path)
+        try readBook(bytes: readFile(path), name: path)
+    }
+
+    /// Reads a document given as bytes (from standard input, say); `name` stands for the file
+    /// in messages and gives the title when nothing else does.
+    public static func readBook(bytes: [UInt8], name path: String) throws(ReadError) -> ReadResult {
+        if bytes.count > maximumDocumentSize {
+            throw .limitExceeded(file: path, reason: "larger than \(maximumDocumentSize) bytes")
+        }
         if !looksLikeText(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
         let fileName = (path as NSString).lastPathComponent
         let content = read(bytes: bytes, source: fileName)

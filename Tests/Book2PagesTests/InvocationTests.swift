@@ -10,7 +10,7 @@ struct InvocationTests {
 
     @Test func defaultsAreBookLayoutsIPadPage() throws {
         let invocation = try invocation(["book.epub"])
-        #expect(invocation.action == .convert(input: "book.epub", output: nil))
+        #expect(invocation.action == .convert(inputs: ["book.epub"], output: nil))
         #expect(invocation.options.layout.geometry.pageSize == Size(width: 492, height: 718))
         #expect(invocation.options.bounds == Size(width: 1024, height: 768))
         #expect(invocation.options.layout.font == "Liberation Serif")
@@ -57,7 +57,8 @@ struct InvocationTests {
 
     @Test(arguments: [
         [],
-        ["a.epub", "b.epub"],
+        ["-", "b.md"],
+        ["--from", "epub", "-"],
         ["--bounds", "1024", "b"],
         ["--bounds", "40x768", "b"],
         ["--page-size", "0x500", "b"],
@@ -71,7 +72,6 @@ struct InvocationTests {
         ["--from", "pdf", "b"],
         ["--font", "", "b"],
         ["-o", "", "b"],
-        ["-"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) {
         #expect {

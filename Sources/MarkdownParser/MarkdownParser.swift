@@ -1,0 +1,133 @@
+import CCmarkGFM
+import Synchronization
+
+/// Parses CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
+/// footnotes) with cmark-gfm, the parser GitHub itself uses, into a `MarkdownDocument`. This is
+/// the only file that touches cmark-gfm.
+///
+/// Smart punctuation is on: straight quotes become curly and `--`/`---` become dashes, as a
+/// printed book sets them. Invalid UTF-8 is replaced with U+FFFD by the parser.
+public enum MarkdownParser {
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    static let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
+
+    /// Registering the extensions writes cmark-gfm's global registry: once, before any parse.
+    private static let registerExtensions: Void = { cmark_gfm_core_extensions_ensure_registered() }()
+
+    /// cmark-gfm adds an extension's characters (`~`, `|`) to a global table while it parses
+    /// inlines and takes them out after, so two parses at once corrupt each other (strikethrough
+    /// silently lost): one parse at a time in the process.
+    private static let oneAtATime = Mutex(())
+
+    public static func parse(_ text: String) -> MarkdownDocument {
+        oneAtATime.withLock { _ in parseAlone(text) }
+    }
+
+    private static func parseAlone(_ text: String) -> MarkdownDocument {
+        _ = registerExtensions
+        guard let parser = cmark_parser_new(options) else { return MarkdownDocument(nodes: []) }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return MarkdownDocument(nodes: []) }
+        defer { cmark_node_free(root) }
+        var copier = TreeCopier(root: root)
+        return copier.copy()
+    }
+}
+
+/// Copies cmark-gfm's tree into flat nodes, walking it without recursion (a thousand nested
+/// block quotes are a thousand levels deep).
+private struct TreeCopier {
+    let root: OpaquePointer
+    private var nodes: [MarkdownNode] = []
+
+    init(root: OpaquePointer) {
+        self.root = root
+    }
+
+    mutating func copy() -> MarkdownDocument {
+        var current = root
+        // The open ancestors of `current`, as flat indices and as cmark nodes.
+        var path: [Int] = []
+        var pointerPath: [OpaquePointer] = []
+        nodes.reserveCapacity(64)
+        while true {
+            let index = nodes.count
+            nodes.append(MarkdownNode(kind: Self.kind(of: current), line: Int(cmark_node_get_start_line(current)),
+                                      parent: path.last))
+            if let parent = path.last { nodes[parent].children.append(index) }
+            if let child = cmark_node_first_child(current) {
+                path.append(index)
+                pointerPath.append(current)
+                current = child
+                continue
+            }
+            // Climb until a node has a next sibling, or the walk is back at the root.
+            while current != root, cmark_node_next(current) == nil, let parent = pointerPath.popLast() {
+                current = parent
+                path.removeLast()
+            }
+            guard current != root, let next = cmark_node_next(current) else { break }
+            current = next
+        }
+        return MarkdownDocument(nodes: nodes)
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            return .list(ordered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1)
+        case CMARK_NODE_ITEM:
+            let isTask = string(cmark_node_get_type_string(node)) == "tasklist"
+            return .item(task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil)
+        case CMARK_NODE_CODE_BLOCK:
+            return .codeBlock(info: string(cmark_node_get_fence_info(node)), code: literal)
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock(literal)
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
+        case CMARK_NODE_TEXT: return .text(literal)
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(literal)
+        case CMARK_NODE_HTML_INLINE: return .htmlInline(literal)
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK:
+            return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE:
+            return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference(number: Int(literal) ?? 0)
+        default:
+            // Extension nodes have no fixed type numbers: they are told apart by name.
+            switch string(cmark_node_get_type_string(node)) {
+            case "table": return .table
+            case "table_header": return .tableRow(isHeader: true)
+            case "table_row": return .tableRow(isHeader: false)
+            case "table_cell": return .tableCell
+            case "strikethrough": return .strikethrough
+            case let name: return .other(name)
+            }
+        }
+    }
+
+    private static func string(_ chars: UnsafePointer<CChar>?) -> String {
+        chars.map { String(cString: $0) } ?? ""
+    }
+}

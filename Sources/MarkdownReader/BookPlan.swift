@@ -1,0 +1,124 @@
+import BookModel
+import Foundation
+
+/// Which Markdown files make the book, in order, and the folder they all live in.
+struct BookPlan {
+    struct File: Equatable {
+        /// Relative to the folder.
+        let path: String
+        /// How many levels the file's headings move down: a chapter nested under another in
+        /// `SUMMARY.md` has its `#` headings read as `##`.
+        let headingShift: Int
+    }
+
+    let folder: BookFolder
+    let files: [File]
+    /// The title when neither front matter nor a level-1 heading gives one.
+    let fallbackTitle: String
+    let warnings: [Warning]
+
+    static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
+
+    static func isMarkdownName(_ name: String) -> Bool {
+        markdownExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The plan for what was named on the command line: one file; several files, in the order
+    /// given; a directory (its `SUMMARY.md`, or `src/SUMMARY.md` as in an mdBook project, else its
+    /// Markdown files in natural name order); or a `SUMMARY.md`.
+    static func make(paths: [String]) throws(ReadError) -> BookPlan {
+        guard let first = paths.first else { throw .unreadable(file: "", reason: "no input") }
+        for path in paths { try checkExists(path) }
+        if paths.count == 1, isDirectory(first) { return try directory(first) }
+        if let directory = paths.first(where: isDirectory) {
+            throw .unreadable(file: directory, reason: "is a directory; give it alone to read its Markdown files as one book")
+        }
+        if paths.count == 1, (first as NSString).lastPathComponent.lowercased() == "summary.md" {
+            return try summary(first)
+        }
+        let realPaths = paths.map(BookFolder.realPath)
+        let folder = BookFolder(realPath: commonDirectory(of: realPaths))
+        let files = realPaths.map { File(path: folder.relativePath(ofRealPath: $0) ?? ($0 as NSString).lastPathComponent, headingShift: 0) }
+        let stem = ((first as NSString).lastPathComponent as NSString).deletingPathExtension
+        return BookPlan(folder: folder, files: files, fallbackTitle: stem.isEmpty ? first : stem, warnings: [])
+    }
+
+    private static func directory(_ path: String) throws(ReadError) -> BookPlan {
+        for summary in ["SUMMARY.md", "src/SUMMARY.md"] {
+            let candidate = (path as NSString).appendingPathComponent(summary)
+            if FileManager.default.fileExists(atPath: candidate), !isDirectory(candidate) {
+                return try self.summary(candidate)
+            }
+        }
+        let folder = BookFolder(directory: path)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
+            .filter { !$0.hasPrefix(".") && isMarkdownName($0) }
+            .filter { folder.resolve($0, from: "") == .file($0) }
+            .sorted(by: NaturalOrder.precedes)
+        guard !names.isEmpty else {
+            throw .invalid(file: path, reason: "no Markdown files (.md) and no SUMMARY.md in the directory")
+        }
+        return BookPlan(folder: folder, files: names.map { File(path: $0, headingShift: 0) },
+                        fallbackTitle: displayName(ofDirectory: folder.root), warnings: [])
+    }
+
+    private static func summary(_ path: String) throws(ReadError) -> BookPlan {
+        let folder = BookFolder(directory: (BookFolder.realPath(path) as NSString).deletingLastPathComponent)
+        let name = (path as NSString).lastPathComponent
+        let bytes = try BookFolder.readFile(path, named: path)
+        guard let text = MarkdownText.decode(bytes, source: name) else {
+            throw .invalid(file: path, reason: "binary data, not Markdown text")
+        }
+        var warnings = text.warnings
+        var files: [File] = []
+        var seen: Set<String> = []
+        for entry in SummaryReader.entries(in: text.text) {
+            let problem: String
+            switch folder.resolve(entry.href, from: name) {
+            case .file(let chapter) where isMarkdownName(chapter):
+                if seen.insert(chapter).inserted {
+                    files.append(File(path: chapter, headingShift: entry.depth - 1))
+                    continue
+                }
+                problem = "is listed twice; read once"
+            case .file: problem = "is not a Markdown file; skipped"
+            case .remote: problem = "is not a file of the book; skipped"
+            case .outside: problem = "is outside the book's folder; skipped"
+            case .missing: problem = "does not exist; skipped"
+            }
+            warnings.append(Warning(entry: name, line: entry.line, "the chapter \(entry.href) \(problem)"))
+        }
+        guard !files.isEmpty else { throw .invalid(file: path, reason: "lists no chapter files") }
+        return BookPlan(folder: folder, files: files, fallbackTitle: displayName(ofDirectory: folder.root),
+                        warnings: warnings)
+    }
+
+    /// An mdBook keeps its chapters in `src/`: the book is named after the folder above it.
+    private static func displayName(ofDirectory root: String) -> String {
+        let name = (root as NSString).lastPathComponent
+        if name == "src" {
+            let parent = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            if !parent.isEmpty, parent != "/" { return parent }
+        }
+        return name.isEmpty || name == "/" ? "Untitled" : name
+    }
+
+    private static func commonDirectory(of paths: [String]) -> String {
+        var common = (paths[0] as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: true)
+        for path in paths.dropFirst() {
+            let parts = (path as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: true)
+            let shared = zip(common, parts).prefix { $0 == $1 }.count
+            common = Array(common.prefix(shared))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
+    private static func checkExists(_ path: String) throws(ReadError) {
+        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(file: path, reason: "no such file") }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,76 @@
+import BookModel
+
+/// Cuts a file's blocks into chapters: each level-1 heading starts one, and so does the file
+/// itself. A chapter's footnotes follow its text, after a rule, as a numbered list (as GitHub
+/// shows them), each note carrying the anchor its references link to.
+enum ChapterSplitter {
+    /// Headings down to this level are table-of-contents entries (as pandoc's default).
+    static let tocDepth = 3
+
+    struct Result {
+        var chapters: [Chapter]
+        /// Entries for the chapters' headings; `chapterIndex` counts from the file's first chapter.
+        var toc: [TOCEntry]
+    }
+
+    static func split(_ file: MappedFile, source: String) -> Result {
+        var starts = file.blocks.indices.filter { index in
+            if case .heading(1, _) = file.blocks[index].kind { return true }
+            return false
+        }
+        if starts.first != 0 { starts.insert(0, at: 0) }
+        var result = Result(chapters: [], toc: [])
+        guard !file.blocks.isEmpty else { return result }
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : file.blocks.count
+            var blocks = Array(file.blocks[start..<end])
+            let isLast = n == starts.count - 1
+            let notes = file.notes.indices.filter { index in
+                guard let reference = file.firstReference[index + 1] else { return isLast }
+                return (start..<end).contains(reference)
+            }
+            if !notes.isEmpty { blocks.append(Block(.rule)) }
+            // One numbered list per run of consecutive numbers, so every note shows its own.
+            for run in consecutiveRuns(notes) {
+                let items = run.map { index -> [Block] in
+                    var note = file.notes[index]
+                    if note.isEmpty { note = [Block(.paragraph([]))] }
+                    note[0].anchors.insert(FootnoteAnchor.name(index + 1), at: 0)
+                    return note
+                }
+                blocks.append(Block(.list(List(isOrdered: true, start: run[0] + 1, items: items))))
+            }
+            for block in blocks {
+                if case .heading(let level, let runs) = block.kind, level <= tocDepth {
+                    result.toc.append(TOCEntry(title: runs.plainText.trimmingWhitespace, level: level,
+                                               chapterIndex: result.chapters.count, anchor: block.anchors.first))
+                }
+            }
+            result.chapters.append(Chapter(source: source, title: title(of: blocks), blocks: blocks))
+        }
+        return result
+    }
+
+    private static func consecutiveRuns(_ numbers: [Int]) -> [[Int]] {
+        var runs: [[Int]] = []
+        for number in numbers {
+            if let last = runs.last?.last, last + 1 == number {
+                runs[runs.count - 1].append(number)
+            } else {
+                runs.append([number])
+            }
+        }
+        return runs
+    }
+
+    /// The text of the chapter's first heading.
+    private static func title(of blocks: [Block]) -> String? {
+        for block in blocks {
+            if case .heading(_, let runs) = block.kind {
+                let text = runs.plainText.trimmingWhitespace
+                if !text.isEmpty { return text }
+            }
+        }
+        return nil
+    }
+}

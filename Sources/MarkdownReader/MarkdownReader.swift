@@ -1,0 +1,126 @@
+import BookModel
+import Foundation
+import MarkdownParser
+import XHTMLReader
+
+/// Reads books written in Markdown — CommonMark with GitHub's tables, strikethrough, autolinks,
+/// task lists and footnotes — into the document model: one file, several files, a folder of
+/// them, or an mdBook `SUMMARY.md`.
+///
+/// Each file starts a chapter, and so does each level-1 heading. The book's title, authors,
+/// language, date, cover and direction come from the YAML front matter of the first file that
+/// gives each; without one the title is the book's first level-1 heading, else the file's (or
+/// folder's) name. Images resolve against the file that names them and are left out, with a
+/// warning, when they lie outside the book's folder, are missing, or are on the web.
+public enum MarkdownReader {
+    /// Reads the book named on the command line (see `BookPlan.make` for what a list of paths
+    /// can be).
+    public static func readBook(paths: [String]) throws(ReadError) -> ReadResult {
+        let plan = try BookPlan.make(paths: paths)
+        var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings)
+        var total = 0
+        for file in plan.files {
+            let bytes = try plan.folder.read(file.path)
+            total += bytes.count
+            if total > BookFolder.maximumBookSize {
+                throw .limitExceeded(file: paths[0], reason: "the book's files hold more than \(BookFolder.maximumBookSize) bytes")
+            }
+            try assembler.add(bytes, source: file.path, displayName: display(file.path, plan: plan, paths: paths),
+                              headingShift: file.headingShift)
+        }
+        return try assembler.finish(errorName: paths.count == 1 ? paths[0] : paths.joined(separator: ", "))
+    }
+
+    /// Reads Markdown given as bytes (from standard input): `name` stands for the file in
+    /// messages, and images are looked for in `folder`.
+    public static func readBook(bytes: [UInt8], name: String, folder: String) throws(ReadError) -> ReadResult {
+        if bytes.count > BookFolder.maximumFileSize {
+            throw .limitExceeded(file: name, reason: "larger than \(BookFolder.maximumFileSize) bytes")
+        }
+        var assembler = BookAssembler(folder: BookFolder(directory: folder), fallbackTitle: "Untitled", warnings: [])
+        try assembler.add(bytes, source: name, displayName: name, headingShift: 0)
+        return try assembler.finish(errorName: name)
+    }
+
+    /// Files are named in errors as the user named them when there was one file; otherwise by
+    /// their path in the book's folder.
+    private static func display(_ path: String, plan: BookPlan, paths: [String]) -> String {
+        paths.count == 1 && plan.files.count == 1 ? paths[0] : path
+    }
+}
+
+/// Builds the book one file at a time.
+private struct BookAssembler {
+    let folder: BookFolder
+    let fallbackTitle: String
+    var warnings: [Warning]
+    private var matter = FrontMatter()
+    private var chapters: [Chapter] = []
+    private var toc: [TOCEntry] = []
+
+    init(folder: BookFolder, fallbackTitle: String, warnings: [Warning]) {
+        self.folder = folder
+        self.fallbackTitle = fallbackTitle
+        self.warnings = warnings
+    }
+
+    mutating func add(_ bytes: [UInt8], source: String, displayName: String, headingShift: Int) throws(ReadError) {
+        guard let decoded = MarkdownText.decode(bytes, source: source) else {
+            throw .invalid(file: displayName, reason: "binary data, not Markdown text")
+        }
+        warnings += decoded.warnings
+        var text = decoded.text
+        if let split = FrontMatter.split(text) {
+            var fileMatter = try FrontMatter.read(split.yaml, file: displayName, warnings: &warnings)
+            fileMatter.cover = fileMatter.cover.flatMap { cover(named: $0, in: source) }
+            matter.complete(with: fileMatter)
+            text = split.body
+        }
+        var mapper = DocumentMapper(document: MarkdownParser.parse(text), source: source, folder: folder,
+                                    headingShift: headingShift)
+        let mapped = mapper.map()
+        warnings += mapped.warnings
+        let split = ChapterSplitter.split(mapped, source: source)
+        if split.chapters.isEmpty { warnings.append(Warning(entry: source, "the file has no text")) }
+        toc += split.toc.map { entry in
+            var entry = entry
+            entry.chapterIndex += chapters.count
+            return entry
+        }
+        chapters += split.chapters
+    }
+
+    private mutating func cover(named href: String, in source: String) -> String? {
+        let problem: String
+        switch folder.resolve(href, from: source) {
+        case .file(let path): return path
+        case .remote: problem = "is on the web, not in the book (never fetched)"
+        case .outside: problem = "is outside the book's folder"
+        case .missing: problem = "does not exist"
+        }
+        warnings.append(Warning(entry: source, "the cover \(href) \(problem); the book has no cover image"))
+        return nil
+    }
+
+    func finish(errorName: String) throws(ReadError) -> ReadResult {
+        guard !chapters.isEmpty else { throw .invalid(file: errorName, reason: "no text to make pages of") }
+        let firstTitle = toc.first { $0.level == 1 }.map(\.title)
+        let metadata = Metadata(title: matter.title ?? firstTitle ?? fallbackTitle, authors: matter.authors,
+                                language: matter.language, date: matter.date,
+                                direction: matter.direction ?? .leftToRight)
+        let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
+        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover),
+                          warnings: warnings)
+    }
+
+    /// Levels counted from the shallowest heading, so a book whose files start at `##` still has
+    /// level-1 entries.
+    private func normalized(_ toc: [TOCEntry]) -> [TOCEntry] {
+        guard let top = toc.map(\.level).min(), top > 1 else { return toc }
+        return toc.map { entry in
+            var entry = entry
+            entry.level -= top - 1
+            return entry
+        }
+    }
+}
