@@ -43,8 +43,10 @@ struct FrontMatter: Equatable {
         return fence == "---" || (closing && fence == "...")
     }
 
-    /// Reads the YAML of a front matter block that starts on line 2 of `file`.
-    static func read(_ yaml: String, file: String, warnings: inout [Warning]) throws(ReadError) -> FrontMatter {
+    /// Reads the YAML of a front matter block that starts on line 2 of the file: errors name it
+    /// as `file`, warnings as `source`.
+    static func read(_ yaml: String, file: String, source: String,
+                     warnings: inout [Warning]) throws(ReadError) -> FrontMatter {
         let root: YAMLNode?
         do {
             root = try YAML.parse(yaml)
@@ -61,7 +63,7 @@ struct FrontMatter: Equatable {
             let line = entry.value.line + 1
             func text() -> String? {
                 guard let scalar = entry.value.scalar else {
-                    warnings.append(Warning(entry: file, line: line, "front matter: \(entry.key) should be text; ignored"))
+                    warnings.append(Warning(entry: source, line: line, "front matter: \(entry.key) should be text; ignored"))
                     return nil
                 }
                 let trimmed = scalar.trimmingWhitespace
@@ -70,7 +72,7 @@ struct FrontMatter: Equatable {
             switch entry.key.lowercased() {
             case "title": matter.title = matter.title ?? text()
             case "author", "authors":
-                if matter.authors.isEmpty { matter.authors = names(in: entry, file: file, warnings: &warnings) }
+                if matter.authors.isEmpty { matter.authors = names(in: entry, source: source, warnings: &warnings) }
             case "lang", "language": matter.language = matter.language ?? text()
             case "date": matter.date = matter.date ?? text()
             case "cover", "cover-image": matter.cover = matter.cover ?? text()
@@ -79,7 +81,7 @@ struct FrontMatter: Equatable {
                 if let direction = TextDirection(rawValue: value.lowercased()) {
                     matter.direction = direction
                 } else {
-                    warnings.append(Warning(entry: file, line: line,
+                    warnings.append(Warning(entry: source, line: line,
                                             "front matter: direction should be ltr or rtl, not \(value); ignored"))
                 }
             default: continue
@@ -89,7 +91,7 @@ struct FrontMatter: Equatable {
     }
 
     /// One name, a list of names, or a list of `name:` mappings (as pandoc writes them).
-    private static func names(in entry: YAMLNode.Entry, file: String, warnings: inout [Warning]) -> [String] {
+    private static func names(in entry: YAMLNode.Entry, source: String, warnings: inout [Warning]) -> [String] {
         let items: [YAMLNode]
         if case .sequence(let list) = entry.value.value { items = list } else { items = [entry.value] }
         var names: [String] = []
@@ -97,7 +99,7 @@ struct FrontMatter: Equatable {
             if let name = (item.scalar ?? item["name"]?.scalar)?.trimmingWhitespace {
                 if !name.isEmpty { names.append(name) }
             } else {
-                warnings.append(Warning(entry: file, line: item.line + 1,
+                warnings.append(Warning(entry: source, line: item.line + 1,
                                         "front matter: \(entry.key) should be a name or a list of names; ignored"))
             }
         }

@@ -71,7 +71,7 @@ private struct BookAssembler {
         warnings += decoded.warnings
         var text = decoded.text
         if let split = FrontMatter.split(text) {
-            var fileMatter = try FrontMatter.read(split.yaml, file: displayName, warnings: &warnings)
+            var fileMatter = try FrontMatter.read(split.yaml, file: displayName, source: source, warnings: &warnings)
             fileMatter.cover = fileMatter.cover.flatMap { cover(named: $0, in: source) }
             matter.complete(with: fileMatter)
             text = split.body
