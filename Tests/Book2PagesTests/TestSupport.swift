@@ -10,6 +10,12 @@ enum TestPaths {
         repository.appendingPathComponent(relative).path
     }
 
+    /// `../shared/tools` (the brief's judges), or nil when this checkout has none beside it.
+    static let sharedTools: URL? = {
+        let url = repository.deletingLastPathComponent().appendingPathComponent("shared/tools")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
     /// `../shared/corpus/epub`, or nil when this checkout has no shared corpus beside it.
     static let corpus: URL? = {
         let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/epub")
@@ -55,8 +61,17 @@ enum Run {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            // Written from another thread, so a child that writes before it reads can't deadlock.
+            let writer = stdin.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: input)
+                try? writer.close()
+            }
+        }
         // Read both pipes while the child runs, so a large output can't block it.
         var stdout = Data(), stderr = Data()
         let group = DispatchGroup()

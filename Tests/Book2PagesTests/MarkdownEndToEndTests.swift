@@ -1,0 +1,108 @@
+import Foundation
+import PageFormat
+import Testing
+
+/// Markdown books through the built binary: files, folders, standard input, and bad input.
+struct MarkdownEndToEndTests {
+    static let sample = TestPaths.repositoryFile("Samples/the-clockmakers-garden")
+
+    func run(_ arguments: [String], input: Data? = nil) throws -> ProcessResult {
+        let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
+        return try Run.program(binary, arguments, input: input)
+    }
+
+    func content(_ document: PageDocument) -> String {
+        document.pages.compactMap(\.text).joined(separator: "\n")
+    }
+
+    @Test func theSampleFolderConvertsWithItsCoverAndChapters() throws {
+        let result = try run([Self.sample])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let document = try PageDocument(jsonData: result.stdout)
+        #expect(document.metadata.title == "The Clockmaker's Garden")
+        #expect(document.metadata.language == "en-GB" && document.metadata.date == "2025-03-14")
+        #expect(document.pages[2].type == .cover && document.pages[2].image == "images/cover.png")
+        #expect(document.pages[2].subtitle == "Ada Pennywhistle, Tobias Marrow")
+        #expect(document.chapters.map(\.source) == ["01-the-garden.md", "02-the-workshop.md", "03-winter.md", "04-the-fete.md"])
+        #expect(document.toc.map(\.title).contains("The station clock"))
+    }
+
+    @Test func filesGivenOneByOneMakeTheSameBookAsTheirFolder() throws {
+        let files = ["01-the-garden.md", "02-the-workshop.md", "03-winter.md", "04-the-fete.md"].map { Self.sample + "/" + $0 }
+        let separate = try run(files)
+        let folder = try run([Self.sample])
+        #expect(separate.status == 0)
+        #expect(separate.stdout == folder.stdout)
+        let reversed = try run(files.reversed())
+        #expect(try PageDocument(jsonData: reversed.stdout).chapters.first?.source == "04-the-fete.md")
+    }
+
+    @Test func standardInputIsReadAsMarkdown() throws {
+        let text = Data("---\ntitle: Piped\n---\n# One\n\nSome *text* from a pipe.\n".utf8)
+        for arguments in [["-"], ["--from", "markdown", "-"]] {
+            let result = try run(arguments, input: text)
+            #expect(result.status == 0, "\(result.stderr)")
+            let document = try PageDocument(jsonData: result.stdout)
+            #expect(document.metadata.title == "Piped")
+            #expect(document.chapters.map(\.source) == ["stdin"])
+            #expect(content(document).contains("Some text from a pipe."))
+        }
+    }
+
+    @Test func standardInputCanBeXHTML() throws {
+        let result = try run(["--from", "xhtml", "-"], input: Data("<html><body><h1>Web</h1><p>Page.</p></body></html>".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try PageDocument(jsonData: result.stdout).metadata.title == "Web")
+    }
+
+    @Test func binaryJunkGivenAsMarkdownIsOneClearLine() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let junk = directory.appendingPathComponent("junk.md").path
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: junk))
+        let output = directory.appendingPathComponent("out.json").path
+        for arguments in [[junk, "-o", output], ["--from", "markdown", junk, "-o", output]] {
+            let result = try run(arguments)
+            #expect(result.status == 65)
+            #expect(result.stderr == "book2pages: \(junk): binary data, not Markdown text\n")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        let piped = try run(["-"], input: try Data(contentsOf: URL(fileURLWithPath: junk)))
+        #expect(piped.status == 65 && piped.stderr.hasPrefix("book2pages: stdin: "))
+    }
+
+    @Test func malformedFrontMatterNamesFileAndLine() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = directory.appendingPathComponent("bad.md").path
+        try Data("---\ntitle: x\nauthor: [a, b\n---\n# Text\n".utf8).write(to: URL(fileURLWithPath: book))
+        let result = try run([book])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("book2pages: \(book): front matter, line "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func markdownWarningsNameFileAndLineOnce() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = directory.appendingPathComponent("book.md").path
+        try Data("Text.\n\n![gone](../outside.png)\n".utf8).write(to: URL(fileURLWithPath: book))
+        let result = try run([book])
+        #expect(result.status == 0)
+        #expect(result.stderr == "book2pages: warning: \(book):3: the image ../outside.png is outside the book's folder; left out\n")
+        #expect(try run([book, "--quiet"]).stderr.isEmpty)
+    }
+
+    @Test func inputsThatCannotMakeOneBookAreUsageErrors() throws {
+        let epub = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
+        let markdown = Self.sample + "/03-winter.md"
+        let mixed = try run([markdown, epub])
+        #expect(mixed.status == 64)
+        #expect(mixed.stderr.contains("only Markdown files combine into one book"))
+        #expect(try run(["-", markdown]).status == 64)
+        #expect(try run(["--from", "epub", "-"], input: Data()).status == 64)
+        #expect(try run(["--from", "epub", Self.sample]).status == 64)
+    }
+}
