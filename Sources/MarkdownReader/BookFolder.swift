@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import XHTMLReader
 import ZipArchive
 
 /// The folder a Markdown book lives in. Every file the book reads — chapters, images, the
@@ -74,22 +75,9 @@ struct BookFolder {
         try Self.readFile(absolutePath(relative), named: relative)
     }
 
-    /// The bytes of the file at `path`; errors name it as `name`.
+    /// The bytes of the file at `path`, refusing one larger than `maximumFileSize`; errors name
+    /// it as `name`.
     static func readFile(_ path: String, named name: String) throws(ReadError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: name, reason: "permission denied")
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-            if data.count > maximumFileSize {
-                throw ReadError.limitExceeded(file: name, reason: "larger than \(maximumFileSize) bytes")
-            }
-            return [UInt8](data)
-        } catch let error as ReadError {
-            throw error
-        } catch {
-            throw .unreadable(file: name, reason: error.localizedDescription)
-        }
+        try XHTMLReader.readFile(path, named: name, limit: maximumFileSize)
     }
 }

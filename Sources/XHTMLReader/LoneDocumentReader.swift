@@ -38,20 +38,26 @@ extension XHTMLReader {
             throw .unreadable(file: path, reason: "no such file")
         }
         if isDirectory.boolValue { throw .unreadable(file: path, reason: "is a directory") }
+        return try readFile(path, named: path, limit: maximumDocumentSize)
+    }
+
+    /// The bytes of the file at `path`, refusing one longer than `limit`; errors name it as
+    /// `name`. For readers of loose files (a lone chapter, a Markdown book).
+    public static func readFile(_ path: String, named name: String, limit: Int) throws(ReadError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied")
+            throw .unreadable(file: name, reason: "permission denied")
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: maximumDocumentSize + 1) ?? Data()
-            if data.count > maximumDocumentSize {
-                throw ReadError.limitExceeded(file: path, reason: "larger than \(maximumDocumentSize) bytes")
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            if data.count > limit {
+                throw ReadError.limitExceeded(file: name, reason: "larger than \(limit) bytes")
             }
             return [UInt8](data)
         } catch let error as ReadError {
             throw error
         } catch {
-            throw .unreadable(file: path, reason: error.localizedDescription)
+            throw .unreadable(file: name, reason: error.localizedDescription)
         }
     }
 }
