@@ -26,6 +26,8 @@ struct PackageDocument {
     var creators: [Metadata.Creator] = []
     var language: String?
     var identifier: String?
+    /// The publication date: EPUB 3's `dc:date`, or EPUB 2's with no event or `publication`.
+    var date: String?
     var direction: TextDirection = .leftToRight
     var manifest: [Item] = []
     var itemsByID: [String: Item] = [:]
@@ -84,6 +86,9 @@ struct PackageDocument {
             switch name {
             case "title": title = title ?? text
             case "language": language = language ?? text
+            case "date":
+                let event = (node.attribute("event", namespace: Namespace.opf) ?? node.attribute("event"))?.lowercased()
+                if date == nil, event == nil || event == "publication" { date = text }
             case "identifier": identifiers.append((node.attribute("id"), text))
             case "creator": creatorElements.append(index)
             default: break

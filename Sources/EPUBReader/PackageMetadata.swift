@@ -7,7 +7,7 @@ enum PackageMetadata {
                          warnings: inout [Warning]) -> Metadata {
         let metadata = Metadata(title: package.title ?? guessedTitle(bookPath: bookPath, chapters: chapters),
                                 creators: package.creators, language: package.language,
-                                identifier: package.identifier, direction: package.direction)
+                                identifier: package.identifier, date: package.date, direction: package.direction)
         if package.title == nil { warnings.append(Warning(entry: package.path, "no dc:title; the title is a guess")) }
         return metadata
     }

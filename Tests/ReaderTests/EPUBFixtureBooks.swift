@@ -14,7 +14,7 @@ enum FixtureBooks {
             <dc:creator id="au">Ann Author</dc:creator>
             <meta refines="#au" property="role" scheme="marc:relators">aut</meta>
             <dc:creator>Nora Norole</dc:creator>
-            <dc:language>en-GB</dc:language>
+            <dc:language>en-GB</dc:language><dc:date>2020-01-31</dc:date>
           </metadata>
           <manifest>
             <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
@@ -87,6 +87,8 @@ enum FixtureBooks {
             <dc:creator opf:role="ill">Ian Illus</dc:creator>
             <dc:creator opf:role="aut">Second Writer</dc:creator>
             <dc:language>fr</dc:language>
+            <dc:date opf:event="modification">2011-02-03</dc:date>
+            <dc:date opf:event="publication">1899</dc:date>
             <dc:identifier id="BookId" opf:scheme="ISBN">978-0-00-000000-0</dc:identifier>
             <meta name="cover" content="cover-img"/>
           </metadata>

@@ -15,6 +15,7 @@ struct EPUBMetadataTests {
         #expect(metadata.authors == ["Ann Author", "Nora Norole"])
         #expect(metadata.language == "en-GB")
         #expect(metadata.identifier == "urn:uuid:1234")
+        #expect(metadata.date == "2020-01-31")
         #expect(metadata.direction == .rightToLeft)
     }
 
@@ -29,6 +30,8 @@ struct EPUBMetadataTests {
         #expect(metadata.authors == ["Mary Main", "Second Writer"])
         #expect(metadata.language == "fr")
         #expect(metadata.identifier == "978-0-00-000000-0")
+        // EPUB 2 dates carry an event: the publication is the book's date.
+        #expect(metadata.date == "1899")
         #expect(metadata.direction == .leftToRight)
     }
 
