@@ -51,15 +51,23 @@ struct BookPlan {
             }
         }
         let folder = BookFolder(directory: path)
+        var warnings: [Warning] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
             .filter { !$0.hasPrefix(".") && isMarkdownName($0) }
-            .filter { folder.resolve($0, from: "") == .file($0) }
             .sorted(by: NaturalOrder.precedes)
+            .filter { name in
+                switch folder.resolve(name, from: "") {
+                case .file(name): return true
+                case .outside: warnings.append(Warning(entry: name, "links outside the book's folder; skipped"))
+                default: break
+                }
+                return false
+            }
         guard !names.isEmpty else {
             throw .invalid(file: path, reason: "no Markdown files (.md) and no SUMMARY.md in the directory")
         }
         return BookPlan(folder: folder, files: names.map { File(path: $0, headingShift: 0) },
-                        fallbackTitle: displayName(ofDirectory: folder.root), warnings: [])
+                        fallbackTitle: displayName(ofDirectory: folder.root), warnings: warnings)
     }
 
     private static func summary(_ path: String) throws(ReadError) -> BookPlan {

@@ -1,4 +1,5 @@
 import BookModel
+import Foundation
 import Testing
 
 /// Books of many files: the command line's order, a folder's natural order, mdBook's SUMMARY.md.
@@ -23,6 +24,14 @@ struct MultiFileBookTests {
         let book = try folder.read(["."]).book
         #expect(book.chapters.map(\.source) == ["1-start.md", "2-middle.md", "10-end.md"])
         #expect(book.metadata.title == "Start")
+    }
+
+    @Test func aChapterLinkedFromOutsideTheFolderIsSkipped() throws {
+        let folder = try BookFolderFixture([("book/1.md", "# One\n"), ("elsewhere.md", "# Secret\n")])
+        try FileManager.default.createSymbolicLink(atPath: folder.path("book/2.md"), withDestinationPath: folder.path("elsewhere.md"))
+        let result = try folder.read("book")
+        #expect(result.book.chapters.map(\.source) == ["1.md"])
+        #expect(result.warnings == [Warning(entry: "2.md", "links outside the book's folder; skipped")])
     }
 
     @Test func aFolderWithoutMarkdownIsAnError() throws {
