@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
           libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev fonts-liberation2)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(pandoc mandoc python3)
+    packages+=(pandoc mandoc python3 python3-jsonschema)
 fi
 
 missing=()
@@ -20,6 +20,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# The schema check runs on the python3 first on PATH, which need not be Debian's.
+if [ "${1:-}" = "--test" ] && ! python3 -c "import jsonschema" 2>/dev/null; then
+    echo "Installing the Python package jsonschema for python3 on PATH" >&2
+    python3 -m pip install --quiet jsonschema >&2
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -10,12 +10,22 @@ public struct ConversionOptions: Sendable, Equatable {
     public var inputFormat: InputFormat?
     /// Indented JSON for people; compact for machines.
     public var pretty: Bool
+    /// The system the pages are for. The page size in `layout` must already be the one it
+    /// implies (`OutputTarget.pageSize(forBounds:doubleSided:)`).
+    public var target: OutputTarget
+    /// `pagecurl` only: two pages a screen, the spine in the middle.
+    public var doubleSided: Bool
+    public var outputFormat: OutputFormat
 
     public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = LayoutOptions.defaultBounds,
-                inputFormat: InputFormat? = nil, pretty: Bool = false) {
+                inputFormat: InputFormat? = nil, pretty: Bool = false, target: OutputTarget = .bookLayout,
+                doubleSided: Bool = false, outputFormat: OutputFormat = .json) {
         self.layout = layout
         self.bounds = bounds
         self.inputFormat = inputFormat
         self.pretty = pretty
+        self.target = target
+        self.doubleSided = doubleSided
+        self.outputFormat = outputFormat
     }
 }

@@ -10,7 +10,7 @@ import XHTMLReader
 /// The result of converting one book.
 public struct Conversion: Sendable {
     public var document: PageDocument
-    /// The document as JSON, exactly as written.
+    /// The document as written: JSON, or JSON Lines.
     public var json: Data
     /// What the readers recovered from, in the order met.
     public var warnings: [Warning]
@@ -26,9 +26,14 @@ public enum Converter {
         let read = try readBook(input, asked: options.inputFormat)
         let layouter = try makeLayouter(options.layout)
         let paged = layouter.layout(read.book)
-        let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds)
+        let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
+                                                target: options.target.name, doubleSided: options.doubleSided)
         do {
-            return Conversion(document: document, json: try document.jsonData(pretty: options.pretty),
+            let data = switch options.outputFormat {
+            case .json: try document.jsonData(pretty: options.pretty)
+            case .ndjson: try document.jsonLines()
+            }
+            return Conversion(document: document, json: data,
                               warnings: read.warnings + layouter.warnings.map { Warning($0) })
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")

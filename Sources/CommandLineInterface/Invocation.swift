@@ -37,15 +37,32 @@ struct Invocation: Sendable, Equatable {
         action = .convert(inputs: inputs, output: parsed.options["output"])
 
         var layout = LayoutOptions()
+        if let value = parsed.options["target"] {
+            guard let target = OutputTarget(rawValue: value.lowercased()) else {
+                throw .usage("--target \(value): unknown target (known: \(Self.names(OutputTarget.self)))")
+            }
+            options.target = target
+        }
+        options.doubleSided = parsed.has("double-sided")
+        if options.doubleSided, options.target != .pageCurl {
+            throw .usage("--double-sided is for --target pagecurl")
+        }
         if let value = parsed.options["page-size"] {
             layout.geometry.pageSize = try Self.size(value, option: "page-size")
             options.bounds = nil
-        } else if let value = parsed.options["bounds"] {
-            let bounds = try Self.size(value, option: "bounds")
-            layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: bounds)
+        } else if options.target == .swiftUIBook {
+            if parsed.options["bounds"] != nil {
+                throw .usage("--target swiftui-book takes its page size from the book's config: use --page-size")
+            }
+            layout.geometry.pageSize = OutputTarget.swiftUIBookPageSize
+            options.bounds = nil
+        } else {
+            let bounds = try parsed.options["bounds"].map { value throws(ConversionError) in try Self.size(value, option: "bounds") }
+                ?? LayoutOptions.defaultBounds
+            layout.geometry.pageSize = options.target.pageSize(forBounds: bounds, doubleSided: options.doubleSided)!
             options.bounds = bounds
             guard layout.geometry.pageSize.width > 0, layout.geometry.pageSize.height > 0 else {
-                throw .usage("--bounds \(value) leaves no page: the width must exceed 40 and the height 50")
+                throw .usage("--bounds \(Self.format(bounds)) leaves no page: the width must exceed 40 and the height 50")
             }
         }
         if let value = parsed.options["margins"] {
@@ -68,8 +85,7 @@ struct Invocation: Sendable, Equatable {
         options.layout = layout
         if let value = parsed.options["from"] {
             guard let format = InputFormat(rawValue: value.lowercased()) else {
-                let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .usage("--from \(value): unknown format (known: \(known))")
+                throw .usage("--from \(value): unknown format (known: \(Self.names(InputFormat.self)))")
             }
             options.inputFormat = format
             if format == .epub, inputs == ["-"] {
@@ -77,6 +93,20 @@ struct Invocation: Sendable, Equatable {
             }
         }
         options.pretty = parsed.has("pretty")
+        if let value = parsed.options["format"] {
+            guard let format = OutputFormat(rawValue: value.lowercased()) else {
+                throw .usage("--format \(value): unknown format (known: \(Self.names(OutputFormat.self)))")
+            }
+            options.outputFormat = format
+            if format == .ndjson, options.pretty {
+                throw .usage("--pretty indents one JSON object; JSON Lines keep each record on one line")
+            }
+        }
+    }
+
+    /// `a, b, c`: the values a choice accepts.
+    static func names<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String where Choice.RawValue == String {
+        Choice.allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     /// `WxH` (or `W×H`) in points, each between 1 and 100 000.

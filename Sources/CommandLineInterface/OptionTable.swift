@@ -19,11 +19,19 @@ enum OptionTable {
     static let all: [OptionSpec] = [
         OptionSpec(name: "output", short: "o", valueName: "FILE",
                    help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all."),
+        OptionSpec(name: "target", short: nil, valueName: "NAME",
+                   help: "The system the pages are for: booklayout (a two-page spread, the default), swiftui-book "
+                       + "(leaves of a SwiftUI Book, pages of \(Invocation.format(OutputTarget.swiftUIBookPageSize)) unless "
+                       + "--page-size says otherwise), pagecurl (UIPageViewController, one page a screen) or reader "
+                       + "(a chapter-based e-reader, one page a screen). Each adds its grouping of the pages."),
         OptionSpec(name: "bounds", short: nil, valueName: "WxH",
-                   help: "Collection view bounds in points; pages are (W/2 - 20) x (H - 50), as in BookLayout. "
-                       + "Default \(Invocation.format(defaults.bounds!)) (pages of \(Invocation.format(defaults.layout.geometry.pageSize)))."),
+                   help: "View bounds in points. For booklayout, pages are (W/2 - 20) x (H - 50), as in BookLayout; "
+                       + "for pagecurl and reader, the page is the view (half of it with --double-sided). "
+                       + "Default \(Invocation.format(defaults.bounds!)) (booklayout pages of \(Invocation.format(defaults.layout.geometry.pageSize)))."),
         OptionSpec(name: "page-size", short: nil, valueName: "WxH",
                    help: "Page size in points, overriding --bounds."),
+        OptionSpec(name: "double-sided", short: nil, valueName: nil,
+                   help: "With --target pagecurl: two pages a screen with the spine in the middle, each half the view."),
         OptionSpec(name: "margins", short: nil, valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
                        + "or four for top, right, bottom, left. Default \(Invocation.format(defaults.layout.geometry.margins.top))."),
@@ -37,6 +45,9 @@ enum OptionTable {
                        + "Default \(Invocation.format(defaults.layout.lineHeight))."),
         OptionSpec(name: "from", short: nil, valueName: "FORMAT",
                    help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content."),
+        OptionSpec(name: "format", short: nil, valueName: "FORMAT",
+                   help: "json (one JSON object, the default) or ndjson (JSON Lines: a header line, one line a "
+                       + "page, an end line with the chapters and the table of contents)."),
         OptionSpec(name: "pretty", short: nil, valueName: nil,
                    help: "Indent the JSON for reading."),
         OptionSpec(name: "quiet", short: "q", valueName: nil,

@@ -10,19 +10,33 @@ public struct Page: Codable, Sendable, Equatable {
     public var folio: Int?
     /// On `content` pages: the index in the document's `chapters` of the chapter the page belongs to.
     public var chapter: Int?
+    /// On `content` pages: the page's place in its chapter, counting from 0.
+    public var indexInChapter: Int?
     /// On the `cover` page: the book's cover image, as a path inside the book.
     public var image: String?
+    /// On `colored` pages: the page's colour.
+    public var color: PageColor?
+    /// On `decorative` pages: the icons it shows.
+    public var decoration: Decoration?
 
     public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
-                folio: Int? = nil, chapter: Int? = nil, image: String? = nil) {
+                folio: Int? = nil, chapter: Int? = nil, indexInChapter: Int? = nil, image: String? = nil,
+                color: PageColor? = nil, decoration: Decoration? = nil) {
         self.type = type
         self.title = title
         self.subtitle = subtitle
         self.text = text
         self.folio = folio
         self.chapter = chapter
+        self.indexInChapter = indexInChapter
         self.image = image
+        self.color = color
+        self.decoration = decoration
     }
+
+    /// True for the types this version of the model knows; an app shows others as blank pages
+    /// (or skips them), rather than failing on them.
+    public var hasKnownType: Bool { PageType.known.contains(type) }
 }
 
 /// A page type. A string rather than a closed enum, so that an app decoding output from a newer
@@ -48,4 +62,7 @@ public struct PageType: RawRepresentable, Codable, Sendable, Hashable, CustomStr
     public static let content = PageType(rawValue: "content")
     public static let colored = PageType(rawValue: "colored")
     public static let decorative = PageType(rawValue: "decorative")
+
+    /// Every type this version of the format defines.
+    public static let known: Set<PageType> = [.invisible, .blank, .cover, .content, .colored, .decorative]
 }

@@ -10,6 +10,9 @@ public struct PageDocument: Codable, Sendable, Equatable {
     public var version: Int
     public var metadata: BookMetadata
     public var layout: LayoutDescription
+    /// The system the pages were made for and how its screens group them; absent in documents
+    /// from before targets existed, which are `booklayout`.
+    public var target: TargetDescription?
     /// The book's chapters in reading order; a content page's `chapter` indexes this list.
     public var chapters: [ChapterItem]
     public var toc: [TOCItem]
@@ -17,15 +20,20 @@ public struct PageDocument: Codable, Sendable, Equatable {
     /// cover, the content pages, then the back inside cover.
     public var pages: [Page]
 
+    enum CodingKeys: String, CodingKey {
+        case format, version, metadata, layout, target, chapters, toc, pages
+    }
+
     public static let formatName = "book2pages"
     public static let currentVersion = 1
 
-    public init(metadata: BookMetadata, layout: LayoutDescription, chapters: [ChapterItem], toc: [TOCItem],
-                pages: [Page], version: Int = PageDocument.currentVersion) {
+    public init(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription? = nil,
+                chapters: [ChapterItem], toc: [TOCItem], pages: [Page], version: Int = PageDocument.currentVersion) {
         self.format = PageDocument.formatName
         self.version = version
         self.metadata = metadata
         self.layout = layout
+        self.target = target
         self.chapters = chapters
         self.toc = toc
         self.pages = pages

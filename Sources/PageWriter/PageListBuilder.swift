@@ -8,14 +8,20 @@ import PageFormat
 public enum PageListBuilder {
     /// Content pages start here: after the two invisible pages, the cover and the inside cover.
     public static let firstContentIndex = 4
+    static let coverIndex = 2
 
-    /// - Parameter bounds: the collection view bounds the page size came from, if it did.
-    public static func document(for book: Book, paged: PagedBook, bounds: Size?) -> PageDocument {
-        PageDocument(metadata: metadata(of: book),
-                     layout: layout(of: paged, bounds: bounds),
-                     chapters: chapters(of: book, paged: paged),
-                     toc: toc(of: book, paged: paged),
-                     pages: pages(of: book, paged: paged))
+    /// - Parameters:
+    ///   - bounds: the view bounds the page size came from, if it did.
+    ///   - target: the system the pages are for, which adds its grouping of the pages.
+    public static func document(for book: Book, paged: PagedBook, bounds: Size?,
+                                target: TargetName = .bookLayout, doubleSided: Bool = false) -> PageDocument {
+        let pages = pages(of: book, paged: paged)
+        return PageDocument(metadata: metadata(of: book),
+                            layout: layout(of: paged, bounds: bounds),
+                            target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages),
+                            chapters: chapters(of: book, paged: paged),
+                            toc: toc(of: book, paged: paged),
+                            pages: pages)
     }
 
     static func pages(of book: Book, paged: PagedBook) -> [Page] {
@@ -24,8 +30,13 @@ public enum PageListBuilder {
                           subtitle: book.metadata.authors.isEmpty ? nil : book.metadata.authors.joined(separator: ", "),
                           image: book.cover?.path))
         pages.append(Page(type: .blank))
+        var previousChapter: Int?
+        var indexInChapter = 0
         for (index, page) in paged.pages.enumerated() {
-            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex))
+            indexInChapter = page.chapterIndex == previousChapter ? indexInChapter + 1 : 0
+            previousChapter = page.chapterIndex
+            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex,
+                              indexInChapter: indexInChapter))
         }
         // With the back inside cover still to come, the count so far must be odd.
         if pages.count % 2 == 0 {

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The document as JSON Lines (`--format ndjson`), for pipelines that stream: a `header` line
+/// (format, version, metadata, layout, target name), then one `page` line per page in order, each
+/// the page's fields plus its `index`, then an `end` line with what needs every page first
+/// (chapters, table of contents, the target's grouping). Each line has the `line` key saying
+/// which it is.
+extension PageDocument {
+    public func jsonLines() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = Data()
+        func add(_ value: some Encodable) throws {
+            data.append(try encoder.encode(value))
+            data.append(UInt8(ascii: "\n"))
+        }
+        try add(HeaderLine(format: format, version: version, metadata: metadata, layout: layout,
+                           target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
+        for (index, page) in pages.enumerated() { try add(PageLine(index: index, page: page)) }
+        try add(EndLine(chapters: chapters, toc: toc, target: target))
+        return data
+    }
+
+    /// Reads what `jsonLines()` writes.
+    public init(jsonLines data: Data) throws {
+        let decoder = JSONDecoder()
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }
+        guard let first = lines.first, let last = lines.last, lines.count >= 2 else {
+            throw PageFormatError.notThisFormat("JSON Lines without a header and an end line")
+        }
+        let header = try decoder.decode(HeaderLine.self, from: first)
+        guard header.format == PageDocument.formatName else { throw PageFormatError.notThisFormat(header.format) }
+        guard header.version <= PageDocument.currentVersion else {
+            throw PageFormatError.newerVersion(found: header.version, supported: PageDocument.currentVersion)
+        }
+        let end = try decoder.decode(EndLine.self, from: last)
+        let pages = try lines.dropFirst().dropLast().map { try decoder.decode(Page.self, from: $0) }
+        self.init(metadata: header.metadata, layout: header.layout, target: end.target ?? header.target,
+                  chapters: end.chapters, toc: end.toc, pages: pages, version: header.version)
+    }
+}
+
+private struct HeaderLine: Codable {
+    var line = "header"
+    var format: String
+    var version: Int
+    var metadata: BookMetadata
+    var layout: LayoutDescription
+    var target: TargetDescription?
+
+    init(format: String, version: Int, metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?) {
+        self.format = format
+        self.version = version
+        self.metadata = metadata
+        self.layout = layout
+        self.target = target
+    }
+}
+
+/// A page's own fields with `line` and `index` beside them, flat, so a consumer reads it as a page.
+private struct PageLine: Encodable {
+    let index: Int
+    let page: Page
+
+    private enum Keys: String, CodingKey { case line, index }
+
+    func encode(to encoder: any Encoder) throws {
+        try page.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("page", forKey: .line)
+        try container.encode(index, forKey: .index)
+    }
+}
+
+private struct EndLine: Codable {
+    var line = "end"
+    var chapters: [ChapterItem]
+    var toc: [TOCItem]
+    var target: TargetDescription?
+
+    init(chapters: [ChapterItem], toc: [TOCItem], target: TargetDescription?) {
+        self.chapters = chapters
+        self.toc = toc
+        self.target = target
+    }
+}

@@ -1,0 +1,98 @@
+import Book2PagesKit
+import Foundation
+import Layout
+import PageFormat
+import Testing
+
+/// Every target's output for every book — the samples and the shared corpus — and the golden
+/// files are valid against schema/book2pages.schema.json (checked by Python's jsonschema),
+/// decode with the PageFormat model, read back to the same bytes, and come out the same twice.
+struct SchemaValidationTests {
+    /// Each target, and JSON Lines once.
+    static let variants: [(name: String, options: ConversionOptions)] = {
+        var variants: [(String, ConversionOptions)] = []
+        for target in OutputTarget.allCases {
+            var options = ConversionOptions(target: target)
+            switch target {
+            case .swiftUIBook:
+                options.layout.geometry.pageSize = OutputTarget.swiftUIBookPageSize
+                options.bounds = nil
+            default:
+                options.layout.geometry.pageSize = target.pageSize(forBounds: LayoutOptions.defaultBounds, doubleSided: false)!
+            }
+            variants.append((target.rawValue, options))
+        }
+        var doubleSided = ConversionOptions(target: .pageCurl, doubleSided: true)
+        doubleSided.layout.geometry.pageSize = OutputTarget.pageCurl.pageSize(forBounds: LayoutOptions.defaultBounds, doubleSided: true)!
+        variants.append(("pagecurl-double", doubleSided))
+        variants.append(("booklayout-ndjson", ConversionOptions(outputFormat: .ndjson)))
+        return variants
+    }()
+
+    static var books: [String] {
+        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
+            .map(TestPaths.repositoryFile) + TestPaths.corpusBooks.map(\.path)
+    }
+
+    /// Runs the validator over `files`; nil (said) when Python's jsonschema is missing.
+    static func validate(_ files: [String]) throws -> ProcessResult? {
+        guard let probe = try Run.tool("python3", ["-c", "import jsonschema"]), probe.status == 0 else {
+            print("schema validation: left out, the Python package jsonschema is not installed")
+            return nil
+        }
+        return try Run.tool("python3", [TestPaths.repositoryFile("scripts/validate-pages.py")] + files)
+    }
+
+    @Test func everyTargetOfEveryBookIsValidDecodesAndRepeats() throws {
+        if TestPaths.corpus == nil { TestPaths.noteCorpusMissing("everyTargetOfEveryBookIsValidDecodesAndRepeats (samples only)") }
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var written: [String] = []
+        for book in Self.books {
+            for (name, options) in Self.variants {
+                let first = try Converter.convert(path: book, options: options)
+                let second = try Converter.convert(path: book, options: options)
+                #expect(first.json == second.json, "\(book) as \(name) differs between two runs")
+                let decoded = options.outputFormat == .ndjson
+                    ? try PageDocument(jsonLines: first.json) : try PageDocument(jsonData: first.json)
+                #expect(decoded == first.document, "\(book) as \(name) does not decode to what was written")
+                let again = options.outputFormat == .ndjson ? try decoded.jsonLines() : try decoded.jsonData()
+                #expect(again == first.json, "\(book) as \(name) does not round-trip")
+                #expect(decoded.target?.name.rawValue == options.target.rawValue)
+                let file = directory.appendingPathComponent("\((book as NSString).lastPathComponent)-\(name)"
+                                                            + (options.outputFormat == .ndjson ? ".ndjson" : ".json"))
+                try first.json.write(to: file)
+                written.append(file.path)
+            }
+        }
+        guard let result = try Self.validate(written) else { return }
+        #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
+        #expect(written.count == Self.books.count * Self.variants.count)
+    }
+
+    @Test func theGoldenFilesAreValid() throws {
+        let goldens = GoldenSampleTests.cases.map { TestPaths.repositoryFile($0.1) }
+        guard let result = try Self.validate(goldens) else { return }
+        #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
+    }
+
+    /// The validator really checks: a page without its folio, an unknown field and a wrong
+    /// first page are each reported.
+    @Test func aBrokenDocumentIsReported() throws {
+        let conversion = try Converter.convert(path: TestPaths.repositoryFile("Samples/chapter.xhtml"), options: ConversionOptions())
+        var object = try JSONSerialization.jsonObject(with: conversion.json) as! [String: Any]
+        var pages = object["pages"] as! [[String: Any]]
+        pages[0]["type"] = "blank"
+        pages[4].removeValue(forKey: "folio")
+        pages[4]["colour"] = "red"
+        object["pages"] = pages
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        guard let result = try Self.validate([file.path]) else { return }
+        let report = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 1)
+        #expect(report.contains("pages/0/type") && report.contains("'folio' is a required property") && report.contains("colour"))
+    }
+}

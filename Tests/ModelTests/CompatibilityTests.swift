@@ -1,0 +1,96 @@
+import Foundation
+import PageFormat
+import Testing
+
+/// How the model treats documents from other versions and producers (docs/FORMAT.md,
+/// "Compatibility").
+struct CompatibilityTests {
+    func decode(_ edit: (inout [String: Any]) -> Void) throws -> PageDocument {
+        var object = try JSONSerialization.jsonObject(with: Data(PageFormatDecodingTests.minimal.utf8)) as! [String: Any]
+        edit(&object)
+        return try PageDocument(jsonData: JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test func unknownPageTypesDecodeAndSayTheyAreUnknown() throws {
+        let document = try decode { object in
+            var pages = object["pages"] as! [[String: Any]]
+            pages.insert(["type": "image", "image": "OEBPS/plate.png"], at: 5)
+            object["pages"] = pages
+        }
+        #expect(document.pages[5].type == PageType(rawValue: "image"))
+        #expect(!document.pages[5].hasKnownType && document.pages[4].hasKnownType)
+        #expect(document.pages[5].image == "OEBPS/plate.png")
+    }
+
+    @Test func unknownFieldsAreIgnoredEverywhere() throws {
+        let document = try decode { object in
+            object["stableLocations"] = ["x": 1]
+            var metadata = object["metadata"] as! [String: Any]
+            metadata["publisher"] = "Somebody"
+            object["metadata"] = metadata
+            var pages = object["pages"] as! [[String: Any]]
+            pages[4]["lines"] = [["text": "a", "x": 0]]
+            object["pages"] = pages
+            object["target"] = ["name": "hologram-deck", "rooms": [1, 2]]
+        }
+        #expect(document.pages[4].text == "a\nb")
+        #expect(document.target?.name == TargetName(rawValue: "hologram-deck"))
+    }
+
+    @Test func missingOptionalFieldsAreNilAndMissingListsEmpty() throws {
+        let document = try decode { object in
+            object.removeValue(forKey: "chapters")
+            object.removeValue(forKey: "toc")
+            object.removeValue(forKey: "target")
+            var pages = object["pages"] as! [[String: Any]]
+            pages[4].removeValue(forKey: "folio")
+            object["pages"] = pages
+        }
+        #expect(document.chapters.isEmpty && document.toc.isEmpty && document.target == nil)
+        #expect(document.pages[4].folio == nil && document.pages[4].indexInChapter == nil)
+    }
+
+    @Test func aNewerVersionIsRefusedWithAClearError() {
+        #expect(throws: PageFormatError.newerVersion(found: 2, supported: 1)) {
+            try decode { $0["version"] = 2 }
+        }
+        #expect(PageFormatError.newerVersion(found: 2, supported: 1).description.contains("update"))
+    }
+
+    @Test func anotherFormatIsRefused() {
+        #expect(throws: PageFormatError.notThisFormat("epub-pages")) {
+            try decode { $0["format"] = "epub-pages" }
+        }
+    }
+
+    @Test func coloredAndDecorativePagesRoundTrip() throws {
+        let document = try decode { object in
+            var pages = object["pages"] as! [[String: Any]]
+            pages.insert(["type": "colored", "title": "Blue Page", "color": "#3366cc"], at: 5)
+            pages.insert(["type": "decorative", "decoration": ["iconNames": ["star", "moon"], "iconSize": 32, "spacing": 12]], at: 6)
+            object["pages"] = pages
+        }
+        #expect(document.pages[5].color == PageColor(red: 0x33, green: 0x66, blue: 0xcc))
+        #expect(document.pages[6].decoration == Decoration(iconNames: ["star", "moon"], iconSize: 32, spacing: 12))
+        let again = try PageDocument(jsonData: document.jsonData())
+        #expect(again == document)
+        #expect(String(decoding: try document.jsonData(), as: UTF8.self).contains(##""color":"#3366CC""##))
+    }
+
+    @Test func colorsAreHexWithAnOptionalAlpha() {
+        #expect(PageColor(hex: "#FF000080") == PageColor(red: 255, green: 0, blue: 0, alpha: 128))
+        #expect(PageColor(red: 1, green: 2, blue: 3).hex == "#010203")
+        #expect(PageColor(red: 1, green: 2, blue: 3, alpha: 4).hex == "#01020304")
+        for bad in ["red", "#FFF", "#GGGGGG", "FF0000", "#FF00000"] { #expect(PageColor(hex: bad) == nil) }
+    }
+
+    @Test func aBadColorFailsDecodingRatherThanGuessing() {
+        #expect(throws: DecodingError.self) {
+            try decode { object in
+                var pages = object["pages"] as! [[String: Any]]
+                pages[5] = ["type": "colored", "color": "blue"]
+                object["pages"] = pages
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import BookModel
+import Layout
+import PageFormat
+@testable import PageWriter
+import Testing
+
+/// Each target's grouping of the same page list.
+struct ScreenGroupingTests {
+    /// invisible, invisible, cover, blank, four content pages in two chapters, blank, blank.
+    static let pages: [Page] = [
+        Page(type: .invisible), Page(type: .invisible), Page(type: .cover, title: "T"), Page(type: .blank),
+        Page(type: .content, text: "a", folio: 1, chapter: 0, indexInChapter: 0),
+        Page(type: .content, text: "b", folio: 2, chapter: 0, indexInChapter: 1),
+        Page(type: .content, text: "c", folio: 3, chapter: 2, indexInChapter: 0),
+        Page(type: .content, text: "d", folio: 4, chapter: 2, indexInChapter: 1),
+        Page(type: .blank), Page(type: .blank),
+    ]
+
+    @Test func bookLayoutSpreadsPutEvenPagesOnTheRight() {
+        let target = ScreenGrouping.target(.bookLayout, doubleSided: false, pages: Self.pages)
+        #expect(target.spreads == [
+            .init(left: 1, right: 2), .init(left: 3, right: 4), .init(left: 5, right: 6),
+            .init(left: 7, right: 8), .init(left: 9, right: nil),
+        ])
+        #expect(target.leaves == nil && target.screens == nil && target.chapters == nil)
+    }
+
+    @Test func swiftUIBookLeavesStartAtTheCover() {
+        let target = ScreenGrouping.target(.swiftUIBook, doubleSided: false, pages: Self.pages)
+        #expect(target.leaves == [.init(front: 2, back: 3), .init(front: 4, back: 5), .init(front: 6, back: 7),
+                                  .init(front: 8, back: 9)])
+    }
+
+    @Test func pageCurlShowsOnePageAScreenOrSpreads() {
+        let single = ScreenGrouping.target(.pageCurl, doubleSided: false, pages: Self.pages)
+        #expect(single.screens == [2, 4, 5, 6, 7] && single.doubleSided == false)
+        let double = ScreenGrouping.target(.pageCurl, doubleSided: true, pages: Self.pages)
+        #expect(double.spreads == ScreenGrouping.spreads(pageCount: Self.pages.count) && double.doubleSided == true)
+    }
+
+    @Test func readerGroupsPagesByChapter() {
+        let target = ScreenGrouping.target(.reader, doubleSided: false, pages: Self.pages)
+        #expect(target.chapters == [.init(chapter: 0, pages: [4, 5]), .init(chapter: 2, pages: [6, 7])])
+    }
+
+    @Test func contentPagesKnowTheirPlaceInTheirChapter() {
+        let book = Book(metadata: Metadata(title: "T"), chapters: [
+            Chapter(source: "a", blocks: []), Chapter(source: "b", blocks: []),
+        ])
+        let paged = PagedBook(pages: [
+            LaidOutPage(chapterIndex: 0, lines: []), LaidOutPage(chapterIndex: 0, lines: []),
+            LaidOutPage(chapterIndex: 1, lines: []),
+        ], tocPageIndices: [], geometry: PageGeometry(pageSize: Size(width: 100, height: 100),
+                                                       margins: EdgeInsets(top: 0, right: 0, bottom: 0, left: 0)),
+           fonts: FontReport(requested: "x", family: "x", file: "x", postScriptName: "x", iOSFontName: "x", size: 1, lineHeight: 1))
+        let pages = PageListBuilder.pages(of: book, paged: paged)
+        #expect(pages.compactMap(\.indexInChapter) == [0, 1, 0])
+    }
+}
