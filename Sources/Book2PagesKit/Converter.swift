@@ -29,7 +29,7 @@ public enum Converter {
         let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds)
         do {
             return Conversion(document: document, json: try document.jsonData(pretty: options.pretty),
-                              warnings: read.warnings + layouter.warnings.map { Warning($0) })
+                              warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }

@@ -12,9 +12,11 @@ public struct Page: Codable, Sendable, Equatable {
     public var chapter: Int?
     /// On the `cover` page: the book's cover image, as a path inside the book.
     public var image: String?
+    /// On `content` pages: the lines of `text`, one for each, where the layout put them.
+    public var lines: [PageLine]?
 
     public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
-                folio: Int? = nil, chapter: Int? = nil, image: String? = nil) {
+                folio: Int? = nil, chapter: Int? = nil, image: String? = nil, lines: [PageLine]? = nil) {
         self.type = type
         self.title = title
         self.subtitle = subtitle
@@ -22,6 +24,34 @@ public struct Page: Codable, Sendable, Equatable {
         self.folio = folio
         self.chapter = chapter
         self.image = image
+        self.lines = lines
+    }
+}
+
+/// One line of a content page as laid out, so that a renderer can draw exactly what was
+/// measured. Positions are in points from the page's top-left corner; an empty line is the gap
+/// between two blocks.
+public struct PageLine: Codable, Sendable, Equatable {
+    /// What the line shows, an inserted hyphen included.
+    public var text: String
+    /// The left edge of the line's box and its top (the box is one line-height tall).
+    public var x: Double
+    public var y: Double
+    /// The advance of the text; for a justified line, the width its spaces stretch it to.
+    public var width: Double
+    /// True when the layout broke a word at the line's end and added the hyphen that ends
+    /// `text` (absent otherwise): a hyphen that was in the book's text does not count.
+    public var hyphenated: Bool?
+    /// True when the line's spaces stretch to fill `width` (absent otherwise).
+    public var justified: Bool?
+
+    public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.width = width
+        self.hyphenated = hyphenated ? true : nil
+        self.justified = justified ? true : nil
     }
 }
 

@@ -24,8 +24,13 @@ public enum PageListBuilder {
                           subtitle: book.metadata.authors.isEmpty ? nil : book.metadata.authors.joined(separator: ", "),
                           image: book.cover?.path))
         pages.append(Page(type: .blank))
+        let origin = paged.geometry.margins
         for (index, page) in paged.pages.enumerated() {
-            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex))
+            let lines = page.lines.map { line in
+                PageLine(text: line.text, x: rounded(origin.left + line.x), y: rounded(origin.top + line.y),
+                         width: rounded(line.width), hyphenated: line.hyphenated, justified: line.justified)
+            }
+            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex, lines: lines))
         }
         // With the back inside cover still to come, the count so far must be odd.
         if pages.count % 2 == 0 {

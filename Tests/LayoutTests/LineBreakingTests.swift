@@ -72,15 +72,6 @@ import Testing
         }
     }
 
-    @Test func linesAreFilledGreedily() {
-        let laidOut = lines([Inline(TestBooks.words(200, seed: 3))])
-        for (line, next) in zip(laidOut, laidOut.dropFirst()) {
-            let nextWord = String(next.text.prefix { $0 != " " })
-            let longer = fonts.regular.advance(of: line.text + " " + nextWord, size: 12)
-            #expect(longer > width, "'\(nextWord)' would have fit after '\(line.text)'")
-        }
-    }
-
     @Test func longWordIsBrokenBetweenGraphemes() {
         let word = String(repeating: "e\u{301}x", count: 80)
         let laidOut = lines([Inline("Start " + word + " end")])
@@ -125,7 +116,8 @@ import Testing
                     forcesBreak: forced)
         }
         let segments = [segment(0, 4), segment(2, 4), segment(4, 3, forced: true), segment(6, 9), segment(8, 2)]
-        let spans = GreedyLineBreaker().lines(for: segments, firstLineWidth: 9, otherLineWidth: 10)
+        let measure = LineMeasure(firstLineWidth: 9, otherLineWidth: 10, justified: true, raggedStretch: 0)
+        let spans = GreedyLineBreaker().lines(for: segments, in: measure)
         #expect(spans == [LineSpan(segments: 0..<2, width: 9), LineSpan(segments: 2..<3, width: 3),
                           LineSpan(segments: 3..<4, width: 9), LineSpan(segments: 4..<5, width: 2)])
     }

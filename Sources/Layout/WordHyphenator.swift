@@ -1,0 +1,71 @@
+import Hyphenation
+
+/// Where the words of a paragraph may take a hyphen: Liang's patterns for the paragraph's
+/// language, within TeX's limits. One per layout worker (it caches); not thread-safe.
+///
+/// Decisions: at least `leftMinimum` characters before a hyphen and `rightMinimum` after it
+/// (TeX's \lefthyphenmin and \righthyphenmin for English; a dictionary asking for more gets
+/// more); only words of letters are hyphenated, so nothing with digits, and nothing written in
+/// capitals only (acronyms, shouted words); punctuation around a word stays with it. Which
+/// words of a paragraph may be hyphenated at all (not its last) is the setter's decision.
+final class WordHyphenator {
+    static let leftMinimum = 2
+    static let rightMinimum = 3
+
+    /// Languages that are not hyphenated in print: no dictionary is wanted, so none is missed.
+    static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
+
+    private let dictionaries: HyphenationDictionaries
+    /// By lowercased language tag; nil when the language has no dictionary.
+    private var patterns: [String: HyphenationPatterns?] = [:]
+    /// Answers by word, per language.
+    private var known: [String: [String: [Int]]] = [:]
+    /// Languages asked for that have no dictionary, and whether text came with no language.
+    private(set) var missingLanguages: Set<String> = []
+    private(set) var metTextWithoutLanguage = false
+
+    init(dictionaries: HyphenationDictionaries) {
+        self.dictionaries = dictionaries
+    }
+
+    /// The patterns for `language`, noting a language without them.
+    func patterns(for language: String?) -> HyphenationPatterns? {
+        guard let language, !language.isEmpty else {
+            metTextWithoutLanguage = true
+            return nil
+        }
+        let key = language.lowercased()
+        if let loaded = patterns[key] { return loaded }
+        let loaded = dictionaries.path(forLanguage: key).flatMap { HyphenationPatterns.shared(at: $0) }
+        patterns[key] = .some(loaded)
+        let primary = String(key.prefix { $0 != "-" && $0 != "_" })
+        if loaded == nil, !Self.unhyphenatedLanguages.contains(primary) { missingLanguages.insert(language) }
+        return loaded
+    }
+
+    /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
+    /// punctuation around it.
+    func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, language: String) -> [Int] {
+        // Too short for two fragments, even in single-byte letters.
+        guard text.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
+        let string = String(decoding: text, as: UTF8.self)
+        if let answer = known[language]?[string] { return answer }
+        let answer = Self.core(of: string).map { core in
+            patterns.points(in: String(string[core]), leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+                .map { string.utf8.distance(from: string.startIndex, to: core.lowerBound) + $0 }
+        } ?? []
+        known[language, default: [:]][string] = answer
+        return answer
+    }
+
+    /// The word inside `string` without the punctuation around it, when it is one to hyphenate:
+    /// letters only, no digits anywhere, and not all capitals.
+    static func core(of string: String) -> Range<String.Index>? {
+        guard !string.contains(where: \.isNumber), let first = string.firstIndex(where: \.isLetter),
+              let last = string.lastIndex(where: \.isLetter) else { return nil }
+        let core = first..<string.index(after: last)
+        let word = string[core]
+        guard word.allSatisfy(\.isLetter), word.contains(where: { $0.isLowercase }) else { return nil }
+        return core
+    }
+}
