@@ -16,8 +16,11 @@ struct ParagraphSetter {
     let bookLanguage: String?
 
     /// The badness every line must stay within for a paragraph to be set without hyphens (TeX's
-    /// \pretolerance): spaces at most half again as wide.
-    static let firstPassTolerance = 100.0
+    /// \pretolerance; spaces at most about 2.3 times their width), then with them (TeX's
+    /// \tolerance; about 2.6 times). Past that, the least bad lines there are. On moby-dick a
+    /// quarter of the paragraphs need hyphens and one in twenty of those the last pass.
+    static let firstPassTolerance = 200.0
+    static let secondPassTolerance = 400.0
     /// Ragged lines: the room at a line's end that counts as badness 100, in ems of body text.
     static let raggedStretchEms = 3.0
 
@@ -89,7 +92,7 @@ struct ParagraphSetter {
     /// The segments the lines are made of, and the lines. A paragraph that sets well without
     /// hyphens keeps its words whole (TeX's first pass); otherwise its words are hyphenated and
     /// the breaker takes the best lines there are, however loose.
-    private func breakLines(_ paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+    func breakLines(_ paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                             measure: LineMeasure) -> ([Segment], [LineSpan]) {
         let plain = segmenter.segments(of: paragraph, text: text)
         let narrowest = min(measure.firstLineWidth, measure.otherLineWidth)
@@ -113,6 +116,8 @@ struct ParagraphSetter {
             return hyphenator.points(in: word, with: patterns, language: language ?? "").map { segment.start + $0 }
         }
         let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
-        return (hyphenated, lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? [])
+        let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)
+            ?? lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? []
+        return (hyphenated, spans)
     }
 }

@@ -46,26 +46,38 @@ final class WordHyphenator {
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
     func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, language: String) -> [Int] {
-        // Too short for two fragments, even in single-byte letters.
-        guard text.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
-        let string = String(decoding: text, as: UTF8.self)
-        if let answer = known[language]?[string] { return answer }
-        let answer = Self.core(of: string).map { core in
-            patterns.points(in: String(string[core]), leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
-                .map { string.utf8.distance(from: string.startIndex, to: core.lowerBound) + $0 }
-        } ?? []
-        known[language, default: [:]][string] = answer
-        return answer
+        guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: text[core]), as: UTF8.self)
+        let points: [Int]
+        if let known = known[language]?[word] {
+            points = known
+        } else {
+            points = patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+            known[language, default: [:]][word] = points
+        }
+        return points.map { core.lowerBound + $0 }
     }
 
-    /// The word inside `string` without the punctuation around it, when it is one to hyphenate:
-    /// letters only, no digits anywhere, and not all capitals.
-    static func core(of string: String) -> Range<String.Index>? {
+    /// Where the word inside `text` lies without the punctuation around it, when it is one to
+    /// hyphenate: letters only, no digits anywhere, and not all capitals. Plain ASCII, most of
+    /// most books, is checked byte by byte; anything else by Unicode's properties.
+    static func core(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard text.allSatisfy({ $0 < 0x80 }) else { return unicodeCore(of: text) }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard !text.contains(where: { (0x30...0x39).contains($0) }),
+              let first = text.firstIndex(where: isLetter), let last = text.lastIndex(where: isLetter) else { return nil }
+        let core = first..<(last + 1)
+        guard text[core].allSatisfy(isLetter), text[core].contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
+        return core
+    }
+
+    private static func unicodeCore(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let string = String(decoding: text, as: UTF8.self)
         guard !string.contains(where: \.isNumber), let first = string.firstIndex(where: \.isLetter),
               let last = string.lastIndex(where: \.isLetter) else { return nil }
-        let core = first..<string.index(after: last)
-        let word = string[core]
+        let word = string[first...last]
         guard word.allSatisfy(\.isLetter), word.contains(where: { $0.isLowercase }) else { return nil }
-        return core
+        let utf8 = string.utf8
+        return utf8.distance(from: utf8.startIndex, to: first)..<utf8.distance(from: utf8.startIndex, to: string.index(after: last))
     }
 }
