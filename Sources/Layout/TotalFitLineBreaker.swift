@@ -27,8 +27,8 @@ struct TotalFitLineBreaker: LineBreaking {
     static let finalHyphenDemerits = 5_000.0
     static let fitnessDemerits = 10_000.0
     /// At most this many lines in a row may end in an inserted hyphen (counting the text's own
-    /// hyphens among them).
-    static let maximumHyphenatedInARow = 2
+    /// hyphens among them): TeX's typographers' rule of two.
+    var maximumHyphenatedInARow = 2
     /// Badness of a line that does not fill its width and has no space to stretch, and the most
     /// any line counts: far worse than any line with spaces, yet finite, so that among bad
     /// choices the least bad still wins.
@@ -85,7 +85,7 @@ struct TotalFitLineBreaker: LineBreaking {
         var nodes = [Node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
                           total: 0, previous: -1, width: 0)]
         var active = [0]
-        let slots = Self.fitnessClasses * (Self.maximumHyphenatedInARow + 1)
+        let slots = Self.fitnessClasses * (maximumHyphenatedInARow + 1)
         var candidates = [Candidate?](repeating: nil, count: slots)
 
         for j in 0..<count {
@@ -96,7 +96,8 @@ struct TotalFitLineBreaker: LineBreaking {
             let flagged = !forced && (atHyphen || segment.endsWithHyphen)
             let penalty = atHyphen ? Self.hyphenPenalty : 0
             for slot in 0..<slots { candidates[slot] = nil }
-            var best = Double.infinity
+            // The cheapest way here for each count of hyphenated lines in a row.
+            var best = [Double](repeating: .infinity, count: maximumHyphenatedInARow + 1)
             // The cheapest way dropped here, for when no way is left at all.
             var dropped: Int?
             var kept = 0
@@ -114,7 +115,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
                 let width = natural + (atHyphen ? segment.hyphenWidth : 0)
                 if width > available + widthTolerance, j > node.position { continue }
-                if atHyphen, node.streak >= Self.maximumHyphenatedInARow { continue }
+                if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
                 let badness: Double
                 if forced {
                     badness = 0
@@ -129,22 +130,25 @@ struct TotalFitLineBreaker: LineBreaking {
                 if abs(fitness - node.fitness) > 1 { demerits += Self.fitnessDemerits }
                 if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
                 let total = node.total + demerits
-                let streak = flagged ? min(node.streak + 1, Self.maximumHyphenatedInARow) : 0
-                let slot = fitness * (Self.maximumHyphenatedInARow + 1) + streak
+                let streak = flagged ? min(node.streak + 1, maximumHyphenatedInARow) : 0
+                let slot = fitness * (maximumHyphenatedInARow + 1) + streak
                 if total < candidates[slot]?.total ?? .infinity {
                     candidates[slot] = Candidate(total: total, from: a, width: width)
                 }
-                best = min(best, total)
+                best[streak] = min(best[streak], total)
             }
             active.removeLast(active.count - kept)
             // Nothing carries past a forced break.
             if forced { active.removeAll() }
 
-            if best < .infinity {
+            if best.contains(where: { $0 < .infinity }) {
+                // As TeX does, a fitness class is kept only if its adjacency demerits could still
+                // make it win; ways with different hyphen counts are not compared, since one may be
+                // barred from a hyphen the other may take.
                 for slot in 0..<slots {
-                    guard let candidate = candidates[slot], candidate.total <= best + Self.fitnessDemerits else { continue }
-                    let streak = slot % (Self.maximumHyphenatedInARow + 1)
-                    nodes.append(Node(position: j + 1, fitness: slot / (Self.maximumHyphenatedInARow + 1), streak: streak,
+                    let streak = slot % (maximumHyphenatedInARow + 1)
+                    guard let candidate = candidates[slot], candidate.total <= best[streak] + Self.fitnessDemerits else { continue }
+                    nodes.append(Node(position: j + 1, fitness: slot / (maximumHyphenatedInARow + 1), streak: streak,
                                       hyphenated: atHyphen, flagged: flagged, total: candidate.total,
                                       previous: candidate.from, width: candidate.width))
                     active.append(nodes.count - 1)
