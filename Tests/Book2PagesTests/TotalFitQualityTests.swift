@@ -36,7 +36,7 @@ struct TotalFitQualityTests {
 
     @Test func totalFitSetsLooserLinesThanFirstFitLess() throws {
         guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("totalFitSetsLooserLinesThanFirstFitLess") }
-        let book = try Converter.readBook(path: corpus.appendingPathComponent("moby-dick.epub").path, format: .epub).book
+        let book = try Converter.readBook(.paths([corpus.appendingPathComponent("moby-dick.epub").path]), asked: .epub).book
         let options = LayoutOptions()
         let fonts = try FontSet(font: options.font)
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: "en"),
