@@ -25,6 +25,8 @@ let package = Package(
         system("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-extensions-dev"),
         system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // Debian ships no .pc file for libhyphen: its module map links `hyphen` by name.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
         // The two models depend on nothing.
         .target(name: "BookModel"),
@@ -42,7 +44,8 @@ let package = Package(
 
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak"]),
+        .target(name: "Hyphenation", dependencies: ["CHyphen"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "Hyphenation"]),
 
         // Writers.
         .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),
@@ -57,7 +60,7 @@ let package = Package(
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
-        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Layout"]),
+        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel"],

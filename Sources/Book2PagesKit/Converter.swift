@@ -34,7 +34,7 @@ public enum Converter {
             case .ndjson: try document.jsonLines()
             }
             return Conversion(document: document, json: data,
-                              warnings: read.warnings + layouter.warnings.map { Warning($0) })
+                              warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }

@@ -7,11 +7,16 @@ public struct Block: Sendable, Equatable {
     /// The info string of a fenced code block (`swift`, `python title="x.py"`), as the writer
     /// gave it, for writers that mark or colour code; nil for every other block.
     public var infoString: String?
+    /// The BCP 47 tag of the block's language when the markup names one for it (`lang`,
+    /// `xml:lang`) — it chooses the hyphenation dictionary; nil: the language of the blocks
+    /// around it, else the book's.
+    public var language: String?
 
-    public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil) {
+    public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil) {
         self.kind = kind
         self.anchors = anchors
         self.infoString = infoString
+        self.language = language
     }
 
     public enum Kind: Sendable, Equatable {

@@ -82,6 +82,13 @@ struct Invocation: Sendable, Equatable {
         if let value = parsed.options["line-height"] {
             layout.lineHeight = try Self.number(value, option: "line-height", in: Self.lineHeights)
         }
+        if let value = parsed.options["align"] {
+            guard let alignment = LineAlignment(rawValue: value.lowercased()) else {
+                let known = LineAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage("--align \(value): unknown alignment (known: \(known))")
+            }
+            layout.alignment = alignment
+        }
         options.layout = layout
         if let value = parsed.options["from"] {
             guard let format = InputFormat(rawValue: value.lowercased()) else {

@@ -1,4 +1,5 @@
 import Book2PagesKit
+import Layout
 
 /// One command-line option. The table below is the single source for the parser and `--help`;
 /// a test checks that the man page and the README name every option in it.
@@ -43,6 +44,9 @@ enum OptionTable {
         OptionSpec(name: "line-height", short: nil, valueName: "X",
                    help: "Distance between baselines as a multiple of the font size, \(Invocation.describe(Invocation.lineHeights)). "
                        + "Default \(Invocation.format(defaults.layout.lineHeight))."),
+        OptionSpec(name: "align", short: nil, valueName: LineAlignment.allCases.map(\.rawValue).joined(separator: "|"),
+                   help: "How paragraphs fill their lines: justify (spaces stretch so that every line but a paragraph's "
+                       + "last fills the width) or left (ragged right). Default \(defaults.layout.alignment.rawValue)."),
         OptionSpec(name: "from", short: nil, valueName: "FORMAT",
                    help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content."),
         OptionSpec(name: "format", short: nil, valueName: "FORMAT",

@@ -7,6 +7,8 @@ struct BlockFlattener {
     /// The body text size and line height, in points.
     let fontSize: Double
     let lineHeight: Double
+    /// How body paragraphs (not headings, rows or code) fill their lines.
+    let alignment: LineAlignment
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -25,9 +27,10 @@ struct BlockFlattener {
     /// A list item's marker, waiting for the first paragraph of the item.
     private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double)?
 
-    init(fontSize: Double, lineHeight: Double) {
+    init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
+        self.alignment = alignment
     }
 
     /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
@@ -36,47 +39,56 @@ struct BlockFlattener {
         paragraphs = []
         pendingAnchors = []
         pendingMarker = nil
-        add(blocks, indent: 0, listDepth: 0, gapBefore: true)
+        add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
             paragraphs[paragraphs.count - 1].anchors += pendingAnchors
         }
         return paragraphs
     }
 
-    private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool) {
+    /// `language`: of the blocks around, for blocks that name none.
+    private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool, language: String?) {
         for (i, block) in blocks.enumerated() {
-            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true)
+            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true, language: language)
         }
     }
 
-    private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool) {
+    private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?) {
         pendingAnchors += block.anchors
+        let language = block.language ?? language
         var paragraph = StyledParagraph(lineHeight: lineHeight)
         paragraph.indent = indent
         paragraph.gapBefore = gapBefore
+        paragraph.language = language
         switch block.kind {
         case .heading(let level, let inlines):
             let scale = Self.headingScale[min(max(level, 1), 6) - 1]
             paragraph.lineHeight = lineHeight * scale
             paragraph.pageBreak = .withNext
+            // Headings are set as written: short, and read at a glance.
+            paragraph.hyphenates = false
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             emit(paragraph)
         case .paragraph(let inlines):
+            if alignment == .justify { paragraph.alignment = .justify }
             append(inlines, to: &paragraph)
             emit(paragraph)
         case .preformatted(let inlines):
             paragraph.keepsSpaces = true
+            paragraph.hyphenates = false
             for inline in inlines {
                 paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale)
             }
             emit(paragraph)
         case .rule:
             paragraph.alignment = .center
+            paragraph.hyphenates = false
             paragraph.pageBreak = .together
             paragraph.append("* * *", face: .regular, size: fontSize)
             emit(paragraph)
         case .image(let image):
             paragraph.pageBreak = .together
+            paragraph.hyphenates = false
             paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
             emit(paragraph)
         case .table(let table):
@@ -91,7 +103,8 @@ struct BlockFlattener {
                 emit(rowParagraph)
             }
         case .quote(let blocks):
-            add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore)
+            add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore,
+                language: language)
         case .list(let list):
             let itemIndent = indent + Self.indentEms * fontSize
             for (i, item) in list.items.enumerated() {
@@ -104,7 +117,7 @@ struct BlockFlattener {
                 let marker = Self.marker(of: list, item: i, depth: listDepth)
                 pendingMarker = (marker, indent, itemIndent)
                 // Items follow one another without a gap; the list as a whole is set apart.
-                add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap)
+                add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap, language: language)
                 emitPendingMarker(gapBefore: itemGap)
             }
         }

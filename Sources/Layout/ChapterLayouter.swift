@@ -1,11 +1,16 @@
 import BookModel
 import Fonts
+import Hyphenation
 
 /// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
 /// of its anchors lands.
 struct ChapterLayout {
     var pages: [[LaidOutLine]]
     var anchorPages: [String: Int]
+    /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
+    /// text came with no language at all.
+    var languagesWithoutHyphenation: Set<String> = []
+    var metTextWithoutLanguage = false
 }
 
 /// Lays out chapters one after another with one measuring cache and one line breaker: the state
@@ -14,17 +19,20 @@ struct ChapterLayouter {
     private let setter: ParagraphSetter
     private let paginator: Paginator
     private var flattener: BlockFlattener
+    private let hyphenator: WordHyphenator
 
-    init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking) {
+    init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
+         dictionaries: HyphenationDictionaries) {
         let lineHeight = options.bodyLineHeight
         let language = metadata.language
-        setter = ParagraphSetter(
-            fonts: fonts, measurer: TextMeasurer(language: language),
-            finder: BreakOpportunityFinder(locale: language),
-            lineBreaker: lineBreaker, contentWidth: options.geometry.contentSize.width,
-            bodySize: options.fontSize, direction: metadata.direction)
+        let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language),
+                                           finder: BreakOpportunityFinder(locale: language))
+        hyphenator = WordHyphenator(dictionaries: dictionaries)
+        setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
+                                 contentWidth: options.geometry.contentSize.width, bodySize: options.fontSize,
+                                 direction: metadata.direction, bookLanguage: language)
         paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)
-        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight)
+        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment)
     }
 
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {
@@ -39,6 +47,8 @@ struct ChapterLayouter {
                 anchors[anchor] = firstPages[p]
             }
         }
-        return ChapterLayout(pages: pages, anchorPages: anchors)
+        return ChapterLayout(pages: pages, anchorPages: anchors,
+                             languagesWithoutHyphenation: hyphenator.missingLanguages,
+                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage)
     }
 }

@@ -9,14 +9,18 @@ public struct LayoutOptions: Sendable, Equatable {
     public var lineHeight: Double
     /// The fontconfig family for code and preformatted text.
     public var codeFont: String
+    /// How body paragraphs fill their lines.
+    public var alignment: LineAlignment
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
-                fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont) {
+                fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
+                alignment: LineAlignment = .justify) {
         self.geometry = geometry
         self.font = font
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.codeFont = codeFont
+        self.alignment = alignment
     }
 
     /// The body text's distance between baselines, in points.
@@ -39,4 +43,14 @@ public struct LayoutOptions: Sendable, Equatable {
     public static func pageSize(forBounds bounds: Size) -> Size {
         Size(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
     }
+}
+
+/// How body paragraphs fill their lines. Headings, table rows, code and the last line of every
+/// paragraph are never stretched.
+public enum LineAlignment: String, Sendable, Equatable, CaseIterable {
+    /// Spaces stretch so that every line but a paragraph's last fills the measure.
+    case justify
+    /// Ragged: lines keep their natural spacing and start at the paragraph's start edge (the
+    /// right one in a right-to-left book).
+    case left
 }

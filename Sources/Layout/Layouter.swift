@@ -1,5 +1,6 @@
 import BookModel
 import Fonts
+import Hyphenation
 
 /// Lays a book out into content pages: flattens each chapter's blocks into paragraphs, breaks them
 /// into lines measured with the real fonts, and cuts the lines into pages.
@@ -15,10 +16,14 @@ public struct Layouter: Sendable {
     public let warnings: [String]
 
     private let fonts: FontSet
+    private let dictionaries: HyphenationDictionaries
     /// At most this many threads lay out one book (tests compare one with many).
     var workerLimit = Int.max
+    /// Break lines first fit instead of total fit: the baseline that total fit is measured against.
+    var breaksLinesGreedily = false
 
-    public init(options: LayoutOptions) throws {
+    /// `hyphenationDirectory`: where the hyphenation dictionaries are (Debian's by default).
+    public init(options: LayoutOptions, hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) throws {
         let content = options.geometry.contentSize
         guard options.fontSize.isFinite, options.fontSize > 0 else {
             throw LayoutError.invalidOptions("font size must be a positive number")
@@ -36,6 +41,7 @@ public struct Layouter: Sendable {
         }
         guard BreakOpportunityFinder(locale: nil) != nil else { throw LayoutError.lineBreakingUnavailable }
         self.options = options
+        dictionaries = HyphenationDictionaries(directory: hyphenationDirectory)
         warnings = fonts.warnings
         let regular = fonts.regular
         fontReport = FontReport(requested: fonts.requested, family: regular.family, file: regular.fileName,
@@ -44,8 +50,10 @@ public struct Layouter: Sendable {
     }
 
     public func layout(_ book: Book) -> PagedBook {
+        let greedy = breaksLinesGreedily
         let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit) {
-            ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata, lineBreaker: GreedyLineBreaker())
+            ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata,
+                            lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries)
         }
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
@@ -66,6 +74,20 @@ public struct Layouter: Sendable {
             // An empty chapter's entries point at the next page there is.
             return chapterStarts[chapter...].lazy.compactMap({ $0 }).first ?? lastPage
         }
-        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, geometry: options.geometry, fonts: fontReport)
+        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, geometry: options.geometry, fonts: fontReport,
+                         warnings: Self.hyphenationWarnings(chapters))
+    }
+
+    /// One warning per language without a hyphenation dictionary, in a fixed order, and one if
+    /// some text had no language at all.
+    private static func hyphenationWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
+        let missing = chapters.reduce(into: Set<String>()) { $0.formUnion($1.languagesWithoutHyphenation) }
+        var warnings = missing.sorted().map {
+            Warning("no hyphenation dictionary for language '\($0)' (Debian's hyphen-* packages): its text is not hyphenated")
+        }
+        if chapters.contains(where: \.metTextWithoutLanguage) {
+            warnings.append(Warning("the book names no language: its text is not hyphenated"))
+        }
+        return warnings
     }
 }

@@ -1,5 +1,8 @@
-/// A piece of a paragraph between two break opportunities: a word and the spaces after it, in
-/// UTF-8 offsets of the paragraph's text.
+/// Widths are sums of floating-point advances: forgive rounding in the last bits.
+let widthTolerance = 1e-9
+
+/// A piece of a paragraph between two places a line may end: a word and the spaces after it
+/// (or, once hyphenated, a part of a word), in UTF-8 offsets of the paragraph's text.
 struct Segment: Equatable {
     var start: Int
     /// Past the last character that shows (trailing spaces and line separators excluded).
@@ -10,57 +13,43 @@ struct Segment: Equatable {
     var spaceWidth: Double
     /// The segment ends with a forced line break.
     var forcesBreak: Bool
+    /// The segment ends inside a word, at a hyphenation point: a line ending here shows a
+    /// hyphen `hyphenWidth` wide that is not in the text.
+    var isHyphenationPoint = false
+    var hyphenWidth = 0.0
+    /// Its text ends with a hyphen of the text (`sea-` of `sea-captain`): a line ending here
+    /// looks hyphenated too.
+    var endsWithHyphen = false
 
     var hasVisibleText: Bool { visibleEnd > start }
 }
 
-/// A line made of consecutive segments; `width` leaves out the spaces at its end.
+/// A line made of consecutive segments; `width` leaves out the spaces at its end and counts the
+/// inserted hyphen, if any.
 struct LineSpan: Equatable {
     var segments: Range<Int>
     var width: Double
+    /// The line ends at a hyphenation point: the layout adds the hyphen.
+    var hyphenated = false
 }
 
-/// Chooses where a paragraph's lines end. A protocol so that a total-fit breaker can replace the
-/// greedy one without touching measuring or pagination.
+/// The lines a paragraph is broken into: how wide they may be, and how they fill that width.
+struct LineMeasure: Equatable {
+    var firstLineWidth: Double
+    var otherLineWidth: Double
+    /// Justified lines fill the width by stretching their spaces; ragged ones leave the rest of
+    /// the line empty, and how empty is what total fit evens out.
+    var justified: Bool
+    /// For ragged lines: the room left at a line's end that counts as stretching spaces by as
+    /// much as they may (badness 100).
+    var raggedStretch: Double
+}
+
+/// Chooses where a paragraph's lines end. A protocol so that the breakers can be compared on
+/// the same segments, without touching measuring or pagination.
 protocol LineBreaking {
-    /// Lines no wider than `firstLineWidth` (the first) and `otherLineWidth` (the rest), except
-    /// where a single segment is wider on its own.
-    func lines(for segments: [Segment], firstLineWidth: Double, otherLineWidth: Double) -> [LineSpan]
-}
-
-/// First fit: each line takes segments until the next would not fit.
-struct GreedyLineBreaker: LineBreaking {
-    /// Widths are sums of floating-point advances: forgive rounding in the last bits.
-    static let tolerance = 1e-9
-
-    func lines(for segments: [Segment], firstLineWidth: Double, otherLineWidth: Double) -> [LineSpan] {
-        var lines: [LineSpan] = []
-        var start = 0
-        // Advance of the line so far with all its spaces, and up to its last visible character.
-        var full = 0.0
-        var visible = 0.0
-        for (i, segment) in segments.enumerated() {
-            let available = lines.isEmpty ? firstLineWidth : otherLineWidth
-            var candidate = segment.hasVisibleText ? full + segment.visibleWidth : visible
-            if i > start, candidate > available + Self.tolerance {
-                lines.append(LineSpan(segments: start..<i, width: visible))
-                start = i
-                full = 0
-                visible = 0
-                candidate = segment.visibleWidth
-            }
-            full += segment.visibleWidth + segment.spaceWidth
-            visible = candidate
-            if segment.forcesBreak {
-                lines.append(LineSpan(segments: start..<(i + 1), width: visible))
-                start = i + 1
-                full = 0
-                visible = 0
-            }
-        }
-        if start < segments.count {
-            lines.append(LineSpan(segments: start..<segments.count, width: visible))
-        }
-        return lines
-    }
+    /// Lines no wider than the measure's widths, except where a single segment is wider on its
+    /// own. With a `tolerance`, nil when no set of breaks keeps every line's badness (100 for
+    /// spaces stretched as far as they should go) within it; without one, always lines.
+    func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double?) -> [LineSpan]?
 }

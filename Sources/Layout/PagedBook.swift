@@ -12,12 +12,16 @@ public struct PagedBook: Sendable, Equatable {
     /// The geometry and fonts the pages were made with.
     public var geometry: PageGeometry
     public var fonts: FontReport
+    /// What the layout had to do without, such as a language with no hyphenation dictionary.
+    public var warnings: [Warning]
 
-    public init(pages: [LaidOutPage], tocPageIndices: [Int?], geometry: PageGeometry, fonts: FontReport) {
+    public init(pages: [LaidOutPage], tocPageIndices: [Int?], geometry: PageGeometry, fonts: FontReport,
+                warnings: [Warning] = []) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
         self.geometry = geometry
         self.fonts = fonts
+        self.warnings = warnings
     }
 }
 
@@ -41,16 +45,23 @@ public struct LaidOutLine: Sendable, Equatable {
     /// Position of the line's box in the content box, in points, from its top-left corner.
     public var x: Double
     public var y: Double
-    /// The measured advance of the text.
+    /// The measured advance of the text; for a justified line, the width it is stretched to.
     public var width: Double
     public var height: Double
+    /// The layout broke a word here and added the hyphen that ends `text`.
+    public var hyphenated: Bool
+    /// The line's spaces stretch so that it fills `width`; otherwise it is set at its natural width.
+    public var justified: Bool
 
-    public init(text: String, x: Double, y: Double, width: Double, height: Double) {
+    public init(text: String, x: Double, y: Double, width: Double, height: Double,
+                hyphenated: Bool = false, justified: Bool = false) {
         self.text = text
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+        self.hyphenated = hyphenated
+        self.justified = justified
     }
 }
 

@@ -34,7 +34,8 @@ enum PageBreakRule: Equatable {
 /// One paragraph of the flattened book, ready to be broken into lines: its text as UTF-8 (what
 /// ICU reads and where break offsets point), the runs' faces, and where its lines go.
 struct StyledParagraph: Equatable {
-    enum Alignment: Equatable { case start, center }
+    /// `justify` stretches the spaces of every line but the last to fill the measure.
+    enum Alignment: Equatable { case start, center, justify }
 
     var text: [UInt8] = []
     var runs: [StyledRun] = []
@@ -52,6 +53,9 @@ struct StyledParagraph: Equatable {
     var anchors: [String] = []
     /// Preformatted text keeps its spaces (tabs become spaces to the next multiple of 8).
     var keepsSpaces: Bool = false
+    /// Whether its words may be hyphenated, and in which language (nil: the book's).
+    var hyphenates: Bool = true
+    var language: String?
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

@@ -18,10 +18,12 @@ public struct Page: Codable, Sendable, Equatable {
     public var color: PageColor?
     /// On `decorative` pages: the icons it shows.
     public var decoration: Decoration?
+    /// On `content` pages: the lines of `text`, one for each, where the layout put them.
+    public var lines: [PageLine]?
 
     public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
                 folio: Int? = nil, chapter: Int? = nil, indexInChapter: Int? = nil, image: String? = nil,
-                color: PageColor? = nil, decoration: Decoration? = nil) {
+                color: PageColor? = nil, decoration: Decoration? = nil, lines: [PageLine]? = nil) {
         self.type = type
         self.title = title
         self.subtitle = subtitle
@@ -32,6 +34,7 @@ public struct Page: Codable, Sendable, Equatable {
         self.image = image
         self.color = color
         self.decoration = decoration
+        self.lines = lines
     }
 
     /// True for the types this version of the model knows; an app shows others as blank pages

@@ -16,7 +16,7 @@ extension PageDocument {
         }
         try add(HeaderLine(format: format, version: version, metadata: metadata, layout: layout,
                            target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
-        for (index, page) in pages.enumerated() { try add(PageLine(index: index, page: page)) }
+        for (index, page) in pages.enumerated() { try add(PageRecord(index: index, page: page)) }
         try add(EndLine(chapters: chapters, toc: toc, target: target))
         return data
     }
@@ -58,7 +58,7 @@ private struct HeaderLine: Codable {
 }
 
 /// A page's own fields with `line` and `index` beside them, flat, so a consumer reads it as a page.
-private struct PageLine: Encodable {
+private struct PageRecord: Encodable {
     let index: Int
     let page: Page
 

@@ -30,13 +30,18 @@ public enum PageListBuilder {
                           subtitle: book.metadata.authors.isEmpty ? nil : book.metadata.authors.joined(separator: ", "),
                           image: book.cover?.path))
         pages.append(Page(type: .blank))
+        let origin = paged.geometry.margins
         var previousChapter: Int?
         var indexInChapter = 0
         for (index, page) in paged.pages.enumerated() {
             indexInChapter = page.chapterIndex == previousChapter ? indexInChapter + 1 : 0
             previousChapter = page.chapterIndex
+            let lines = page.lines.map { line in
+                PageLine(text: line.text, x: rounded(origin.left + line.x), y: rounded(origin.top + line.y),
+                         width: rounded(line.width), hyphenated: line.hyphenated, justified: line.justified)
+            }
             pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex,
-                              indexInChapter: indexInChapter))
+                              indexInChapter: indexInChapter, lines: lines))
         }
         // With the back inside cover still to come, the count so far must be odd.
         if pages.count % 2 == 0 {

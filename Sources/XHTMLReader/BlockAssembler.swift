@@ -13,6 +13,9 @@ struct BlockAssembler {
     /// How many open frames gather blocks (the body not counted): how deep the block tree is
     /// here, which the reader keeps bounded.
     private(set) var nesting = 0
+    /// The language the reader is in (set by the walk): paragraphs, headings and `pre` ended
+    /// while it holds carry it.
+    var language: String?
 
     /// The innermost open element.
     var innermost: Frame.Kind { frames[frames.count - 1].kind }
@@ -37,7 +40,7 @@ struct BlockAssembler {
         let runs = frames[top].inline.finished()
         frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
         guard !runs.isEmpty else { return }
-        add(frames[top].block(from: runs))
+        append(Block(frames[top].block(from: runs), language: language))
     }
 
     mutating func add(_ kind: Block.Kind, anchors: [String] = []) {

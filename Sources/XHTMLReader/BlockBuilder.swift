@@ -35,6 +35,8 @@ struct BlockBuilder {
         var inHeaderGroup = false
         /// How many `q` enclose this point: the marks alternate between double and single.
         var quotationDepth = 0
+        /// The nearest `lang` or `xml:lang` around this point inside the body.
+        var language: String?
     }
 
     private enum Step {
@@ -154,6 +156,11 @@ struct BlockBuilder {
             context.inSVG = true
             exit.ending = .paragraph
         }
+        // After the switch: a paragraph the element ended was in the language from before.
+        if let language = XHTMLReader.language(of: node) {
+            context.language = language
+            blocks.language = language
+        }
         steps.append(.leave(exit))
         let children = Array(document.children(of: index))
         for child in children.reversed() { steps.append(.enter(child)) }
@@ -169,6 +176,7 @@ struct BlockBuilder {
         case .frame: blocks.close()
         }
         context = exit.context
+        blocks.language = context.language
     }
 
     /// The role, adjusted for where the element is: inside `svg` only images count, inside

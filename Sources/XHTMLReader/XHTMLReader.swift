@@ -54,15 +54,19 @@ public enum XHTMLReader {
         let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
         var builder = BlockBuilder(document: document, source: source)
         let blocks = builder.build(from: body ?? root)
-        let rootNode = document[root]
-        let language = (rootNode.attribute("lang", namespace: Namespace.xml) ?? rootNode.attribute("lang"))
-            .map(TextCleanup.trimmed)
         return XHTMLContent(blocks: blocks,
                             headTitle: head.flatMap { headTitle(in: document, head: $0) },
                             firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
-                            language: language?.isEmpty == false ? language : nil,
+                            language: language(of: document[root]),
                             authors: head.map { metaAuthors(in: document, head: $0) } ?? [],
                             warnings: warnings + builder.warnings)
+    }
+
+    /// The element's `xml:lang` or `lang`, when it names one.
+    static func language(of node: MarkupNode) -> String? {
+        guard let value = node.attribute("lang", namespace: Namespace.xml) ?? node.attribute("lang") else { return nil }
+        let language = TextCleanup.trimmed(value)
+        return language.isEmpty ? nil : language
     }
 
     private static func headTitle(in document: MarkupDocument, head: Int) -> String? {

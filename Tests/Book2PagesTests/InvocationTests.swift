@@ -24,6 +24,15 @@ struct InvocationTests {
         #expect(options.bounds == Size(width: 768, height: 1024))
     }
 
+    @Test func alignmentIsJustifiedUnlessAskedOtherwise() throws {
+        #expect(try invocation(["b.epub"]).options.layout.alignment == .justify)
+        #expect(try invocation(["--align", "left", "b.epub"]).options.layout.alignment == .left)
+        #expect(try invocation(["--align", "JUSTIFY", "b.epub"]).options.layout.alignment == .justify)
+        #expect(throws: ConversionError.usage("--align centre: unknown alignment (known: justify, left)")) {
+            try invocation(["--align", "centre", "b.epub"])
+        }
+    }
+
     @Test func pageSizeOverridesBounds() throws {
         let options = try invocation(["--bounds", "768x1024", "--page-size", "350x500", "b.epub"]).options
         #expect(options.layout.geometry.pageSize == Size(width: 350, height: 500))

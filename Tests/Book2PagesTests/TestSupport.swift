@@ -54,10 +54,15 @@ struct ProcessResult {
 }
 
 enum Run {
-    static func program(_ path: String, _ arguments: [String], input: Data? = nil) throws -> ProcessResult {
+    /// `environment`: variables to set or replace in the child's environment.
+    static func program(_ path: String, _ arguments: [String], input: Data? = nil,
+                        environment: [String: String] = [:]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

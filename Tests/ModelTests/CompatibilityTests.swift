@@ -29,7 +29,7 @@ struct CompatibilityTests {
             metadata["publisher"] = "Somebody"
             object["metadata"] = metadata
             var pages = object["pages"] as! [[String: Any]]
-            pages[4]["lines"] = [["text": "a", "x": 0]]
+            pages[4]["annotations"] = [["text": "a", "x": 0]]
             object["pages"] = pages
             object["target"] = ["name": "hologram-deck", "rooms": [1, 2]]
         }

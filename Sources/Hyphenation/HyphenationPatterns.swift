@@ -1,0 +1,128 @@
+import CHyphen
+import Foundation
+
+/// Liang's hyphenation patterns for one language, read from a libhyphen dictionary (Debian's
+/// `hyphen-*` packages): the only file that touches libhyphen.
+///
+/// libhyphen wants a lowercase word in the dictionary's own character set and answers in byte
+/// offsets of that encoding; this type takes any word as Swift text and answers in UTF-8
+/// offsets of the word as given, so none of that leaks out.
+///
+/// Thread-safe, so that one loaded dictionary serves every layout of the process (`shared(at:)`):
+/// libhyphen only reads a dictionary once it is loaded, and the converter is used under a lock.
+public final class HyphenationPatterns: @unchecked Sendable {
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    /// Nil when the dictionary is in UTF-8 already.
+    private let converter: CharsetConverter?
+    private let converterLock = NSLock()
+    /// The dictionary's own minimum fragment lengths, in characters.
+    private let dictionaryLeftMinimum: Int
+    private let dictionaryRightMinimum: Int
+
+    /// Words longer than this (in bytes of the dictionary's encoding) are not hyphenated: no real
+    /// word is, and it bounds the work per word.
+    public static let maximumWordLength = 120
+
+    /// Nil when the file can't be read as a dictionary, or its character set can't be converted to.
+    public init?(path: String) {
+        guard let loaded = hnj_hyphen_load(path) else { return nil }
+        let charset = withUnsafeBytes(of: loaded.pointee.cset) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if loaded.pointee.utf8 != 0 {
+            converter = nil
+        } else if let made = CharsetConverter(to: charset) {
+            converter = made
+        } else {
+            hnj_hyphen_free(loaded)
+            return nil
+        }
+        dictionary = loaded
+        dictionaryLeftMinimum = Int(loaded.pointee.lhmin)
+        dictionaryRightMinimum = Int(loaded.pointee.rhmin)
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// The patterns at `path`, loaded once per process: libhyphen takes seconds to load a large
+    /// dictionary (German's), which a batch of books should pay only once. Nil when they can't be loaded.
+    public static func shared(at path: String) -> HyphenationPatterns? {
+        loaded.lock.lock()
+        defer { loaded.lock.unlock() }
+        if let known = loaded.patterns[path] { return known }
+        let made = HyphenationPatterns(path: path)
+        loaded.patterns[path] = .some(made)
+        return made
+    }
+
+    private final class Loaded: @unchecked Sendable {
+        let lock = NSLock()
+        /// Guarded by `lock`; a nil value remembers a file that could not be loaded.
+        var patterns: [String: HyphenationPatterns?] = [:]
+    }
+
+    private static let loaded = Loaded()
+
+    /// Where a hyphen may go in `word`: the UTF-8 offsets in `word` after which it may be broken,
+    /// leaving at least `leftMinimum` characters before and `rightMinimum` after (or the
+    /// dictionary's own minimums, when larger). Only standard breaks are given: a pattern that
+    /// would change the letters around the break (German "Schiffahrt" → "Schiff-fahrt") is left out.
+    public func points(in word: String, leftMinimum: Int, rightMinimum: Int) -> [Int] {
+        // Each character is lowered and encoded on its own, so each maps to a known span. libhyphen
+        // answers per byte for a single-byte character set and per character for UTF-8: per
+        // Unicode scalar of the lowered word either way, which is what `ends` counts.
+        var encoded: [UInt8] = []
+        var ends: [(scalars: Int, original: Int)] = []
+        var scalars = 0
+        var original = 0
+        for character in word {
+            let lowered = String(character).lowercased()
+            scalars += lowered.unicodeScalars.count
+            if let converter {
+                let converted = converterLock.withLock { converter.append(lowered, to: &encoded) }
+                guard converted, encoded.count == scalars else { return [] }
+            } else {
+                encoded.append(contentsOf: lowered.utf8)
+            }
+            original += character.utf8.count
+            ends.append((scalars, original))
+        }
+        let left = max(leftMinimum, dictionaryLeftMinimum, 1)
+        let right = max(rightMinimum, dictionaryRightMinimum, 1)
+        guard ends.count >= left + right, encoded.count <= Self.maximumWordLength,
+              !encoded.contains(0) else { return [] }
+        let length = encoded.count
+        // libhyphen also reads the word as a C string.
+        encoded.append(0)
+
+        var hyphens = [CChar](repeating: 0, count: length + 5)
+        var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var positions: UnsafeMutablePointer<Int32>?
+        var cuts: UnsafeMutablePointer<Int32>?
+        let status = encoded.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { word in
+                hnj_hyphen_hyphenate3(dictionary, word.baseAddress, Int32(length), &hyphens, nil,
+                                      &replacements, &positions, &cuts, Int32(left), Int32(right), 0, 0)
+            }
+        }
+        defer {
+            if let replacements {
+                for i in 0..<length { free(replacements[i]) }
+                free(replacements)
+            }
+            free(positions)
+            free(cuts)
+        }
+        guard status == 0 else { return [] }
+
+        var points: [Int] = []
+        for k in left...(ends.count - right) {
+            // An odd mark allows a break after that scalar: here, the k-th character's last.
+            let last = ends[k - 1].scalars - 1
+            guard hyphens[last] & 1 == 1 else { continue }
+            if let replacements, replacements[last] != nil { continue }
+            points.append(ends[k - 1].original)
+        }
+        return points
+    }
+}

@@ -1,0 +1,223 @@
+import Fonts
+
+/// Cuts a paragraph into the segments the line breakers work on and measures them with the real
+/// fonts: at its UAX #14 break opportunities, then (when asked) at the hyphenation points of its
+/// words, then between grapheme clusters where a piece is still wider than a line.
+struct ParagraphSegmenter {
+    let fonts: FontSet
+    let measurer: TextMeasurer
+    let finder: BreakOpportunityFinder?
+    /// The advance of a space and of a hyphen in each face, per point of size.
+    private let spaceWidths: [Double]
+    private let hyphenWidths: [Double]
+
+    init(fonts: FontSet, measurer: TextMeasurer, finder: BreakOpportunityFinder?) {
+        self.fonts = fonts
+        self.measurer = measurer
+        self.finder = finder
+        spaceWidths = FaceRole.allCases.map { measurer.width(of: " ", in: Self.face($0, in: fonts), size: 1) }
+        hyphenWidths = FaceRole.allCases.map { measurer.width(of: "-", in: Self.face($0, in: fonts), size: 1) }
+    }
+
+    /// The paragraph cut at its break opportunities and measured, one segment per opportunity.
+    func segments(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Segment] {
+        guard !text.isEmpty else { return [] }
+        let opportunities = finder?.opportunities(in: paragraph.text) ?? []
+        var segments: [Segment] = []
+        segments.reserveCapacity(opportunities.count + 1)
+        var run = 0
+        var start = 0
+        for k in 0...opportunities.count {
+            let end = k < opportunities.count ? opportunities[k].offset : text.count
+            var contentEnd = end
+            var forcesBreak = k < opportunities.count && opportunities[k].isMandatory
+            while let length = Self.lineSeparatorLength(text, endingAt: contentEnd, after: start) {
+                contentEnd -= length
+                forcesBreak = true
+            }
+            var visibleEnd = contentEnd
+            while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
+                visibleEnd -= length
+            }
+            let visibleWidth = measure(paragraph, text, start..<visibleEnd, run: &run)
+            let spaceWidth = measure(paragraph, text, visibleEnd..<contentEnd, run: &run)
+            segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: visibleWidth,
+                                    spaceWidth: spaceWidth, forcesBreak: forcesBreak,
+                                    endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
+            start = end
+        }
+        return segments
+    }
+
+    /// `segments` with each word cut where `points` allows a hyphen (UTF-8 offsets into the
+    /// paragraph's text, after which a hyphen may go). Every piece but the last is a
+    /// hyphenation point with the width of a hyphen in its face.
+    func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+                    points: (Segment) -> [Int]) -> [Segment] {
+        var result: [Segment] = []
+        result.reserveCapacity(segments.count * 2)
+        var run = 0
+        for segment in segments {
+            let cuts = points(segment)
+            guard !cuts.isEmpty else {
+                result.append(segment)
+                continue
+            }
+            var pieceStart = segment.start
+            for cut in cuts {
+                let width = measure(paragraph, text, pieceStart..<cut, run: &run)
+                let runOfLast = paragraph.runs[run...].first { $0.end >= cut } ?? paragraph.runs[paragraph.runs.count - 1]
+                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: width, spaceWidth: 0,
+                                      forcesBreak: false, isHyphenationPoint: true,
+                                      hyphenWidth: hyphenWidths[runOfLast.face.rawValue] * runOfLast.size))
+                pieceStart = cut
+            }
+            var last = segment
+            last.start = pieceStart
+            last.visibleWidth = measure(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
+            result.append(last)
+        }
+        return result
+    }
+
+    /// `segments` with each one wider than `width` cut further, between grapheme clusters, so
+    /// that every piece fits on a line alone.
+    func fitted(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+                toFit width: Double) -> [Segment] {
+        guard segments.contains(where: { $0.visibleWidth > width + widthTolerance }) else { return segments }
+        var result: [Segment] = []
+        for segment in segments {
+            if segment.visibleWidth > width + widthTolerance {
+                result += split(segment, of: paragraph, text: text, toFit: width)
+            } else {
+                result.append(segment)
+            }
+        }
+        return result
+    }
+
+    /// Cuts an over-wide segment into pieces of whole grapheme clusters, each as long as fits.
+    /// A piece is found by trying 2, 4, 8… clusters until a try does not fit, then bisecting
+    /// between the last two tries, so its cost follows the piece's length: bisecting over the
+    /// whole rest of the word instead made a long word quadratic.
+    private func split(_ segment: Segment, of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+                       toFit width: Double) -> [Segment] {
+        var boundaries: [Int] = []
+        var offset = segment.start
+        for character in Self.string(text, segment.start..<segment.visibleEnd) {
+            offset += character.utf8.count
+            boundaries.append(offset)
+        }
+        var pieces: [Segment] = []
+        var pieceStart = segment.start
+        // The run holding `pieceStart`.
+        var pieceRun = 0
+        // Whether the piece's first clusters up to `boundaries[end]` fit. The tries are measured
+        // without filling the cache: they never come again.
+        func fits(upTo end: Int) -> Bool {
+            var run = pieceRun
+            return measure(paragraph, text, pieceStart..<boundaries[end], run: &run, remember: false)
+                <= width + widthTolerance
+        }
+        var first = 0
+        while first < boundaries.count {
+            // `low` fits (or is the piece's first cluster, which it holds even when it does not);
+            // `high` does not fit, or is past the last cluster.
+            var low = first
+            var high = first + 1
+            var step = 1
+            while high < boundaries.count, fits(upTo: high) {
+                low = high
+                step *= 2
+                high = min(low + step, boundaries.count)
+            }
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(upTo: middle) { low = middle } else { high = middle }
+            }
+            let pieceEnd = boundaries[low]
+            let pieceWidth = measure(paragraph, text, pieceStart..<pieceEnd, run: &pieceRun, remember: false)
+            pieces.append(Segment(start: pieceStart, visibleEnd: pieceEnd, end: pieceEnd, visibleWidth: pieceWidth,
+                                  spaceWidth: 0, forcesBreak: false))
+            pieceStart = pieceEnd
+            first = low + 1
+        }
+        // The last piece ends as the segment did.
+        var last = segment
+        last.start = pieces[pieces.count - 1].start
+        last.visibleWidth = pieces[pieces.count - 1].visibleWidth
+        pieces[pieces.count - 1] = last
+        return pieces
+    }
+
+    /// The advance of `range`, each run's part measured in its face. `run` is where to start
+    /// looking for the run holding `range`'s start; it is left at that run for the next call.
+    /// `remember`: keep the measurements in the cache, for text that may come again.
+    func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                 run: inout Int, remember: Bool = true) -> Double {
+        guard !range.isEmpty else { return 0 }
+        let runs = paragraph.runs
+        while runs[run].end <= range.lowerBound { run += 1 }
+        // Most segments end in one space: skip the cache for it.
+        if range.count == 1, text[range.lowerBound] == 0x20 {
+            return spaceWidths[runs[run].face.rawValue] * runs[run].size
+        }
+        var width = 0.0
+        var low = range.lowerBound
+        var r = run
+        while low < range.upperBound {
+            let high = min(runs[r].end, range.upperBound)
+            let bytes = UnsafeBufferPointer(rebasing: text[low..<high])
+            width += remember
+                ? measurer.width(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
+                : measurer.uncachedWidth(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
+            low = high
+            r += 1
+        }
+        return width
+    }
+
+    func face(_ role: FaceRole) -> FontFace { Self.face(role, in: fonts) }
+
+    private static func face(_ role: FaceRole, in fonts: FontSet) -> FontFace {
+        switch role {
+        case .regular: fonts.regular
+        case .italic: fonts.italic
+        case .bold: fonts.bold
+        case .boldItalic: fonts.boldItalic
+        case .monospace: fonts.monospace
+        }
+    }
+
+    static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+
+    /// The length in bytes of a character ending at `end` (not before `start`) after which
+    /// UAX #14 requires a break (classes BK, CR, LF, NL: U+000A–000D, U+0085, U+2028, U+2029).
+    static func lineSeparatorLength(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int, after start: Int) -> Int? {
+        guard end > start else { return nil }
+        let last = text[end - 1]
+        if (0x0A...0x0D).contains(last) { return 1 }
+        if last == 0x85, end - 2 >= start, text[end - 2] == 0xC2 { return 2 }
+        if last == 0xA8 || last == 0xA9, end - 3 >= start, text[end - 3] == 0xE2, text[end - 2] == 0x80 { return 3 }
+        return nil
+    }
+
+    /// The length in bytes of a space ending at `end` that does not show at the end of a line
+    /// (space, tab, ideographic space).
+    static func trailingSpaceLength(_ text: UnsafeBufferPointer<UInt8>, endingAt end: Int, after start: Int) -> Int? {
+        guard end > start else { return nil }
+        let last = text[end - 1]
+        if last == 0x20 || last == 0x09 { return 1 }
+        if last == 0x80, end - 3 >= start, text[end - 3] == 0xE3, text[end - 2] == 0x80 { return 3 }
+        return nil
+    }
+
+    /// Whether the text before `end` ends with a hyphen-minus or U+2010 HYPHEN.
+    private static func endsWithHyphen(_ text: UnsafeBufferPointer<UInt8>, _ end: Int, after start: Int) -> Bool {
+        guard end > start else { return false }
+        if text[end - 1] == 0x2D { return true }
+        return end - 3 >= start && text[end - 3] == 0xE2 && text[end - 2] == 0x80 && text[end - 1] == 0x90
+    }
+}

@@ -1,0 +1,83 @@
+import Hyphenation
+
+/// Where the words of a paragraph may take a hyphen: Liang's patterns for the paragraph's
+/// language, within TeX's limits. One per layout worker (it caches); not thread-safe.
+///
+/// Decisions: at least `leftMinimum` characters before a hyphen and `rightMinimum` after it
+/// (TeX's \lefthyphenmin and \righthyphenmin for English; a dictionary asking for more gets
+/// more); only words of letters are hyphenated, so nothing with digits, and nothing written in
+/// capitals only (acronyms, shouted words); punctuation around a word stays with it. Which
+/// words of a paragraph may be hyphenated at all (not its last) is the setter's decision.
+final class WordHyphenator {
+    static let leftMinimum = 2
+    static let rightMinimum = 3
+
+    /// Languages that are not hyphenated in print: no dictionary is wanted, so none is missed.
+    static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
+
+    private let dictionaries: HyphenationDictionaries
+    /// By lowercased language tag; nil when the language has no dictionary.
+    private var patterns: [String: HyphenationPatterns?] = [:]
+    /// Answers by word, per language.
+    private var known: [String: [String: [Int]]] = [:]
+    /// Languages asked for that have no dictionary, and whether text came with no language.
+    private(set) var missingLanguages: Set<String> = []
+    private(set) var metTextWithoutLanguage = false
+
+    init(dictionaries: HyphenationDictionaries) {
+        self.dictionaries = dictionaries
+    }
+
+    /// The patterns for `language`, noting a language without them.
+    func patterns(for language: String?) -> HyphenationPatterns? {
+        guard let language, !language.isEmpty else {
+            metTextWithoutLanguage = true
+            return nil
+        }
+        let key = language.lowercased()
+        if let loaded = patterns[key] { return loaded }
+        let loaded = dictionaries.path(forLanguage: key).flatMap { HyphenationPatterns.shared(at: $0) }
+        patterns[key] = .some(loaded)
+        let primary = String(key.prefix { $0 != "-" && $0 != "_" })
+        if loaded == nil, !Self.unhyphenatedLanguages.contains(primary) { missingLanguages.insert(language) }
+        return loaded
+    }
+
+    /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
+    /// punctuation around it.
+    func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, language: String) -> [Int] {
+        guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: text[core]), as: UTF8.self)
+        let points: [Int]
+        if let known = known[language]?[word] {
+            points = known
+        } else {
+            points = patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+            known[language, default: [:]][word] = points
+        }
+        return points.map { core.lowerBound + $0 }
+    }
+
+    /// Where the word inside `text` lies without the punctuation around it, when it is one to
+    /// hyphenate: letters only, no digits anywhere, and not all capitals. Plain ASCII, most of
+    /// most books, is checked byte by byte; anything else by Unicode's properties.
+    static func core(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard text.allSatisfy({ $0 < 0x80 }) else { return unicodeCore(of: text) }
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard !text.contains(where: { (0x30...0x39).contains($0) }),
+              let first = text.firstIndex(where: isLetter), let last = text.lastIndex(where: isLetter) else { return nil }
+        let core = first..<(last + 1)
+        guard text[core].allSatisfy(isLetter), text[core].contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
+        return core
+    }
+
+    private static func unicodeCore(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let string = String(decoding: text, as: UTF8.self)
+        guard !string.contains(where: \.isNumber), let first = string.firstIndex(where: \.isLetter),
+              let last = string.lastIndex(where: \.isLetter) else { return nil }
+        let word = string[first...last]
+        guard word.allSatisfy(\.isLetter), word.contains(where: { $0.isLowercase }) else { return nil }
+        let utf8 = string.utf8
+        return utf8.distance(from: utf8.startIndex, to: first)..<utf8.distance(from: utf8.startIndex, to: string.index(after: last))
+    }
+}

@@ -1,0 +1,90 @@
+import BookModel
+import Testing
+@testable import Layout
+
+/// Hyphens the layout inserts: where, how they are marked, which dictionary, and the warning
+/// when there is none.
+@Suite struct HyphenatedLinesTests {
+    /// Long words in a narrow column: a paragraph that can't be set well without hyphens.
+    let text = Array(repeating: "Extraordinary circumstances necessitated unquestionably comprehensive " +
+                     "reconsideration of international telecommunications infrastructure.", count: 6).joined(separator: " ")
+
+    private func layout(_ blocks: [Block], language: String? = "en") throws -> PagedBook {
+        try Layouter(options: TestBooks.options(width: 200)).layout(TestBooks.book([blocks], language: language))
+    }
+
+    @Test func insertedHyphensShowAndAreMarked() throws {
+        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.lines)
+        let hyphenated = lines.filter(\.hyphenated)
+        #expect(!hyphenated.isEmpty)
+        for line in hyphenated { #expect(line.text.hasSuffix("-")) }
+        // Taking the inserted hyphens out gives the text back.
+        let shown = lines.map { $0.hyphenated ? String($0.text.dropLast()) : $0.text + " " }.joined()
+        #expect(shown.split(separator: " ") == text.split(separator: " "))
+    }
+
+    @Test func breaksFallAtTheDictionarysPoints() throws {
+        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.lines)
+        let allowed = ["Ex-", "Extra-", "Extraor-", "Extraordi-", "cir-", "circum-", "ne-", "neces-", "necessi-",
+                       "un-", "unques-", "unquestion-", "unquestionably-", "com-", "compre-", "comprehen-",
+                       "re-", "recon-", "reconsid-", "reconsidera-", "in-", "inter-", "interna-", "na-", "tele-", "telecom-",
+                       "telecommu-", "telecommuni-", "telecommunica-", "in-", "infra-", "infras-", "infra-", "infrastruc-",
+                       "ci-", "na-", "cum-", "un-"]
+        for line in lines where line.hyphenated {
+            let fragment = String(try #require(line.text.split(separator: " ").last))
+            #expect(allowed.contains(fragment) || fragment.count >= 3, "\(fragment)")
+            #expect(fragment.count - 1 >= WordHyphenator.leftMinimum)
+        }
+    }
+
+    @Test func theLastWordIsNotHyphenated() throws {
+        let paragraph = "Short words end with internationalization"
+        let lines = try Layouter(options: TestBooks.options(width: 190)).layout(
+            TestBooks.book([[TestBooks.paragraph(paragraph)]])).pages.flatMap(\.lines)
+        #expect(lines.last?.text.hasSuffix("internationalization") == true)
+        #expect(lines.allSatisfy { !$0.hyphenated })
+    }
+
+    @Test func capitalsDigitsAndPunctuationDecideWhatIsAWord() {
+        func core(_ word: String) -> String? {
+            Array(word.utf8).withUnsafeBufferPointer { bytes in
+                WordHyphenator.core(of: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+        #expect(core("“Typesetting,”") == "Typesetting")
+        #expect(core("NASA-approved") == nil)
+        #expect(core("UNESCO") == nil)
+        #expect(core("abc123def") == nil)
+        #expect(core("don’t") == nil)
+        #expect(core("naïveté.") == "naïveté")
+        #expect(core("ÉCOLE") == nil)
+    }
+
+    @Test func aLanguageWithoutADictionaryIsNotHyphenatedAndSaidOnce() throws {
+        let paged = try layout([TestBooks.paragraph(text), TestBooks.paragraph(text)], language: "tlh")
+        #expect(paged.pages.flatMap(\.lines).allSatisfy { !$0.hyphenated })
+        #expect(paged.warnings.map(\.message) == [
+            "no hyphenation dictionary for language 'tlh' (Debian's hyphen-* packages): its text is not hyphenated",
+        ])
+    }
+
+    @Test func aBlockInAnotherLanguageUsesItsOwn() throws {
+        let foreign = Block(.paragraph([Inline(text)]), language: "tlh")
+        let paged = try Layouter(options: TestBooks.options(width: 200))
+            .layout(TestBooks.book([[foreign], [TestBooks.paragraph(text)]], language: "en"))
+        #expect(paged.warnings.count == 1)
+        let chapters = Dictionary(grouping: paged.pages, by: \.chapterIndex).mapValues { $0.flatMap(\.lines) }
+        #expect(chapters[0]?.allSatisfy { !$0.hyphenated } == true)
+        #expect(chapters[1]?.contains { $0.hyphenated } == true)
+    }
+
+    @Test func aBookWithoutALanguageIsNotHyphenatedAndSaysSo() throws {
+        let paged = try layout([TestBooks.paragraph(text)], language: nil)
+        #expect(paged.pages.flatMap(\.lines).allSatisfy { !$0.hyphenated })
+        #expect(paged.warnings.map(\.message) == ["the book names no language: its text is not hyphenated"])
+    }
+
+    @Test func languagesWrittenWithoutHyphensAskForNoDictionary() throws {
+        #expect(try layout([TestBooks.paragraph("日本語の文章です。")], language: "ja").warnings.isEmpty)
+    }
+}

@@ -1,0 +1,55 @@
+import Hyphenation
+import Testing
+
+/// Where words may be hyphenated: libhyphen's answers, in UTF-8 offsets of the word as given,
+/// for dictionaries in UTF-8 and in older character sets.
+@Suite struct HyphenationTests {
+    let dictionaries = HyphenationDictionaries()
+
+    /// `word` with a hyphen at each point the patterns allow.
+    private func hyphenated(_ word: String, language: String) throws -> String {
+        let path = try #require(dictionaries.path(forLanguage: language), "no \(language) dictionary installed")
+        let patterns = try #require(HyphenationPatterns(path: path))
+        var bytes = Array(word.utf8)
+        for point in patterns.points(in: word, leftMinimum: 2, rightMinimum: 3).reversed() {
+            bytes.insert(UInt8(ascii: "-"), at: point)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func englishWordsBreakWhereTheDictionarySays() throws {
+        #expect(try hyphenated("hyphenation", language: "en") == "hy-phen-ation")
+        #expect(try hyphenated("computer", language: "en-US") == "com-puter")
+        #expect(try hyphenated("Typesetting", language: "en") == "Type-set-ting")
+    }
+
+    @Test func fragmentsRespectTheMinimumLengths() throws {
+        // "whale" could only break as wha-le: its right fragment would be shorter than three.
+        #expect(try hyphenated("whale", language: "en") == "whale")
+        #expect(try hyphenated("ab", language: "en") == "ab")
+    }
+
+    @Test func offsetsCountTheOriginalBytes() throws {
+        let word = try hyphenated("EXTRAORDINARÏLY", language: "en")
+        #expect(word.replacingOccurrences(of: "-", with: "") == "EXTRAORDINARÏLY")
+    }
+
+    @Test func dictionariesInOlderCharacterSetsWork() throws {
+        // hyph_de_DE.dic is in ISO 8859-1, hyph_ru_RU.dic in KOI8-R.
+        if dictionaries.path(forLanguage: "de") != nil {
+            #expect(try hyphenated("Größenordnung", language: "de") == "Grö-ßen-ord-nung")
+        }
+        if dictionaries.path(forLanguage: "ru") != nil {
+            #expect(try hyphenated("переносы", language: "ru") == "пе-ре-носы")
+        }
+    }
+
+    @Test func languagesFindTheirDictionary() {
+        #expect(dictionaries.path(forLanguage: "en")?.hasSuffix("/hyph_en.dic") == true)
+        #expect(dictionaries.path(forLanguage: "en-US")?.hasSuffix("/hyph_en_US.dic") == true)
+        #expect(dictionaries.path(forLanguage: "EN_us")?.hasSuffix("/hyph_en_US.dic") == true)
+        #expect(dictionaries.path(forLanguage: "xx") == nil)
+        #expect(dictionaries.path(forLanguage: "") == nil)
+        #expect(dictionaries.path(forLanguage: "../../etc") == nil)
+    }
+}

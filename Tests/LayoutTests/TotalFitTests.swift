@@ -1,0 +1,117 @@
+import BookModel
+import Fonts
+import Testing
+@testable import Layout
+
+/// Total-fit line breaking on crafted segments of fixed widths, and on paragraphs far longer
+/// than any book's.
+@Suite struct TotalFitTests {
+    /// A word of `width` followed by a space 4 wide (or none), at byte offsets of its own.
+    private static func word(_ index: Int, _ width: Double, space: Double = 4, forced: Bool = false) -> Segment {
+        Segment(start: index * 2, visibleEnd: index * 2 + 1, end: index * 2 + 2, visibleWidth: width,
+                spaceWidth: space, forcesBreak: forced)
+    }
+
+    private static func justified(_ width: Double) -> LineMeasure {
+        LineMeasure(firstLineWidth: width, otherLineWidth: width, justified: true, raggedStretch: 0)
+    }
+
+    /// First fit fills the first line exactly and leaves the second with one space stretched
+    /// across 36 points; total fit moves the short word down and stretches both lines a little.
+    @Test func avoidsTheVeryLooseLineFirstFitMakes() throws {
+        let segments = [Self.word(0, 40), Self.word(1, 40), Self.word(2, 12), Self.word(3, 30), Self.word(4, 30),
+                        Self.word(5, 40, space: 0)]
+        let measure = Self.justified(100)
+        let greedy = try #require(GreedyLineBreaker().lines(for: segments, in: measure))
+        #expect(greedy.map(\.segments) == [0..<3, 3..<5, 5..<6])
+        let total = try #require(TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: nil))
+        #expect(total.map(\.segments) == [0..<2, 2..<5, 5..<6])
+        #expect(total.map(\.width) == [84, 80, 40])
+    }
+
+    @Test func withATolerancePoorParagraphsAreRefused() {
+        // Two words that can only share a line with 60 points of slack across one space.
+        let segments = [Self.word(0, 20), Self.word(1, 20), Self.word(2, 90, space: 0)]
+        #expect(TotalFitLineBreaker().lines(for: segments, in: Self.justified(100), tolerance: 200) == nil)
+        #expect(TotalFitLineBreaker().lines(for: segments, in: Self.justified(100), tolerance: nil)?.count == 2)
+    }
+
+    @Test func forcedBreaksEndLinesAndNothingCrossesThem() throws {
+        let segments = [Self.word(0, 10), Self.word(1, 10, forced: true), Self.word(2, 10), Self.word(3, 10, space: 0)]
+        let spans = try #require(TotalFitLineBreaker().lines(for: segments, in: Self.justified(100), tolerance: nil))
+        #expect(spans.map(\.segments) == [0..<2, 2..<4])
+    }
+
+    @Test func aSegmentWiderThanTheLineStandsAloneInsteadOfFailing() throws {
+        let segments = [Self.word(0, 10), Self.word(1, 150), Self.word(2, 10, space: 0)]
+        let spans = try #require(TotalFitLineBreaker().lines(for: segments, in: Self.justified(100), tolerance: nil))
+        #expect(spans.map(\.segments) == [0..<1, 1..<2, 2..<3])
+    }
+
+    /// Every word is two halves of 20 with a hyphenation point between: lines of exactly one
+    /// second half, a space and a first half with its hyphen fill the measure perfectly, so
+    /// without the limit every line ends in a hyphen.
+    @Test func noMoreThanTwoHyphenatedLinesInARow() throws {
+        var segments: [Segment] = []
+        for k in 0..<40 {
+            segments.append(Segment(start: 4 * k, visibleEnd: 4 * k + 1, end: 4 * k + 1, visibleWidth: 20, spaceWidth: 0,
+                                    forcesBreak: false, isHyphenationPoint: true, hyphenWidth: 4))
+            segments.append(Self.word(2 * k + 1, 20, space: k == 39 ? 0 : 4))
+        }
+        func longestRun(_ breaker: TotalFitLineBreaker) throws -> Int {
+            let spans = try #require(breaker.lines(for: segments, in: Self.justified(48), tolerance: nil))
+            for span in spans { #expect(span.width <= 48 + 1e-9) }
+            var run = 0, longest = 0
+            for span in spans {
+                run = span.hyphenated ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            return longest
+        }
+        #expect(try longestRun(TotalFitLineBreaker(maximumHyphenatedInARow: 100)) > 10)
+        #expect(try longestRun(TotalFitLineBreaker()) <= 2)
+    }
+
+    /// Ragged lines show their room, so the two breakers can be compared on it: total fit evens
+    /// it out (the sum of its squares is smaller), which first fit never tries to.
+    @Test func evensOutTheRoomFirstFitLeaves() throws {
+        var options = TestBooks.options()
+        options.alignment = .left
+        let width = options.geometry.contentSize.width
+        let totalFit = try Layouter(options: options)
+        var firstFit = totalFit
+        firstFit.breaksLinesGreedily = true
+        func roomSquared(_ layouter: Layouter, _ book: Book) -> Double {
+            layouter.layout(book).pages.flatMap(\.lines).dropLast().reduce(0) { $0 + (width - $1.width) * (width - $1.width) }
+        }
+        var total = 0.0, first = 0.0
+        for seed in 0..<20 {
+            // A language without a dictionary: neither breaker hyphenates.
+            let book = TestBooks.book([[TestBooks.paragraph(TestBooks.words(120, seed: UInt64(seed)))]], language: "xx")
+            total += roomSquared(totalFit, book)
+            first += roomSquared(firstFit, book)
+        }
+        #expect(total < first)
+    }
+
+    /// A 200 000-character paragraph (BRIEF §4: a naive total fit took 31 s on that much) is set
+    /// in one piece: every line fits, none is lost, and all but the last are justified.
+    @Test func hugeParagraphIsSetWhole() throws {
+        let options = TestBooks.options()
+        let width = options.geometry.contentSize.width
+        var text = TestBooks.words(40_000, seed: 5)
+        text = String(text.prefix(200_000))
+        let lines = try Layouter(options: options).layout(TestBooks.book([[TestBooks.paragraph(text)]], language: "en"))
+            .pages.flatMap(\.lines)
+        #expect(lines.count > 2_000)
+        for line in lines { #expect(line.x + line.width <= width + 1e-9) }
+        #expect(lines.dropLast().allSatisfy { $0.justified })
+        let shown = lines.map { $0.hyphenated ? String($0.text.dropLast()) : $0.text + " " }.joined()
+        #expect(shown.filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace })
+        var inARow = 0
+        for line in lines {
+            inARow = line.hyphenated ? inARow + 1 : 0
+            #expect(inARow <= 2)
+        }
+    }
+}
