@@ -7,12 +7,16 @@ public struct Book: Sendable, Equatable {
     public var toc: [TOCEntry]
     /// The cover image, when the book names one.
     public var cover: ImageReference?
+    /// The page numbers of a printed edition (EPUB `page-list`), in order, when the book has them.
+    public var pageList: [PageListEntry]
 
-    public init(metadata: Metadata, chapters: [Chapter], toc: [TOCEntry] = [], cover: ImageReference? = nil) {
+    public init(metadata: Metadata, chapters: [Chapter], toc: [TOCEntry] = [], cover: ImageReference? = nil,
+                pageList: [PageListEntry] = []) {
         self.metadata = metadata
         self.chapters = chapters
         self.toc = toc
         self.cover = cover
+        self.pageList = pageList
     }
 }
 
@@ -99,6 +103,20 @@ public struct TOCEntry: Sendable, Equatable {
     public init(title: String, level: Int, chapterIndex: Int, anchor: String? = nil) {
         self.title = title
         self.level = level
+        self.chapterIndex = chapterIndex
+        self.anchor = anchor
+    }
+}
+
+/// Where a page of a printed edition begins: its label (`169`, `xii`) and the place in a
+/// chapter, as the table of contents points.
+public struct PageListEntry: Sendable, Equatable {
+    public var label: String
+    public var chapterIndex: Int
+    public var anchor: String?
+
+    public init(label: String, chapterIndex: Int, anchor: String? = nil) {
+        self.label = label
         self.chapterIndex = chapterIndex
         self.anchor = anchor
     }

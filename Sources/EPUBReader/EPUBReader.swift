@@ -24,7 +24,8 @@ public enum EPUBReader {
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
         let metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
-        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover),
+        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover,
+                                     pageList: toc.pageList),
                           warnings: warnings)
     }
 }

@@ -4,9 +4,12 @@ import Markup
 /// The book's table of contents, matched to its chapters: the EPUB 3 navigation document's
 /// entries, else the NCX's (EPUB 3 books often carry both, and the NCX only for old readers).
 /// An entry whose target is not a chapter is dropped, since there is no page to point it at.
+/// The printed edition's page list comes from the same places (the navigation document's
+/// `page-list`, else the NCX's `pageList`).
 struct TableOfContents {
     /// In document order.
     let entries: [TOCEntry]
+    let pageList: [PageListEntry]
     /// Per chapter index, the entries that point into that chapter by a link of their own, in
     /// document order; an unlinked heading that borrowed a link from below is not among them.
     let linkedEntriesByChapter: [Int: [TOCEntry]]
@@ -16,7 +19,12 @@ struct TableOfContents {
         let chapterIndexBySource = Dictionary(chapters.enumerated().map { ($1.source, $0) },
                                               uniquingKeysWith: { first, _ in first })
         let listed = Self.rawEntries(package, archive: archive, warnings: &warnings)
-        let matched = listed.compactMap { raw -> (entry: TOCEntry, hasOwnLink: Bool)? in
+        pageList = listed.pages.compactMap { raw in
+            chapterIndexBySource[raw.target.path].map {
+                PageListEntry(label: raw.title, chapterIndex: $0, anchor: raw.target.fragment)
+            }
+        }
+        let matched = listed.toc.compactMap { raw -> (entry: TOCEntry, hasOwnLink: Bool)? in
             guard let chapterIndex = chapterIndexBySource[raw.target.path] else { return nil }
             let entry = TOCEntry(title: raw.title, level: raw.level, chapterIndex: chapterIndex, anchor: raw.target.fragment)
             return (entry, raw.hasOwnLink)
@@ -26,17 +34,19 @@ struct TableOfContents {
     }
 
     private static func rawEntries(_ package: PackageDocument, archive: BookArchive,
-                                   warnings: inout [Warning]) -> [RawTOCEntry] {
-        var raw: [RawTOCEntry] = []
+                                   warnings: inout [Warning]) -> (toc: [RawTOCEntry], pages: [RawTOCEntry]) {
+        var toc: [RawTOCEntry] = [], pages: [RawTOCEntry] = []
         if let nav = package.manifest.first(where: { $0.properties.contains("nav") }),
            let document = archive.document(at: nav.path, as: .automatic, warnings: &warnings) {
-            raw = TableOfContentsReader.navigationEntries(document, path: nav.path)
+            toc = TableOfContentsReader.navigationEntries(document, path: nav.path)
+            pages = TableOfContentsReader.navigationPageList(document, path: nav.path)
         }
-        if raw.isEmpty, let ncx = ncxItem(of: package),
+        if toc.isEmpty || pages.isEmpty, let ncx = ncxItem(of: package),
            let document = archive.document(at: ncx.path, as: .xml, warnings: &warnings) {
-            raw = TableOfContentsReader.ncxEntries(document, path: ncx.path)
+            if toc.isEmpty { toc = TableOfContentsReader.ncxEntries(document, path: ncx.path) }
+            if pages.isEmpty { pages = TableOfContentsReader.ncxPageList(document, path: ncx.path) }
         }
-        return raw
+        return (toc, pages)
     }
 
     /// The spine's `toc` attribute names the NCX; books that leave it out are found by media

@@ -90,6 +90,40 @@ enum TableOfContentsReader {
         return entries
     }
 
+    /// The links of the `nav` with `epub:type="page-list"` (or `role="doc-pagelist"`), in
+    /// document order: a printed edition's page numbers.
+    static func navigationPageList(_ document: MarkupDocument, path: String) -> [RawTOCEntry] {
+        guard let root = document.rootElement else { return [] }
+        let pageList = document.descendantElements(of: root, named: "nav").first { index in
+            let node = document[index]
+            let types = (node.attribute("type", namespace: Namespace.ops) ?? "").split(separator: " ")
+            return types.contains("page-list") || node.attribute("role") == "doc-pagelist"
+        }
+        guard let pageList else { return [] }
+        return document.descendantElements(of: pageList, named: "a").compactMap { link in
+            let label = TextCleanup.singleLine(document.textContent(of: link))
+            guard !label.isEmpty, let href = document[link].attribute("href"),
+                  let target = ArchivePath.resolve(TextCleanup.trimmed(href), relativeTo: path) else { return nil }
+            return RawTOCEntry(title: label, level: 1, target: target)
+        }
+    }
+
+    /// The `pageTarget`s of the NCX's `pageList`.
+    static func ncxPageList(_ document: MarkupDocument, path: String) -> [RawTOCEntry] {
+        guard let root = document.rootElement,
+              let pageList = document.firstDescendantElement(of: root, named: "pageList") else { return [] }
+        return document.descendantElements(of: pageList, named: "pageTarget").compactMap { target in
+            let children = document.childElements(of: target)
+            let label = children.first { document[$0].name == "navLabel" }
+                .flatMap { document.firstDescendantElement(of: $0, named: "text") }
+                .map { TextCleanup.singleLine(document.textContent(of: $0)) } ?? ""
+            guard !label.isEmpty,
+                  let source = children.first(where: { document[$0].name == "content" }).flatMap({ document[$0].attribute("src") }),
+                  let reference = ArchivePath.resolve(TextCleanup.trimmed(source), relativeTo: path) else { return nil }
+            return RawTOCEntry(title: label, level: 1, target: reference)
+        }
+    }
+
     private static func navPoints(of parent: Int, in document: MarkupDocument) -> [Int] {
         document.childElements(of: parent).filter { document[$0].name == "navPoint" }
     }

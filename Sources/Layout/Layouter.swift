@@ -64,17 +64,18 @@ public struct Layouter: Sendable {
         }
 
         let lastPage = pages.indices.last
-        let tocPageIndices = book.toc.map { entry -> Int? in
-            let chapter = entry.chapterIndex
+        // Where a chapter's anchor lands; an empty chapter's anchors land on the next page there is.
+        func pageIndex(chapter: Int, anchor: String?) -> Int? {
             guard chapter >= 0, chapter < chapterStarts.count else { return lastPage }
-            if let anchor = entry.anchor, let start = chapterStarts[chapter],
-               let page = chapters[chapter].anchorPages[anchor] {
+            if let anchor, let start = chapterStarts[chapter], let page = chapters[chapter].anchorPages[anchor] {
                 return start + page
             }
-            // An empty chapter's entries point at the next page there is.
             return chapterStarts[chapter...].lazy.compactMap({ $0 }).first ?? lastPage
         }
-        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, geometry: options.geometry, fonts: fontReport,
+        let tocPageIndices = book.toc.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
+        let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
+        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, pageListPageIndices: pageListPageIndices,
+                         geometry: options.geometry, fonts: fontReport,
                          warnings: Self.hyphenationWarnings(chapters))
     }
 

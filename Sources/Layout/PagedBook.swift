@@ -9,16 +9,20 @@ public struct PagedBook: Sendable, Equatable {
     /// next page there is, else (nothing follows, or the book has no such chapter) the last page.
     /// Nil only when there are no pages at all, so that no entry points at a page not there.
     public var tocPageIndices: [Int?]
+    /// For each entry of the book's printed page list, the index in `pages` where it lands, by
+    /// the same rule.
+    public var pageListPageIndices: [Int?]
     /// The geometry and fonts the pages were made with.
     public var geometry: PageGeometry
     public var fonts: FontReport
     /// What the layout had to do without, such as a language with no hyphenation dictionary.
     public var warnings: [Warning]
 
-    public init(pages: [LaidOutPage], tocPageIndices: [Int?], geometry: PageGeometry, fonts: FontReport,
-                warnings: [Warning] = []) {
+    public init(pages: [LaidOutPage], tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
+                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = []) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
+        self.pageListPageIndices = pageListPageIndices
         self.geometry = geometry
         self.fonts = fonts
         self.warnings = warnings

@@ -3,7 +3,8 @@
 /// - a page type or target it does not know decodes as a value (`PageType`, `TargetName`), for
 ///   the app to skip or show blank;
 /// - fields it does not know are ignored;
-/// - optional fields that are missing are nil, and a missing `chapters` or `toc` is empty;
+/// - optional fields that are missing are nil, and a missing `chapters`, `toc` or `pageList` is
+///   empty;
 /// - a document whose `format` is not `book2pages`, or whose `version` is newer than
 ///   `PageDocument.currentVersion` (a version changes only when meaning changes), is refused with
 ///   a `PageFormatError`, since reading it as this version would show the wrong thing.
@@ -21,6 +22,7 @@ extension PageDocument {
         target = try container.decodeIfPresent(TargetDescription.self, forKey: .target)
         chapters = try container.decodeIfPresent([ChapterItem].self, forKey: .chapters) ?? []
         toc = try container.decodeIfPresent([TOCItem].self, forKey: .toc) ?? []
+        pageList = try container.decodeIfPresent([PageListItem].self, forKey: .pageList) ?? []
         pages = try container.decode([Page].self, forKey: .pages)
     }
 }

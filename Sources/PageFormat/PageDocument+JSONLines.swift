@@ -3,7 +3,7 @@ import Foundation
 /// The document as JSON Lines (`--format ndjson`), for pipelines that stream: a `header` line
 /// (format, version, metadata, layout, target name), then one `page` line per page in order, each
 /// the page's fields plus its `index`, then an `end` line with what needs every page first
-/// (chapters, table of contents, the target's grouping). Each line has the `line` key saying
+/// (chapters, table of contents, the printed page list, the target's grouping). Each line has the `line` key saying
 /// which it is.
 extension PageDocument {
     public func jsonLines() throws -> Data {
@@ -17,7 +17,7 @@ extension PageDocument {
         try add(HeaderLine(format: format, version: version, metadata: metadata, layout: layout,
                            target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
         for (index, page) in pages.enumerated() { try add(PageRecord(index: index, page: page)) }
-        try add(EndLine(chapters: chapters, toc: toc, target: target))
+        try add(EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target))
         return data
     }
 
@@ -36,7 +36,8 @@ extension PageDocument {
         let end = try decoder.decode(EndLine.self, from: last)
         let pages = try lines.dropFirst().dropLast().map { try decoder.decode(Page.self, from: $0) }
         self.init(metadata: header.metadata, layout: header.layout, target: end.target ?? header.target,
-                  chapters: end.chapters, toc: end.toc, pages: pages, version: header.version)
+                  chapters: end.chapters, toc: end.toc, pageList: end.pageList ?? [], pages: pages,
+                  version: header.version)
     }
 }
 
@@ -76,11 +77,13 @@ private struct EndLine: Codable {
     var line = "end"
     var chapters: [ChapterItem]
     var toc: [TOCItem]
+    var pageList: [PageListItem]?
     var target: TargetDescription?
 
-    init(chapters: [ChapterItem], toc: [TOCItem], target: TargetDescription?) {
+    init(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem], target: TargetDescription?) {
         self.chapters = chapters
         self.toc = toc
+        self.pageList = pageList.isEmpty ? nil : pageList
         self.target = target
     }
 }

@@ -16,19 +16,23 @@ public struct PageDocument: Codable, Sendable, Equatable {
     /// The book's chapters in reading order; a content page's `chapter` indexes this list.
     public var chapters: [ChapterItem]
     public var toc: [TOCItem]
+    /// The printed edition's page numbers (EPUB `page-list`) and the pages they fall on; empty
+    /// when the book has none.
+    public var pageList: [PageListItem]
     /// An even number of pages in BookLayout's order: two invisible pages, the cover, the inside
     /// cover, the content pages, then the back inside cover.
     public var pages: [Page]
 
     enum CodingKeys: String, CodingKey {
-        case format, version, metadata, layout, target, chapters, toc, pages
+        case format, version, metadata, layout, target, chapters, toc, pageList, pages
     }
 
     public static let formatName = "book2pages"
     public static let currentVersion = 1
 
     public init(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription? = nil,
-                chapters: [ChapterItem], toc: [TOCItem], pages: [Page], version: Int = PageDocument.currentVersion) {
+                chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem] = [], pages: [Page],
+                version: Int = PageDocument.currentVersion) {
         self.format = PageDocument.formatName
         self.version = version
         self.metadata = metadata
@@ -36,6 +40,7 @@ public struct PageDocument: Codable, Sendable, Equatable {
         self.target = target
         self.chapters = chapters
         self.toc = toc
+        self.pageList = pageList
         self.pages = pages
     }
 }
@@ -95,6 +100,22 @@ public struct ChapterItem: Codable, Sendable, Equatable {
         self.linear = linear
         self.page = page
         self.pageCount = pageCount
+    }
+}
+
+/// A page of a printed edition: its label and where it begins in these pages.
+public struct PageListItem: Codable, Sendable, Equatable {
+    /// As printed: `169`, `xii`.
+    public var label: String
+    /// Index into `pages` of the page where the printed page begins.
+    public var page: Int
+    /// The printed number of that page here.
+    public var folio: Int?
+
+    public init(label: String, page: Int, folio: Int?) {
+        self.label = label
+        self.page = page
+        self.folio = folio
     }
 }
 

@@ -21,6 +21,7 @@ public enum PageListBuilder {
                             target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages),
                             chapters: chapters(of: book, paged: paged),
                             toc: toc(of: book, paged: paged),
+                            pageList: pageList(of: book, paged: paged),
                             pages: pages)
     }
 
@@ -77,6 +78,12 @@ public enum PageListBuilder {
                 TOCItem(title: entry.title, level: entry.level,
                         page: firstContentIndex + contentIndex, folio: contentIndex + 1)
             }
+        }
+    }
+
+    static func pageList(of book: Book, paged: PagedBook) -> [PageListItem] {
+        zip(book.pageList, paged.pageListPageIndices).compactMap { entry, index in
+            index.map { PageListItem(label: entry.label, page: firstContentIndex + $0, folio: $0 + 1) }
         }
     }
 

@@ -24,6 +24,19 @@ struct CorpusTests {
         #expect(conversion.document.toc.allSatisfy { pages[$0.page].type == .content })
     }
 
+    /// childrens-literature carries its print edition's page list: every printed page lands on a
+    /// content page, in reading order.
+    @Test func thePrintedPageListMapsToPages() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("thePrintedPageListMapsToPages") }
+        let conversion = try Converter.convert(path: corpus.appendingPathComponent("childrens-literature.epub").path,
+                                               options: ConversionOptions())
+        let list = conversion.document.pageList
+        #expect(list.count > 80)
+        #expect(list.first?.label == "169")
+        #expect(list.allSatisfy { conversion.document.pages[$0.page].type == .content })
+        #expect(zip(list, list.dropFirst()).allSatisfy { $0.page <= $1.page })
+    }
+
     @Test func corpusIsPresentOrSaysSo() {
         if TestPaths.corpus == nil {
             TestPaths.noteCorpusMissing("CorpusTests")

@@ -43,31 +43,42 @@ struct SchemaValidationTests {
         return try Run.tool("python3", [TestPaths.repositoryFile("scripts/validate-pages.py")] + files)
     }
 
-    @Test func everyTargetOfEveryBookIsValidDecodesAndRepeats() throws {
+    @Test func everyTargetOfEveryBookIsValidDecodesAndRepeats() async throws {
         if TestPaths.corpus == nil { TestPaths.noteCorpusMissing("everyTargetOfEveryBookIsValidDecodesAndRepeats (samples only)") }
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var written: [String] = []
-        for book in Self.books {
-            for (name, options) in Self.variants {
-                let first = try Converter.convert(path: book, options: options)
-                let second = try Converter.convert(path: book, options: options)
-                #expect(first.json == second.json, "\(book) as \(name) differs between two runs")
-                let decoded = options.outputFormat == .ndjson
-                    ? try PageDocument(jsonLines: first.json) : try PageDocument(jsonData: first.json)
-                #expect(decoded == first.document, "\(book) as \(name) does not decode to what was written")
-                let again = options.outputFormat == .ndjson ? try decoded.jsonLines() : try decoded.jsonData()
-                #expect(again == first.json, "\(book) as \(name) does not round-trip")
-                #expect(decoded.target?.name.rawValue == options.target.rawValue)
-                let file = directory.appendingPathComponent("\((book as NSString).lastPathComponent)-\(name)"
-                                                            + (options.outputFormat == .ndjson ? ".ndjson" : ".json"))
-                try first.json.write(to: file)
-                written.append(file.path)
+        // Books in parallel (each conversion is independent), the variants of a book in turn.
+        let written = try await withThrowingTaskGroup(of: [String].self) { group in
+            for book in Self.books {
+                group.addTask { try Self.check(book, writingInto: directory) }
             }
+            return try await group.reduce(into: []) { $0 += $1 }
         }
         guard let result = try Self.validate(written) else { return }
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
         #expect(written.count == Self.books.count * Self.variants.count)
+    }
+
+    /// Converts `book` in every variant, twice each; checks determinism, decoding and round trip;
+    /// writes each output into `directory` and returns the files.
+    static func check(_ book: String, writingInto directory: URL) throws -> [String] {
+        var written: [String] = []
+        for (name, options) in variants {
+            let first = try Converter.convert(path: book, options: options)
+            let second = try Converter.convert(path: book, options: options)
+            #expect(first.json == second.json, "\(book) as \(name) differs between two runs")
+            let decoded = options.outputFormat == .ndjson
+                ? try PageDocument(jsonLines: first.json) : try PageDocument(jsonData: first.json)
+            #expect(decoded == first.document, "\(book) as \(name) does not decode to what was written")
+            let again = options.outputFormat == .ndjson ? try decoded.jsonLines() : try decoded.jsonData()
+            #expect(again == first.json, "\(book) as \(name) does not round-trip")
+            #expect(decoded.target?.name.rawValue == options.target.rawValue)
+            let file = directory.appendingPathComponent("\((book as NSString).lastPathComponent)-\(name)"
+                                                        + (options.outputFormat == .ndjson ? ".ndjson" : ".json"))
+            try first.json.write(to: file)
+            written.append(file.path)
+        }
+        return written
     }
 
     @Test func theGoldenFilesAreValid() throws {

@@ -44,6 +44,15 @@ import Layout
         #expect(pageIndex(TOCEntry(title: "Outer", level: 2, chapterIndex: 2, anchor: "outer")) == quoted)
     }
 
+    @Test func printedPagesLandByTheSameRule() {
+        var book = self.book
+        book.pageList = [PageListEntry(label: "12", chapterIndex: 0), PageListEntry(label: "13", chapterIndex: 0, anchor: "deep"),
+                         PageListEntry(label: "14", chapterIndex: 1)]
+        let paged = layouter.layout(book)
+        let anchored = paged.pages.firstIndex { $0.text.contains("Anchored here.") }!
+        #expect(paged.pageListPageIndices == [0, anchored, anchored + 1])
+    }
+
     @Test func unknownAnchorsFallBackToTheChapter() {
         #expect(pageIndex(TOCEntry(title: "Lost", level: 2, chapterIndex: 0, anchor: "nowhere")) == 0)
     }
