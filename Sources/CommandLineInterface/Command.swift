@@ -10,7 +10,7 @@ public enum Command {
     /// (without its newline).
     public static func run(_ arguments: [String],
                            readStandardInput: () throws -> Data = { Data() },
-                           write: (Data) throws -> Void,
+                           write: @escaping @Sendable (Data) throws -> Void,
                            report: (String) -> Void) -> Int32 {
         let invocation: Invocation
         do {
@@ -28,21 +28,33 @@ public enum Command {
         case .convert(let inputs, let output):
             do {
                 let input = try bookInput(inputs, readStandardInput: readStandardInput)
-                let conversion = try Converter.convert(input, options: invocation.options)
+                let conversion = try convert(input, options: invocation.options, output: output, write: write)
                 if !invocation.quiet {
                     for warning in conversion.warnings {
                         report("book2pages: warning: \(place(of: warning, in: input))")
                     }
                 }
-                if let output {
-                    try OutputFile.write(conversion.json, to: output)
-                    return ExitCode.success
-                }
-                return emit(conversion.json, write: write, report: report)
+                return ExitCode.success
             } catch {
                 report("book2pages: \(error)")
                 return error.exitCode
             }
+        }
+    }
+
+    /// Converts into the output file (whole or not at all), or onto standard output as the pages
+    /// are made (JSON Lines stream; a consumer knows it has everything at the `end` line).
+    private static func convert(_ input: BookInput, options: ConversionOptions, output: String?,
+                                write: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
+        guard let output else { return try Converter.convert(input, options: options, streamingTo: write) }
+        let file = try OutputFile(path: output)
+        do {
+            let conversion = try Converter.convert(input, options: options, streamingTo: { try file.append($0) })
+            try file.commit()
+            return conversion
+        } catch {
+            file.discard()
+            throw error
         }
     }
 
@@ -88,7 +100,7 @@ public enum Command {
         }
     }
 
-    private static func emit(_ data: Data, write: (Data) throws -> Void, report: (String) -> Void) -> Int32 {
+    private static func emit(_ data: Data, write: @Sendable (Data) throws -> Void, report: (String) -> Void) -> Int32 {
         do {
             try write(data)
             return ExitCode.success

@@ -2,23 +2,74 @@ import Book2PagesKit
 import Foundation
 
 /// Writes a whole file or nothing: the data goes to a temporary file beside the target, which is
-/// renamed over it only once complete, so a reader never sees half a book.
-enum OutputFile {
-    static func write(_ data: Data, to path: String) throws(ConversionError) {
-        let url = URL(fileURLWithPath: path)
+/// renamed over it only once complete, so a reader never sees half a book. Written piece by
+/// piece when the output streams (JSON Lines), in one piece otherwise.
+final class OutputFile: @unchecked Sendable {
+    let path: String
+    private let temporaryPath: String
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    /// Opens the temporary file, after checking that `path` can be written at all.
+    init(path: String) throws(ConversionError) {
+        self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .outputFailed(file: path, reason: "is a directory")
         }
+        let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
+        temporaryPath = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part").path
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    func append(_ data: Data) throws(ConversionError) {
+        lock.lock()
+        defer { lock.unlock() }
         do {
-            try data.write(to: url, options: .atomic)
+            try handle.write(contentsOf: data)
         } catch {
-            throw .outputFailed(file: path, reason: reason(for: error))
+            throw .outputFailed(file: path, reason: Self.reason(for: error))
         }
+    }
+
+    /// Puts the finished file in place.
+    func commit() throws(ConversionError) {
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            discard()
+            throw .outputFailed(file: path, reason: Self.reason(for: error))
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .outputFailed(file: path, reason: reason)
+        }
+    }
+
+    /// Leaves no trace of an output that failed.
+    func discard() {
+        try? handle.close()
+        unlink(temporaryPath)
+    }
+
+    static func write(_ data: Data, to path: String) throws(ConversionError) {
+        let file = try OutputFile(path: path)
+        do {
+            try file.append(data)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
     }
 
     /// The operating system's own words (`Permission denied`, `No space left on device`) rather

@@ -49,12 +49,21 @@ public struct Layouter: Sendable {
                                 size: options.fontSize, lineHeight: options.bodyLineHeight)
     }
 
-    public func layout(_ book: Book) -> PagedBook {
+    /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they
+    /// and all before them are laid out, in reading order, one call at a time (from a worker
+    /// thread): for writers that stream. The returned book holds every page either way.
+    public func layout(_ book: Book,
+                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> PagedBook {
         let greedy = breaksLinesGreedily
-        let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit) {
+        let deliver = onChapter.map { onChapter in
+            { @Sendable (index: Int, layout: ChapterLayout) in
+                onChapter(index, layout.pages.map { LaidOutPage(chapterIndex: index, lines: $0) })
+            }
+        }
+        let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit, makeWorker: {
             ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata,
                             lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries)
-        }
+        }, deliver: deliver)
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
         var chapterStarts: [Int?] = []

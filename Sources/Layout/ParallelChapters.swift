@@ -1,5 +1,6 @@
 import BookModel
 import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,9 +15,12 @@ enum ParallelChapters {
     /// Each worker shapes the words of its part again: beyond a few, that costs more than it saves.
     static let maximumWorkers = 8
 
-    /// The chapters' layouts in order, made by at most `workerLimit` workers.
+    /// The chapters' layouts in order, made by at most `workerLimit` workers. `deliver`, when
+    /// given, receives each chapter's layout as soon as it and every chapter before it are done,
+    /// in reading order and one at a time, so a writer can stream the pages.
     static func layout(_ chapters: [Chapter], workerLimit: Int = .max,
-                       makeWorker: @Sendable () -> ChapterLayouter) -> [ChapterLayout] {
+                       makeWorker: @Sendable () -> ChapterLayouter,
+                       deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> [ChapterLayout] {
         let sizes = chapters.map { textSize(of: $0.blocks) }
         let total = sizes.reduce(0, +)
         let workers = max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count, workerLimit))
@@ -26,9 +30,14 @@ enum ParallelChapters {
             results.buffer.deinitialize()
             results.buffer.deallocate()
         }
+        let delivery = deliver.map { OrderedDelivery(count: chapters.count, deliver: $0) }
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
             var worker = makeWorker()
-            results.buffer[g] = groups[g].map { worker.layout(chapters[$0]) }
+            results.buffer[g] = groups[g].map { index in
+                let layout = worker.layout(chapters[index])
+                delivery?.finished(index, layout)
+                return layout
+            }
         }
         return results.buffer.flatMap { $0 }
     }
@@ -77,6 +86,30 @@ enum ParallelChapters {
         #else
         return 1
         #endif
+    }
+}
+
+/// Hands finished chapters on in reading order: a chapter finished early waits until those
+/// before it are done. Delivery happens under the lock, so the receiver sees one chapter at a time.
+private final class OrderedDelivery: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [Int: ChapterLayout] = [:]
+    private var next = 0
+    private let deliver: @Sendable (Int, ChapterLayout) -> Void
+
+    init(count: Int, deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
+        self.deliver = deliver
+        waiting.reserveCapacity(min(count, 64))
+    }
+
+    func finished(_ index: Int, _ layout: ChapterLayout) {
+        lock.lock()
+        defer { lock.unlock() }
+        waiting[index] = layout
+        while let ready = waiting.removeValue(forKey: next) {
+            deliver(next, ready)
+            next += 1
+        }
     }
 }
 

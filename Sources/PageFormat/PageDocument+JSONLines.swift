@@ -7,17 +7,9 @@ import Foundation
 /// which it is.
 extension PageDocument {
     public func jsonLines() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = Data()
-        func add(_ value: some Encodable) throws {
-            data.append(try encoder.encode(value))
-            data.append(UInt8(ascii: "\n"))
-        }
-        try add(HeaderLine(format: format, version: version, metadata: metadata, layout: layout,
-                           target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
-        for (index, page) in pages.enumerated() { try add(PageRecord(index: index, page: page)) }
-        try add(EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target))
+        var data = try JSONLines.header(metadata: metadata, layout: layout, target: target, version: version)
+        for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
+        data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target))
         return data
     }
 
@@ -38,6 +30,40 @@ extension PageDocument {
         self.init(metadata: header.metadata, layout: header.layout, target: end.target ?? header.target,
                   chapters: end.chapters, toc: end.toc, pageList: end.pageList ?? [], pages: pages,
                   version: header.version)
+    }
+}
+
+/// The three kinds of line, each encoded on its own (with its newline), for a writer that sends
+/// them as they are made.
+public enum JSONLines {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func line(_ value: some Encodable) throws -> Data {
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// The first line. Of the target only the name: its grouping needs every page.
+    public static func header(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?,
+                              version: Int = PageDocument.currentVersion) throws -> Data {
+        try line(HeaderLine(format: PageDocument.formatName, version: version, metadata: metadata, layout: layout,
+                            target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
+    }
+
+    /// A page's line: its fields, its index in `pages`, and `line: page`.
+    public static func page(_ page: Page, index: Int) throws -> Data {
+        try line(PageRecord(index: index, page: page))
+    }
+
+    /// The last line: what needs every page first.
+    public static func end(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
+                           target: TargetDescription?) throws -> Data {
+        try line(EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target))
     }
 }
 

@@ -26,33 +26,11 @@ public enum PageListBuilder {
     }
 
     static func pages(of book: Book, paged: PagedBook) -> [Page] {
-        var pages: [Page] = [Page(type: .invisible), Page(type: .invisible)]
-        pages.append(Page(type: .cover, title: book.metadata.title,
-                          subtitle: book.metadata.authors.isEmpty ? nil : book.metadata.authors.joined(separator: ", "),
-                          image: book.cover?.path))
-        pages.append(Page(type: .blank))
-        let origin = paged.geometry.margins
-        var previousChapter: Int?
-        var indexInChapter = 0
-        for (index, page) in paged.pages.enumerated() {
-            indexInChapter = page.chapterIndex == previousChapter ? indexInChapter + 1 : 0
-            previousChapter = page.chapterIndex
-            let lines = page.lines.map { line in
-                PageLine(text: line.text, x: rounded(origin.left + line.x), y: rounded(origin.top + line.y),
-                         width: rounded(line.width), hyphenated: line.hyphenated, justified: line.justified)
-            }
-            pages.append(Page(type: .content, text: page.text, folio: index + 1, chapter: page.chapterIndex,
-                              indexInChapter: indexInChapter, lines: lines))
-        }
-        // With the back inside cover still to come, the count so far must be odd.
-        if pages.count % 2 == 0 {
-            pages.append(Page(type: .blank))
-        }
-        pages.append(Page(type: .blank))
-        return pages
+        var stream = PageStream(book: book, geometry: paged.geometry)
+        return stream.front() + stream.content(paged.pages) + stream.back()
     }
 
-    static func metadata(of book: Book) -> BookMetadata {
+    public static func metadata(of book: Book) -> BookMetadata {
         BookMetadata(title: book.metadata.title, authors: book.metadata.authors,
                      creators: book.metadata.creators.map { Creator(name: $0.name, role: $0.role) },
                      language: book.metadata.language, identifier: book.metadata.identifier,
@@ -88,9 +66,12 @@ public enum PageListBuilder {
     }
 
     static func layout(of paged: PagedBook, bounds: Size?) -> LayoutDescription {
-        let geometry = paged.geometry
+        layout(geometry: paged.geometry, fonts: paged.fonts, bounds: bounds)
+    }
+
+    /// What the output says of how the pages were made: known before any page is.
+    public static func layout(geometry: PageGeometry, fonts: FontReport, bounds: Size?) -> LayoutDescription {
         let content = geometry.contentSize
-        let fonts = paged.fonts
         return LayoutDescription(
             bounds: bounds.map { Dimensions(width: rounded($0.width), height: rounded($0.height)) },
             pageSize: Dimensions(width: rounded(geometry.pageSize.width), height: rounded(geometry.pageSize.height)),

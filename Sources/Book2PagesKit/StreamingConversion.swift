@@ -1,0 +1,99 @@
+import BookModel
+import Foundation
+import Layout
+import PageFormat
+import PageWriter
+
+extension Converter {
+    /// Converts, handing the output to `sink` as it is made. JSON Lines go a line at a time: the
+    /// header as soon as the book is read, each chapter's pages as soon as they and the ones
+    /// before them are laid out, the end line last. JSON goes in one piece at the end: its keys are
+    /// sorted, so none of it is final before every page is. Either way the bytes are the ones
+    /// `convert(_:options:)` makes, and the returned conversion holds them all.
+    public static func convert(_ input: BookInput, options: ConversionOptions,
+                               streamingTo sink: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
+        guard options.outputFormat == .ndjson else {
+            let conversion = try convert(input, options: options)
+            try send(conversion.json, to: sink)
+            return conversion
+        }
+        let read = try readBook(input, asked: options.inputFormat)
+        let layouter = try makeLayouter(options.layout)
+        let book = read.book
+        let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry))
+        let layout = PageListBuilder.layout(geometry: layouter.options.geometry, fonts: layouter.fontReport,
+                                            bounds: options.bounds)
+        let name = TargetDescription(name: options.target.name, doubleSided: options.target == .pageCurl ? options.doubleSided : nil)
+        writer.write { try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: name) }
+        writer.emit { $0.front() }
+        let paged = layouter.layout(book) { _, pages in writer.emit { $0.content(pages) } }
+        writer.emit { $0.back() }
+        let document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
+                                                target: options.target.name, doubleSided: options.doubleSided)
+        writer.write {
+            try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
+                              target: document.target)
+        }
+        if let failure = writer.failure { throw failure }
+        return Conversion(document: document, json: writer.written,
+                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
+    }
+
+    private static func send(_ data: Data, to sink: (Data) throws -> Void) throws(ConversionError) {
+        do {
+            try sink(data)
+        } catch let error as ConversionError {
+            throw error
+        } catch {
+            throw .outputFailed(file: "standard output", reason: error.localizedDescription)
+        }
+    }
+}
+
+/// The lines on their way out. The layout calls in from its worker threads, one call at a time
+/// and in order (`Layouter.layout(_:onChapter:)`); the lock makes that visible to the compiler
+/// and covers the calls made from this thread. After the first failure nothing more is written.
+private final class LineWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let sink: @Sendable (Data) throws -> Void
+    private var stream: PageStream
+    private(set) var written = Data()
+    private(set) var failure: ConversionError?
+
+    init(sink: @escaping @Sendable (Data) throws -> Void, stream: PageStream) {
+        self.sink = sink
+        self.stream = stream
+    }
+
+    /// Writes the pages `make` takes from the stream, a line each.
+    func emit(_ make: (inout PageStream) -> [Page]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let first = stream.count
+        let pages = make(&stream)
+        for (offset, page) in pages.enumerated() {
+            writeLocked { try JSONLines.page(page, index: first + offset) }
+        }
+    }
+
+    func write(_ line: () throws -> Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        writeLocked(line)
+    }
+
+    private func writeLocked(_ line: () throws -> Data) {
+        guard failure == nil else { return }
+        do {
+            let data = try line()
+            written.append(data)
+            try sink(data)
+        } catch let error as ConversionError {
+            failure = error
+        } catch let error as EncodingError {
+            failure = .internalError("a page could not be encoded as JSON: \(error)")
+        } catch {
+            failure = .outputFailed(file: "standard output", reason: error.localizedDescription)
+        }
+    }
+}

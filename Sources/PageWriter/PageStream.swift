@@ -1,0 +1,63 @@
+import BookModel
+import Layout
+import PageFormat
+
+/// BookLayout's page list made piece by piece — the pages before the content, each chapter's
+/// pages as the layout delivers them, the pages after — so a writer can stream it. The whole
+/// list (`PageListBuilder.pages(of:paged:)`) is made the same way, so both give the same pages.
+public struct PageStream: Sendable {
+    private let book: Book
+    private let origin: EdgeInsets
+    /// How many pages the stream has given so far.
+    public private(set) var count = 0
+    private var folio = 0
+    private var previousChapter: Int?
+    private var indexInChapter = 0
+
+    public init(book: Book, geometry: PageGeometry) {
+        self.book = book
+        origin = geometry.margins
+    }
+
+    /// Two invisible pages so the book starts closed, the cover on the right, the inside cover.
+    public mutating func front() -> [Page] {
+        let metadata = book.metadata
+        let pages = [
+            Page(type: .invisible), Page(type: .invisible),
+            Page(type: .cover, title: metadata.title,
+                 subtitle: metadata.authors.isEmpty ? nil : metadata.authors.joined(separator: ", "),
+                 image: book.cover?.path),
+            Page(type: .blank),
+        ]
+        count += pages.count
+        return pages
+    }
+
+    /// Content pages, numbered on from the ones before.
+    public mutating func content(_ laidOut: [LaidOutPage]) -> [Page] {
+        var pages: [Page] = []
+        pages.reserveCapacity(laidOut.count)
+        for page in laidOut {
+            folio += 1
+            indexInChapter = page.chapterIndex == previousChapter ? indexInChapter + 1 : 0
+            previousChapter = page.chapterIndex
+            let lines = page.lines.map { line in
+                PageLine(text: line.text, x: PageListBuilder.rounded(origin.left + line.x),
+                         y: PageListBuilder.rounded(origin.top + line.y), width: PageListBuilder.rounded(line.width),
+                         hyphenated: line.hyphenated, justified: line.justified)
+            }
+            pages.append(Page(type: .content, text: page.text, folio: folio, chapter: page.chapterIndex,
+                              indexInChapter: indexInChapter, lines: lines))
+        }
+        count += pages.count
+        return pages
+    }
+
+    /// The back inside cover, after a blank page when one is needed to make the count even.
+    public mutating func back() -> [Page] {
+        // With the back inside cover still to come, the count so far must be odd.
+        let pages = count % 2 == 0 ? [Page(type: .blank), Page(type: .blank)] : [Page(type: .blank)]
+        count += pages.count
+        return pages
+    }
+}

@@ -1,0 +1,25 @@
+import BookModel
+@testable import Layout
+import Synchronization
+import Testing
+
+/// `layout(_:onChapter:)` hands each chapter's pages on once, in reading order, whatever the
+/// number of workers, and they are the pages the layout returns.
+struct ChapterDeliveryTests {
+    @Test(arguments: [1, 2, 4])
+    func chaptersArriveInOrderOnceEach(workers: Int) throws {
+        var layouter = try Layouter(options: TestBooks.options())
+        layouter.workerLimit = workers
+        // About 900 KB of text: enough for several workers (ParallelChapters.minimumBytesPerWorker).
+        let chapters = (0..<12).map { chapter in
+            (0..<60).map { TestBooks.paragraph(TestBooks.words(160, seed: UInt64(chapter * 100 + $0))) }
+        }
+        let book = TestBooks.book(chapters)
+        #expect(book.chapters.map { ParallelChapters.textSize(of: $0.blocks) }.reduce(0, +) > 2 * ParallelChapters.minimumBytesPerWorker)
+        let delivered = Mutex<[(Int, [LaidOutPage])]>([])
+        let paged = layouter.layout(book) { index, pages in delivered.withLock { $0.append((index, pages)) } }
+        let received = delivered.withLock { $0 }
+        #expect(received.map(\.0) == Array(0..<12))
+        #expect(received.flatMap(\.1) == paged.pages)
+    }
+}
