@@ -24,6 +24,8 @@ struct BlockFlattener {
     private var paragraphs: [StyledParagraph] = []
     /// Anchors of blocks that produced no paragraph yet, given to the next one that does.
     private var pendingAnchors: [String] = []
+    /// Scalars of the chapter's text so far: where the next paragraph starts.
+    private var sourceOffset = 0
     /// A list item's marker, waiting for the first paragraph of the item.
     private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double)?
 
@@ -38,6 +40,7 @@ struct BlockFlattener {
     mutating func flatten(_ blocks: [Block]) -> [StyledParagraph] {
         paragraphs = []
         pendingAnchors = []
+        sourceOffset = 0
         pendingMarker = nil
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
@@ -167,6 +170,8 @@ struct BlockFlattener {
         }
         paragraph.anchors = pendingAnchors
         pendingAnchors = []
+        paragraph.sourceStart = sourceOffset
+        sourceOffset += paragraph.scalarCount
         paragraphs.append(paragraph)
     }
 }

@@ -42,6 +42,14 @@ public struct LaidOutPage: Sendable, Equatable {
 
     /// The page's plain text: its lines joined by newlines, exactly what the page shows.
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// The part of its chapter's text the page shows (see `LaidOutLine.source`); nil for a page
+    /// without text.
+    public var source: Range<Int>? {
+        guard let first = lines.first(where: { $0.source != nil })?.source,
+              let last = lines.last(where: { $0.source != nil })?.source else { return nil }
+        return first.lowerBound..<last.upperBound
+    }
 }
 
 public struct LaidOutLine: Sendable, Equatable {
@@ -56,9 +64,14 @@ public struct LaidOutLine: Sendable, Equatable {
     public var hyphenated: Bool
     /// The line's spaces stretch so that it fills `width`; otherwise it is set at its natural width.
     public var justified: Bool
+    /// Which of its chapter's text the line shows, in Unicode scalars of the chapter's paragraphs
+    /// one after another (list markers and inserted hyphens not counted); nil for an empty line.
+    /// The same text gets the same offsets at any page size, so a place in the book survives a
+    /// new layout.
+    public var source: Range<Int>?
 
     public init(text: String, x: Double, y: Double, width: Double, height: Double,
-                hyphenated: Bool = false, justified: Bool = false) {
+                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil) {
         self.text = text
         self.x = x
         self.y = y
@@ -66,6 +79,7 @@ public struct LaidOutLine: Sendable, Equatable {
         self.height = height
         self.hyphenated = hyphenated
         self.justified = justified
+        self.source = source
     }
 }
 

@@ -44,6 +44,7 @@ struct ParagraphSetter {
             }
             var lines: [LaidOutLine] = []
             lines.reserveCapacity(spans.count)
+            var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
             for (n, span) in spans.enumerated() {
                 var start = 0
                 var textEnd = 0
@@ -82,8 +83,9 @@ struct ParagraphSetter {
                 if direction == .rightToLeft {
                     x = contentWidth - x - width
                 }
+                let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
                 lines.append(LaidOutLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
-                                         hyphenated: span.hyphenated, justified: justified))
+                                         hyphenated: span.hyphenated, justified: justified, source: source))
             }
             return lines
         }
@@ -119,5 +121,27 @@ struct ParagraphSetter {
         let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)
             ?? lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? []
         return (hyphenated, spans)
+    }
+}
+
+/// Turns the byte offsets of a paragraph's lines, met in increasing order, into chapter scalar
+/// offsets, counting each byte once.
+struct SourceCounter {
+    let text: UnsafeBufferPointer<UInt8>
+    private var byte = 0
+    private var scalar: Int
+
+    init(text: UnsafeBufferPointer<UInt8>, base: Int) {
+        self.text = text
+        scalar = base
+    }
+
+    /// The chapter offset of byte `position`; positions must not go backwards.
+    mutating func offset(at position: Int) -> Int {
+        while byte < position {
+            if text[byte] & 0xC0 != 0x80 { scalar += 1 }
+            byte += 1
+        }
+        return scalar
     }
 }

@@ -56,10 +56,16 @@ struct StyledParagraph: Equatable {
     /// Whether its words may be hyphenated, and in which language (nil: the book's).
     var hyphenates: Bool = true
     var language: String?
+    /// Where its text starts in its chapter's text (the paragraphs' texts one after another,
+    /// list markers left out), in Unicode scalars: what page locations count in.
+    var sourceStart = 0
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight
     }
+
+    /// The number of Unicode scalars in `text`: every byte but UTF-8's continuation bytes.
+    var scalarCount: Int { text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
 
     /// Whether there is anything to show besides, perhaps, the marker.
     var isEmpty: Bool { text.isEmpty }

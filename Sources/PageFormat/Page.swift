@@ -20,10 +20,13 @@ public struct Page: Codable, Sendable, Equatable {
     public var decoration: Decoration?
     /// On `content` pages: the lines of `text`, one for each, where the layout put them.
     public var lines: [PageLine]?
+    /// On `content` pages with text: which of its chapter's text the page shows.
+    public var location: PageLocation?
 
     public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
                 folio: Int? = nil, chapter: Int? = nil, indexInChapter: Int? = nil, image: String? = nil,
-                color: PageColor? = nil, decoration: Decoration? = nil, lines: [PageLine]? = nil) {
+                color: PageColor? = nil, decoration: Decoration? = nil, lines: [PageLine]? = nil,
+                location: PageLocation? = nil) {
         self.type = type
         self.title = title
         self.subtitle = subtitle
@@ -35,6 +38,7 @@ public struct Page: Codable, Sendable, Equatable {
         self.color = color
         self.decoration = decoration
         self.lines = lines
+        self.location = location
     }
 
     /// True for the types this version of the model knows; an app shows others as blank pages

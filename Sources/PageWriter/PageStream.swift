@@ -47,7 +47,8 @@ public struct PageStream: Sendable {
                          hyphenated: line.hyphenated, justified: line.justified)
             }
             pages.append(Page(type: .content, text: page.text, folio: folio, chapter: page.chapterIndex,
-                              indexInChapter: indexInChapter, lines: lines))
+                              indexInChapter: indexInChapter, lines: lines,
+                              location: page.source.map { PageLocation(start: $0.lowerBound, end: $0.upperBound) }))
         }
         count += pages.count
         return pages

@@ -94,3 +94,26 @@ struct CompatibilityTests {
         }
     }
 }
+
+/// A bookmark kept as (chapter source, offset) finds its page in any layout of the book.
+struct BookmarkTests {
+    func document(_ locations: [(chapter: Int, start: Int, end: Int)]) -> PageDocument {
+        var document = try! PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
+        document.chapters = [ChapterItem(title: nil, source: "a.xhtml", linear: true, page: 4, pageCount: 2),
+                             ChapterItem(title: nil, source: "b.xhtml", linear: true, page: 6, pageCount: 1)]
+        document.pages = [Page(type: .invisible), Page(type: .invisible), Page(type: .cover), Page(type: .blank)]
+            + locations.map { Page(type: .content, text: "x", chapter: $0.chapter, location: PageLocation(start: $0.start, end: $0.end)) }
+            + [Page(type: .blank)]
+        return document
+    }
+
+    @Test func theLastPageStartingAtOrBeforeTheOffset() {
+        let document = document([(0, 0, 100), (0, 101, 180), (1, 0, 50)])
+        #expect(document.pageIndex(source: "a.xhtml", offset: 0) == 4)
+        #expect(document.pageIndex(source: "a.xhtml", offset: 100) == 4)
+        #expect(document.pageIndex(source: "a.xhtml", offset: 150) == 5)
+        #expect(document.pageIndex(source: "a.xhtml", offset: 9_999) == 5)
+        #expect(document.pageIndex(source: "b.xhtml", offset: 10) == 6)
+        #expect(document.pageIndex(source: "c.xhtml", offset: 10) == nil)
+    }
+}

@@ -1,0 +1,32 @@
+/// Where a content page's text lies in its chapter, so a place in the book (a bookmark, a
+/// highlight) can be found again after the book is laid out at another size. Offsets count the
+/// Unicode scalars of the chapter's text as book2pages reads it: its paragraphs' texts one after
+/// another, list markers and inserted hyphens left out. They depend only on the book, never on
+/// the page size, margins, font or alignment.
+public struct PageLocation: Codable, Sendable, Equatable {
+    /// The offset of the page's first character.
+    public var start: Int
+    /// Just past the page's last character.
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+}
+
+extension PageDocument {
+    /// The index in `pages` of the page showing `offset` of the chapter whose `source` is given
+    /// (a bookmark kept as `chapters[page.chapter].source` and `page.location.start`): the last
+    /// page of that chapter starting at or before it. Nil when no page of the chapter has text.
+    public func pageIndex(source: String, offset: Int) -> Int? {
+        guard let chapter = chapters.firstIndex(where: { $0.source == source }) else { return nil }
+        var found: Int?
+        for (index, page) in pages.enumerated() where page.chapter == chapter {
+            guard let location = page.location else { continue }
+            if location.start <= offset || found == nil { found = index }
+            if location.start > offset { break }
+        }
+        return found
+    }
+}
