@@ -46,22 +46,10 @@ public struct Page: Codable, Sendable, Equatable {
     public var hasKnownType: Bool { PageType.known.contains(type) }
 }
 
-/// A page type. A string rather than a closed enum, so that an app decoding output from a newer
-/// tool meets an unknown type as a value it can skip, not as a decoding failure.
-public struct PageType: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+/// A page type: seed 000's, or an extension (see `OpenStringValue`).
+public struct PageType: OpenStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
 
     public static let invisible = PageType(rawValue: "invisible")
     public static let blank = PageType(rawValue: "blank")

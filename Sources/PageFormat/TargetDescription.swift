@@ -56,21 +56,10 @@ public struct TargetDescription: Codable, Sendable, Equatable {
     }
 }
 
-/// A target's name: a string rather than a closed enum, so a newer tool's target decodes.
-public struct TargetName: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+/// A target's name (see `OpenStringValue`).
+public struct TargetName: OpenStringValue {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
 
     /// Seed 000: a `UICollectionView` two-page spread.
     public static let bookLayout = TargetName(rawValue: "booklayout")
