@@ -24,6 +24,7 @@ let package = Package(
         system("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         system("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-extensions-dev"),
         system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
+        system("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // Debian ships no .pc file for libhyphen: its module map links `hyphen` by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
@@ -50,9 +51,12 @@ let package = Package(
         // Writers.
         .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),
 
+        // Recognising inputs already converted.
+        .target(name: "Digest", dependencies: ["CCrypto"]),
+
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "PageWriter", "PageFormat"]),
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest", "PageWriter", "PageFormat"]),
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 

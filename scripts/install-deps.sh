@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
-          libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libhyphen-dev fonts-liberation2
+          libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libhyphen-dev fonts-liberation2
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br
           hyphen-nl hyphen-ru)
 if [ "${1:-}" = "--test" ]; then

@@ -26,8 +26,9 @@ public enum Converter {
         let read = try readBook(input, asked: options.inputFormat)
         let layouter = try makeLayouter(options.layout)
         let paged = layouter.layout(read.book)
-        let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
+        var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
+        document.provenance = Fingerprint.provenance(of: input, options: options)
         do {
             let data = switch options.outputFormat {
             case .json: try document.jsonData(pretty: options.pretty)

@@ -24,12 +24,17 @@ extension Converter {
         let layout = PageListBuilder.layout(geometry: layouter.options.geometry, fonts: layouter.fontReport,
                                             bounds: options.bounds)
         let name = TargetDescription(name: options.target.name, doubleSided: options.target == .pageCurl ? options.doubleSided : nil)
-        writer.write { try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: name) }
+        let provenance = Fingerprint.provenance(of: input, options: options)
+        writer.write {
+            try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: name,
+                                 provenance: provenance)
+        }
         writer.emit { $0.front() }
         let paged = layouter.layout(book) { _, pages in writer.emit { $0.content(pages) } }
         writer.emit { $0.back() }
-        let document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
+        var document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
+        document.provenance = provenance
         writer.write {
             try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
                               target: document.target)

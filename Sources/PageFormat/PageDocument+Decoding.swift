@@ -17,6 +17,7 @@ extension PageDocument {
         guard version <= PageDocument.currentVersion else {
             throw PageFormatError.newerVersion(found: version, supported: PageDocument.currentVersion)
         }
+        provenance = try container.decodeIfPresent(Provenance.self, forKey: .provenance)
         metadata = try container.decode(BookMetadata.self, forKey: .metadata)
         layout = try container.decode(LayoutDescription.self, forKey: .layout)
         target = try container.decodeIfPresent(TargetDescription.self, forKey: .target)

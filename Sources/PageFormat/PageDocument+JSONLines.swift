@@ -7,7 +7,8 @@ import Foundation
 /// which it is.
 extension PageDocument {
     public func jsonLines() throws -> Data {
-        var data = try JSONLines.header(metadata: metadata, layout: layout, target: target, version: version)
+        var data = try JSONLines.header(metadata: metadata, layout: layout, target: target, provenance: provenance,
+                                        version: version)
         for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
         data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target))
         return data
@@ -28,6 +29,7 @@ extension PageDocument {
         let end = try decoder.decode(EndLine.self, from: last)
         let pages = try lines.dropFirst().dropLast().map { try decoder.decode(Page.self, from: $0) }
         self.init(metadata: header.metadata, layout: header.layout, target: end.target ?? header.target,
+                  provenance: header.provenance,
                   chapters: end.chapters, toc: end.toc, pageList: end.pageList ?? [], pages: pages,
                   version: header.version)
     }
@@ -50,9 +52,9 @@ public enum JSONLines {
 
     /// The first line. Of the target only the name: its grouping needs every page.
     public static func header(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?,
-                              version: Int = PageDocument.currentVersion) throws -> Data {
-        try line(HeaderLine(format: PageDocument.formatName, version: version, metadata: metadata, layout: layout,
-                            target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
+                              provenance: Provenance?, version: Int = PageDocument.currentVersion) throws -> Data {
+        try line(HeaderLine(format: PageDocument.formatName, version: version, provenance: provenance, metadata: metadata,
+                            layout: layout, target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
     }
 
     /// A page's line: its fields, its index in `pages`, and `line: page`.
@@ -71,13 +73,16 @@ private struct HeaderLine: Codable {
     var line = "header"
     var format: String
     var version: Int
+    var provenance: Provenance?
     var metadata: BookMetadata
     var layout: LayoutDescription
     var target: TargetDescription?
 
-    init(format: String, version: Int, metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?) {
+    init(format: String, version: Int, provenance: Provenance?, metadata: BookMetadata, layout: LayoutDescription,
+         target: TargetDescription?) {
         self.format = format
         self.version = version
+        self.provenance = provenance
         self.metadata = metadata
         self.layout = layout
         self.target = target

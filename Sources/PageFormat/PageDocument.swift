@@ -10,6 +10,8 @@ public struct PageDocument: Codable, Sendable, Equatable {
     public var version: Int
     public var metadata: BookMetadata
     public var layout: LayoutDescription
+    /// What the pages were made from; absent in documents from before it was recorded.
+    public var provenance: Provenance?
     /// The system the pages were made for and how its screens group them; absent in documents
     /// from before targets existed, which are `booklayout`.
     public var target: TargetDescription?
@@ -24,20 +26,21 @@ public struct PageDocument: Codable, Sendable, Equatable {
     public var pages: [Page]
 
     enum CodingKeys: String, CodingKey {
-        case format, version, metadata, layout, target, chapters, toc, pageList, pages
+        case format, version, provenance, metadata, layout, target, chapters, toc, pageList, pages
     }
 
     public static let formatName = "book2pages"
     public static let currentVersion = 1
 
     public init(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription? = nil,
-                chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem] = [], pages: [Page],
+                provenance: Provenance? = nil, chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem] = [], pages: [Page],
                 version: Int = PageDocument.currentVersion) {
         self.format = PageDocument.formatName
         self.version = version
         self.metadata = metadata
         self.layout = layout
         self.target = target
+        self.provenance = provenance
         self.chapters = chapters
         self.toc = toc
         self.pageList = pageList

@@ -1,0 +1,62 @@
+import Digest
+import Foundation
+import PageFormat
+
+/// Digests that tell whether an output is still current: one of the input's bytes, one of the
+/// options (and the tool's version) that shape the output.
+enum Fingerprint {
+    /// The most bytes read to fingerprint one input; past it, the input gets no fingerprint and
+    /// is always converted again.
+    static let maximumBytes = 1 << 30
+
+    static func provenance(of input: BookInput, options: ConversionOptions) -> Provenance? {
+        guard let input = digest(of: input) else { return nil }
+        return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + input,
+                          options: "sha256:" + digest(of: options))
+    }
+
+    /// Every option that shapes the output, as Swift describes the values, with the version.
+    static func digest(of options: ConversionOptions) -> String {
+        var hasher = SHA256()
+        hasher.update("book2pages \(Book2Pages.version)\n\(String(reflecting: options))")
+        return hasher.finalize()
+    }
+
+    /// The input's bytes: a file's, or every regular file under a folder (with its path, in
+    /// sorted order), or what came on standard input.
+    static func digest(of input: BookInput) -> String? {
+        var hasher = SHA256()
+        switch input {
+        case .standardInput(let bytes, _):
+            hasher.update(bytes)
+        case .paths(let paths):
+            var total = 0
+            for path in paths {
+                for file in files(under: path) {
+                    guard let handle = FileHandle(forReadingAtPath: file.absolute) else { return nil }
+                    defer { try? handle.close() }
+                    hasher.update("\(file.relative)\n")
+                    while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                        total += chunk.count
+                        if total > maximumBytes { return nil }
+                        chunk.withUnsafeBytes { hasher.update($0) }
+                    }
+                }
+            }
+        }
+        return hasher.finalize()
+    }
+
+    private static func files(under path: String) -> [(relative: String, absolute: String)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [((path as NSString).lastPathComponent, path)] }
+        let names = (FileManager.default.subpaths(atPath: path) ?? []).sorted()
+        return names.compactMap { name in
+            let absolute = (path as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            return (name, absolute)
+        }
+    }
+}
