@@ -41,6 +41,8 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
 /// The exit codes, documented in the README and the man page.
 public enum ExitCode {
     public static let success: Int32 = 0
+    /// A batch in which some books failed (the others were converted).
+    public static let someFailed: Int32 = 1
     /// EX_USAGE: a bad option or argument.
     public static let usage: Int32 = 64
     /// EX_DATAERR: the input is not a book that can be converted.

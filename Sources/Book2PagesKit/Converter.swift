@@ -22,9 +22,12 @@ public enum Converter {
         try convert(.paths([path]), options: options)
     }
 
-    public static func convert(_ input: BookInput, options: ConversionOptions) throws(ConversionError) -> Conversion {
+    /// `layouter`: one made for `options.layout` already, to share between books (fonts are
+    /// loaded once); nil makes one.
+    public static func convert(_ input: BookInput, options: ConversionOptions,
+                               layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
         let read = try readBook(input, asked: options.inputFormat)
-        let layouter = try makeLayouter(options.layout)
+        let layouter = try Self.layouter(layouter, for: options)
         let paged = layouter.layout(read.book)
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
@@ -41,7 +44,13 @@ public enum Converter {
         }
     }
 
-    static func makeLayouter(_ options: LayoutOptions) throws(ConversionError) -> Layouter {
+    /// The layouter given, or a new one for `options`.
+    static func layouter(_ given: Layouter?, for options: ConversionOptions) throws(ConversionError) -> Layouter {
+        if let given { return given }
+        return try makeLayouter(options.layout)
+    }
+
+    public static func makeLayouter(_ options: LayoutOptions) throws(ConversionError) -> Layouter {
         do {
             return try Layouter(options: options)
         } catch let error as LayoutError {

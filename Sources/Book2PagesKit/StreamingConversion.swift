@@ -10,15 +10,15 @@ extension Converter {
     /// before them are laid out, the end line last. JSON goes in one piece at the end: its keys are
     /// sorted, so none of it is final before every page is. Either way the bytes are the ones
     /// `convert(_:options:)` makes, and the returned conversion holds them all.
-    public static func convert(_ input: BookInput, options: ConversionOptions,
+    public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
                                streamingTo sink: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
         guard options.outputFormat == .ndjson else {
-            let conversion = try convert(input, options: options)
+            let conversion = try convert(input, options: options, layouter: layouter)
             try send(conversion.json, to: sink)
             return conversion
         }
         let read = try readBook(input, asked: options.inputFormat)
-        let layouter = try makeLayouter(options.layout)
+        let layouter = try Self.layouter(layouter, for: options)
         let book = read.book
         let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry))
         let layout = PageListBuilder.layout(geometry: layouter.options.geometry, fonts: layouter.fontReport,

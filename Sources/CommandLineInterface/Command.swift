@@ -25,6 +25,8 @@ public enum Command {
             return emit(Data(HelpText.text.utf8), write: write, report: report)
         case .version:
             return emit(Data("book2pages \(Book2Pages.version)\n".utf8), write: write, report: report)
+        case .batch(let inputs, let directory):
+            return runBatch(inputs, into: directory, invocation: invocation, report: report)
         case .convert(let inputs, let output):
             do {
                 let input = try bookInput(inputs, readStandardInput: readStandardInput)
@@ -58,6 +60,43 @@ public enum Command {
         }
     }
 
+    /// Converts each input into its own file, `invocation.jobs` at a time; a failing book never
+    /// stops the others. Exit 0 when every book converted (or was current), `someFailed` when
+    /// some did not.
+    private static func runBatch(_ inputs: [String], into directory: String, invocation: Invocation,
+                                 report: (String) -> Void) -> Int32 {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            report("book2pages: \(directory): \(error.localizedDescription)")
+            return ExitCode.outputFailed
+        }
+        do throws(ConversionError) {
+            let jobs = try BatchPlan.jobs(for: inputs, into: directory, format: invocation.options.outputFormat)
+            guard !jobs.isEmpty else { throw .usage("no books (.epub, .md) in \(inputs.joined(separator: ", "))") }
+            let bar = ProgressBar(total: jobs.count, enabled: !invocation.quiet && isatty(STDERR_FILENO) == 1,
+                                  write: { FileHandle.standardError.write(Data($0.utf8)) })
+            let quiet = invocation.quiet
+            let runner = BatchRunner(options: invocation.options, concurrentJobs: invocation.jobs,
+                                     incremental: invocation.incremental)
+            let results = try runner.run(jobs) { result in
+                if case .failed(let error) = result.status {
+                    bar.print("book2pages: \(error)")
+                } else if !quiet {
+                    for warning in result.warnings { bar.print("book2pages: warning: \(result.job.name): \(warning)") }
+                }
+                bar.finished(result)
+            }
+            bar.end()
+            if let file = invocation.report { try OutputFile.write(BatchReport.data(results), to: file) }
+            let failed = results.filter { if case .failed = $0.status { true } else { false } }.count
+            return failed == 0 ? ExitCode.success : ExitCode.someFailed
+        } catch {
+            report("book2pages: \(error)")
+            return error.exitCode
+        }
+    }
+
     /// `book.epub: OEBPS/ch3.xhtml:41: message`; a warning about the input file itself names it
     /// once (`book.md:12: message`).
     private static func place(of warning: Warning, in input: BookInput) -> String {
@@ -85,6 +124,7 @@ public enum Command {
     public static func main() -> Int32 {
         // A closed pipe downstream should end in a write error we report, not a silent SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        Interruption.removeUnfinishedOutputs()
         return run(Array(CommandLine.arguments.dropFirst()),
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },

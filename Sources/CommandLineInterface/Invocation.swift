@@ -9,11 +9,17 @@ struct Invocation: Sendable, Equatable {
         case version
         /// `inputs` make one book; `["-"]` is standard input.
         case convert(inputs: [String], output: String?)
+        /// Each input is a book of its own, written into `directory`.
+        case batch(inputs: [String], directory: String)
     }
 
     var action: Action
     var options: ConversionOptions
     var quiet: Bool
+    /// Batches only: books converted at once, the report file, and whether to skip current outputs.
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var report: String?
+    var incremental = false
 
     init(_ parsed: ParsedArguments) throws(ConversionError) {
         quiet = parsed.has("quiet")
@@ -34,7 +40,24 @@ struct Invocation: Sendable, Equatable {
         if let output = parsed.options["output"], output.isEmpty {
             throw .usage("--output needs a file name")
         }
-        action = .convert(inputs: inputs, output: parsed.options["output"])
+        if let output = parsed.options["output"], Self.namesDirectory(output) {
+            if inputs.contains("-") { throw .usage("a batch reads files, not standard input") }
+            action = .batch(inputs: inputs, directory: output)
+        } else {
+            action = .convert(inputs: inputs, output: parsed.options["output"])
+        }
+        if let value = parsed.options["jobs"] {
+            guard let jobs = Int(value), (1...256).contains(jobs) else {
+                throw .usage("--jobs \(value): expected a number of books from 1 to 256")
+            }
+            self.jobs = jobs
+        }
+        report = parsed.options["report"]
+        if report?.isEmpty == true { throw .usage("--report needs a file name") }
+        incremental = parsed.has("incremental")
+        if case .convert = action, parsed.options["jobs"] != nil || report != nil || incremental {
+            throw .usage("--jobs, --report and --incremental are for a batch: give -o a directory")
+        }
 
         var layout = LayoutOptions()
         if let value = parsed.options["target"] {
@@ -109,6 +132,13 @@ struct Invocation: Sendable, Equatable {
                 throw .usage("--pretty indents one JSON object; JSON Lines keep each record on one line")
             }
         }
+    }
+
+    /// An existing directory, or a name ending in `/` (made if missing).
+    static func namesDirectory(_ path: String) -> Bool {
+        if path.hasSuffix("/") { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// `a, b, c`: the values a choice accepts.

@@ -18,8 +18,18 @@ enum OptionTable {
     private static let defaults = ConversionOptions()
 
     static let all: [OptionSpec] = [
-        OptionSpec(name: "output", short: "o", valueName: "FILE",
-                   help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all."),
+        OptionSpec(name: "output", short: "o", valueName: "FILE|DIR",
+                   help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all. "
+                       + "A directory (one that exists, or a name ending in /) converts every input as a book of "
+                       + "its own into DIR/NAME.json: a batch."),
+        OptionSpec(name: "jobs", short: "j", valueName: "N",
+                   help: "In a batch, convert N books at once (default: the number of processors)."),
+        OptionSpec(name: "report", short: nil, valueName: "FILE",
+                   help: "In a batch, write one JSON line per input to FILE: its status, output, pages, seconds, "
+                       + "warnings and any error."),
+        OptionSpec(name: "incremental", short: nil, valueName: nil,
+                   help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
+                       + "options."),
         OptionSpec(name: "target", short: nil, valueName: "NAME",
                    help: "The system the pages are for: booklayout (a two-page spread, the default), swiftui-book "
                        + "(leaves of a SwiftUI Book, pages of \(Invocation.format(OutputTarget.swiftUIBookPageSize)) unless "

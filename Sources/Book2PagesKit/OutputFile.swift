@@ -1,17 +1,17 @@
-import Book2PagesKit
 import Foundation
+import Synchronization
 
 /// Writes a whole file or nothing: the data goes to a temporary file beside the target, which is
 /// renamed over it only once complete, so a reader never sees half a book. Written piece by
 /// piece when the output streams (JSON Lines), in one piece otherwise.
-final class OutputFile: @unchecked Sendable {
-    let path: String
+public final class OutputFile: @unchecked Sendable {
+    public let path: String
     private let temporaryPath: String
     private let handle: FileHandle
     private let lock = NSLock()
 
     /// Opens the temporary file, after checking that `path` can be written at all.
-    init(path: String) throws(ConversionError) {
+    public init(path: String) throws(ConversionError) {
         self.path = path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -27,9 +27,19 @@ final class OutputFile: @unchecked Sendable {
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        Self.unfinished.withLock { _ = $0.insert(temporaryPath) }
     }
 
-    func append(_ data: Data) throws(ConversionError) {
+    /// The temporary files of outputs not yet complete, removed if the run is interrupted.
+    private static let unfinished = Mutex<Set<String>>([])
+
+    /// Removes every output not yet complete: for a run stopped by a signal, so it leaves no
+    /// half-written file.
+    public static func discardUnfinished() {
+        for path in unfinished.withLock({ $0 }) { unlink(path) }
+    }
+
+    public func append(_ data: Data) throws(ConversionError) {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -40,7 +50,7 @@ final class OutputFile: @unchecked Sendable {
     }
 
     /// Puts the finished file in place.
-    func commit() throws(ConversionError) {
+    public func commit() throws(ConversionError) {
         do {
             try handle.synchronize()
             try handle.close()
@@ -53,15 +63,17 @@ final class OutputFile: @unchecked Sendable {
             discard()
             throw .outputFailed(file: path, reason: reason)
         }
+        Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }
 
     /// Leaves no trace of an output that failed.
-    func discard() {
+    public func discard() {
         try? handle.close()
         unlink(temporaryPath)
+        Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }
 
-    static func write(_ data: Data, to path: String) throws(ConversionError) {
+    public static func write(_ data: Data, to path: String) throws(ConversionError) {
         let file = try OutputFile(path: path)
         do {
             try file.append(data)

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One book of a batch: what to read and where its pages go.
+public struct BatchJob: Sendable, Equatable {
+    /// The input as the user named it, or as found in a folder they named.
+    public var name: String
+    public var input: BookInput
+    public var output: String
+}
+
+/// Which books a batch converts and where each output goes. Every input is a book of its own:
+/// a file (EPUB, Markdown, XHTML) is one; a folder holding a `SUMMARY.md` (or `src/SUMMARY.md`)
+/// is one Markdown book; any other folder is searched, all the way down, for `.epub` and
+/// Markdown files, each a book. Outputs go in the output folder under the input's name, with
+/// `.json` (or `.ndjson`) for its extension, keeping the sub-folders of a searched folder.
+public enum BatchPlan {
+    public static func jobs(for inputs: [String], into directory: String,
+                            format: OutputFormat) throws(ConversionError) -> [BatchJob] {
+        var jobs: [BatchJob] = []
+        let fileManager = FileManager.default
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                // Named but missing: a failure of its own, reported with the others.
+                jobs.append(job(input, relative: stem(input), directory: directory, format: format))
+                continue
+            }
+            if !isDirectory.boolValue || isMarkdownBook(input) {
+                jobs.append(job(input, relative: stem(input), directory: directory, format: format))
+                continue
+            }
+            let found = (fileManager.subpaths(atPath: input) ?? [])
+                .filter { path in
+                    !path.split(separator: "/").contains { $0.hasPrefix(".") } && isBookFile(path)
+                }
+                .sorted()
+            for path in found {
+                let full = (input as NSString).appendingPathComponent(path)
+                jobs.append(job(full, relative: (path as NSString).deletingPathExtension, directory: directory, format: format))
+            }
+        }
+        var seen: [String: String] = [:]
+        for job in jobs {
+            if let other = seen.updateValue(job.name, forKey: job.output) {
+                throw .usage("\(other) and \(job.name) would both be written to \(job.output)")
+            }
+        }
+        return jobs
+    }
+
+    static let bookExtensions: Set<String> = ["epub", "md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
+
+    private static func isBookFile(_ path: String) -> Bool {
+        bookExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    private static func isMarkdownBook(_ folder: String) -> Bool {
+        ["SUMMARY.md", "src/SUMMARY.md"].contains { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+    }
+
+    private static func stem(_ path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        if name.isEmpty || name == "/" { name = "book" }
+        return (name as NSString).deletingPathExtension
+    }
+
+    private static func job(_ input: String, relative: String, directory: String, format: OutputFormat) -> BatchJob {
+        let output = (directory as NSString).appendingPathComponent(relative + "." + format.rawValue)
+        return BatchJob(name: input, input: .paths([input]), output: output)
+    }
+}
