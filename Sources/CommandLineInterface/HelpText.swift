@@ -26,7 +26,8 @@ enum HelpText {
         lines += [
             "",
             "Exit codes:",
-            "  0   the book was converted",
+            "  0   the book was converted (in a batch: every book)",
+            "  1   in a batch, some books failed; the others were converted",
             "  64  bad usage: an unknown option or a bad value",
             "  65  the input is not a book that can be converted, or exceeds a size limit",
             "  66  the input is missing or can't be read",

@@ -31,8 +31,8 @@ struct ArgumentParserTests {
     @Test(arguments: [
         (["--nope"], "unknown option '--nope'"),
         (["-z"], "unknown option '-z'"),
-        (["--output"], "option '--output' needs a value (FILE)"),
-        (["-o"], "option '-o' needs a value (FILE)"),
+        (["--output"], "option '--output' needs a value (FILE|DIR)"),
+        (["-o"], "option '-o' needs a value (FILE|DIR)"),
         (["--pretty=yes"], "option '--pretty' takes no value"),
         (["-qx"], "option '-q' takes no value"),
     ])

@@ -7,7 +7,7 @@ import Testing
 struct DocumentationAgreementTests {
     static let manPage = (try? String(contentsOfFile: TestPaths.repositoryFile("man/book2pages.1"), encoding: .utf8)) ?? ""
     static let readme = (try? String(contentsOfFile: TestPaths.repositoryFile("README.md"), encoding: .utf8)) ?? ""
-    static let exitCodes = [ExitCode.success, ExitCode.usage, ExitCode.invalidInput, ExitCode.unreadableInput,
+    static let exitCodes = [ExitCode.success, ExitCode.someFailed, ExitCode.usage, ExitCode.invalidInput, ExitCode.unreadableInput,
                             ExitCode.fontUnavailable, ExitCode.internalError, ExitCode.outputFailed]
 
     @Test func everyOptionIsInHelpManPageAndReadme() {

@@ -1,0 +1,145 @@
+import Foundation
+import PageFormat
+import Testing
+
+/// Batches through the built binary: good and bad books together, jobs, reports, incremental
+/// runs, interruption, and the progress bar.
+struct BatchTests {
+    func run(_ arguments: [String]) throws -> ProcessResult {
+        try Run.program(try #require(TestPaths.binary, "build book2pages first"), arguments)
+    }
+
+    /// A folder of books: the samples, a Markdown file, and two that are not books.
+    func library() throws -> URL {
+        let directory = try Run.temporaryDirectory()
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books.appendingPathComponent("more"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
+                                         toPath: books.appendingPathComponent("lighthouse.epub").path)
+        try FileManager.default.copyItem(atPath: TestPaths.repositoryFile("Samples/the-clockmakers-garden/03-winter.md"),
+                                         toPath: books.appendingPathComponent("more/winter.md").path)
+        try Data("# Short\n\nA short book.\n".utf8).write(to: books.appendingPathComponent("short.md"))
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: books.appendingPathComponent("broken.epub"))
+        try Data("not a book".utf8).write(to: books.appendingPathComponent("notes.txt"))
+        return directory
+    }
+
+    func files(in directory: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: directory.path) ?? []).filter { !$0.hasSuffix("/") }.sorted().filter {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }
+    }
+
+    @Test func goodBooksConvertAndABadOneFailsAlone() throws {
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path + "/"
+        let report = directory.appendingPathComponent("report.jsonl").path
+        let result = try run([directory.appendingPathComponent("books").path, "-o", out, "--report", report, "-q"])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("broken.epub"))
+        #expect(files(in: directory.appendingPathComponent("out")) == ["lighthouse.json", "more/winter.json", "short.json"])
+        for name in ["lighthouse", "more/winter", "short"] {
+            let data = try Data(contentsOf: directory.appendingPathComponent("out/\(name).json"))
+            #expect(try PageDocument(jsonData: data).pages.count > 4)
+        }
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+            .map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(lines.map { ($0["input"] as! NSString).lastPathComponent } == ["broken.epub", "lighthouse.epub", "winter.md", "short.md"])
+        #expect(lines.map { $0["status"] as! String } == ["failed", "converted", "converted", "converted"])
+        #expect(lines[0]["exitCode"] as? Int == 66 && (lines[0]["error"] as? String)?.contains("broken.epub") == true)
+        #expect((lines[1]["pages"] as? Int ?? 0) > 10)
+    }
+
+    @Test func oneJobOrTwoGiveTheSameOutputs() throws {
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books").path
+        _ = try run([books, "-o", directory.appendingPathComponent("one").path + "/", "--jobs", "1", "-q"])
+        _ = try run([books, "-o", directory.appendingPathComponent("two").path + "/", "-j", "2", "-q"])
+        let one = files(in: directory.appendingPathComponent("one")), two = files(in: directory.appendingPathComponent("two"))
+        #expect(one == two && one.count == 3)
+        for name in one {
+            #expect(try Data(contentsOf: directory.appendingPathComponent("one/" + name))
+                    == Data(contentsOf: directory.appendingPathComponent("two/" + name)), "\(name)")
+        }
+    }
+
+    @Test func incrementalRunsSkipWhatIsCurrent() throws {
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books")
+        let out = directory.appendingPathComponent("out").path + "/"
+        let report = directory.appendingPathComponent("report.jsonl").path
+        func statuses() throws -> [String: String] {
+            let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+            return Dictionary(uniqueKeysWithValues: try lines.map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return ((object["input"] as! NSString).lastPathComponent, object["status"] as! String)
+            })
+        }
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q"])
+        #expect(try statuses()["short.md"] == "converted")
+        try Data("# Short\n\nA changed book.\n".utf8).write(to: books.appendingPathComponent("short.md"))
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q"])
+        #expect(try statuses() == ["lighthouse.epub": "unchanged", "winter.md": "unchanged", "short.md": "converted",
+                                   "broken.epub": "failed"])
+        // Other options are another output: converted again.
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q", "--font-size", "18"])
+        #expect(try statuses()["lighthouse.epub"] == "converted")
+    }
+
+    @Test func anInterruptedRunLeavesNoPartialFile() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("anInterruptedRunLeavesNoPartialFile") }
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        for n in 0..<12 {
+            try FileManager.default.copyItem(at: corpus.appendingPathComponent("moby-dick.epub"),
+                                             to: books.appendingPathComponent("copy-\(n).epub"))
+        }
+        let out = directory.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(TestPaths.binary))
+        process.arguments = [books.path, "-o", out.path + "/", "-j", "2", "-q", "--format", "ndjson"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Stop it once the first outputs are on their way.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true {
+            usleep(20_000)
+        }
+        usleep(300_000)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGINT)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(!left.contains { $0.hasSuffix(".part") }, "\(left)")
+        #expect(left.count < 12, "the run was meant to be stopped before the end")
+        // Whatever is there is whole: its last line is the end line.
+        for name in left {
+            let text = try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.split(separator: "\n").last?.contains(#""line":"end""#) == true, "\(name)")
+        }
+    }
+
+    @Test func progressShowsOnATerminalAndNotInAPipe() throws {
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books").path
+        let piped = try run([books, "-o", directory.appendingPathComponent("piped").path + "/"])
+        #expect(!piped.stderr.contains(" books/s · ") && !piped.stderr.contains("\u{1B}"))
+        // `script` gives the command a pseudo-terminal and copies what it shows.
+        let binary = try #require(TestPaths.binary)
+        let command = "\(binary) \(books) -o \(directory.appendingPathComponent("tty").path + "/")"
+        guard let shown = try Run.tool("script", ["-qfec", command, "/dev/null"]) else {
+            return print("progressShowsOnATerminalAndNotInAPipe: script is not installed")
+        }
+        let screen = String(decoding: shown.stdout, as: UTF8.self)
+        #expect(screen.contains("4/4 books") && screen.contains(" books/s · ") && screen.contains(" pages · "))
+        #expect(screen.contains("\u{1B}[K"))
+    }
+}
