@@ -1,4 +1,6 @@
 import BookModel
+import ImageSizes
+import ZipArchive
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
 /// wrong (BRIEF §5): no container.xml → the first `.opf`; a spine item that is missing or won't
@@ -24,8 +26,10 @@ public enum EPUBReader {
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
         let metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
-        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover,
-                                     pageList: toc.pageList),
-                          warnings: warnings)
+        var book = Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover, pageList: toc.pageList)
+        warnings += BookImageSizes.measure(&book) { path in
+            do throws(ZipArchiveError) { return try archive.read(path) } catch { throw ImageReadFailure(error.message) }
+        }
+        return ReadResult(book: book, warnings: warnings)
     }
 }

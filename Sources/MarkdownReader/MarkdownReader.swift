@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import ImageSizes
 import MarkdownParser
 import XHTMLReader
 
@@ -109,8 +110,18 @@ private struct BookAssembler {
                                 language: matter.language, date: matter.date,
                                 direction: matter.direction ?? .leftToRight)
         let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
-        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover),
-                          warnings: warnings)
+        var book = Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover)
+        let imageWarnings = BookImageSizes.measure(&book) { [folder] path in
+            do throws(ReadError) {
+                return try folder.read(path)
+            } catch {
+                switch error {
+                case .unreadable(_, let reason), .invalid(_, let reason), .limitExceeded(_, let reason):
+                    throw ImageReadFailure(reason)
+                }
+            }
+        }
+        return ReadResult(book: book, warnings: warnings + imageWarnings)
     }
 
     /// Levels counted from the shallowest heading, so a book whose files start at `##` still has
