@@ -53,7 +53,8 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "PageWriter", "PageFormat"]),
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "PageWriter", "PageFormat",
+                               "ZipArchive"]),
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 

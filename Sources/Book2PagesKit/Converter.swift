@@ -33,10 +33,35 @@ public enum Converter {
             case .json: try document.jsonData(pretty: options.pretty)
             case .ndjson: try document.jsonLines()
             }
-            return Conversion(document: document, json: data,
-                              warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
+            var warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
+            if let directory = options.assetsDirectory {
+                let files = try files(of: input, asked: options.inputFormat)
+                warnings += try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
+            }
+            return Conversion(document: document, json: data, warnings: warnings)
+        } catch let error as ConversionError {
+            throw error
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
+        }
+    }
+
+    /// The files of the book, for its images: its archive, or its folder. A lone XHTML file
+    /// shows no image with a size, so it has none to give.
+    static func files(of input: BookInput, asked: InputFormat?) throws(ConversionError) -> BookFiles {
+        do {
+            switch input {
+            case .paths(let paths):
+                switch try inputFormat(of: paths, asked: asked) {
+                case .epub: return try EPUBReader.files(of: paths[0])
+                case .markdown: return try MarkdownReader.files(ofBook: paths)
+                case .xhtml: return BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
+                }
+            case .standardInput(_, let folder):
+                return MarkdownReader.files(inFolder: folder)
+            }
+        } catch {
+            throw .internalError("the files of \(input.name) could not be opened again: \(error)")
         }
     }
 

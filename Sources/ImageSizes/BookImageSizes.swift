@@ -10,16 +10,14 @@ import BookModel
 public enum BookImageSizes {
     public static let fallbackSize = PixelSize(width: 300, height: 150)
 
-    /// `read` gives the bytes of a file by its path in the book, or throws an error whose
-    /// description says why it can't (`ImageReadFailure` for a reader's own words).
-    public static func measure(_ book: inout Book, read: (String) throws -> [UInt8]) -> [Warning] {
+    public static func measure(_ book: inout Book, files: BookFiles) -> [Warning] {
         var sizes: [String: PixelSize?] = [:]
         var warnings: [Warning] = []
         for c in book.chapters.indices {
             mapImages(in: &book.chapters[c].blocks) { image in
                 let path = image.source.path
                 if sizes[path] == nil {
-                    sizes[path] = size(of: path, read: read, warnings: &warnings)
+                    sizes[path] = size(of: path, read: files.read, warnings: &warnings)
                 }
                 image.source.pixelSize = sizes[path] ?? nil
             }
@@ -68,11 +66,3 @@ public enum BookImageSizes {
     }
 }
 
-/// Why a reader could not give an image's bytes, in words that name the file as the book does.
-public struct ImageReadFailure: Error, CustomStringConvertible {
-    public let description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}

@@ -43,6 +43,17 @@ public enum MarkdownReader {
         return try assembler.finish(errorName: name)
     }
 
+    /// The files of the book named on the command line, for what is read after the conversion
+    /// (its images, for `--assets`): never a file outside its folder.
+    public static func files(ofBook paths: [String]) throws(ReadError) -> BookFiles {
+        try BookPlan.make(paths: paths).folder.files
+    }
+
+    /// The files of a book read from standard input: those in `folder`.
+    public static func files(inFolder folder: String) -> BookFiles {
+        BookFolder(directory: folder).files
+    }
+
     /// Files are named in errors as the user named them when there was one file; otherwise by
     /// their path in the book's folder.
     private static func display(_ path: String, plan: BookPlan, paths: [String]) -> String {
@@ -111,16 +122,7 @@ private struct BookAssembler {
                                 direction: matter.direction ?? .leftToRight)
         let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
         var book = Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover)
-        let imageWarnings = BookImageSizes.measure(&book) { [folder] path in
-            do throws(ReadError) {
-                return try folder.read(path)
-            } catch {
-                switch error {
-                case .unreadable(_, let reason), .invalid(_, let reason), .limitExceeded(_, let reason):
-                    throw ImageReadFailure(reason)
-                }
-            }
-        }
+        let imageWarnings = BookImageSizes.measure(&book, files: folder.files)
         return ReadResult(book: book, warnings: warnings + imageWarnings)
     }
 
