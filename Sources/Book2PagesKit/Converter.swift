@@ -28,22 +28,26 @@ public enum Converter {
         let paged = layouter.layout(read.book)
         let document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
+        let data: Data
         do {
-            let data = switch options.outputFormat {
+            data = switch options.outputFormat {
             case .json: try document.jsonData(pretty: options.pretty)
             case .ndjson: try document.jsonLines()
             }
-            var warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
-            if let directory = options.assetsDirectory {
-                let files = try files(of: input, asked: options.inputFormat)
-                warnings += try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
-            }
-            return Conversion(document: document, json: data, warnings: warnings)
-        } catch let error as ConversionError {
-            throw error
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
+        let assetWarnings = try writeAssets(of: document, from: input, options: options)
+        return Conversion(document: document, json: data,
+                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
+    }
+
+    /// With `--assets`, writes the images the document names; what could not be read.
+    static func writeAssets(of document: PageDocument, from input: BookInput,
+                            options: ConversionOptions) throws(ConversionError) -> [Warning] {
+        guard let directory = options.assetsDirectory else { return [] }
+        let files = try files(of: input, asked: options.inputFormat)
+        return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
     }
 
     /// The files of the book, for its images: its archive, or its folder. A lone XHTML file
