@@ -36,12 +36,13 @@ let package = Package(
         // Readers.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         .target(name: "ZipArchive", dependencies: ["CLibZip"]),
+        .target(name: "ImageSizes", dependencies: ["BookModel", "Markup"]),
         .target(name: "XHTMLReader", dependencies: ["BookModel", "Markup", "ZipArchive"]),
-        .target(name: "EPUBReader", dependencies: ["BookModel", "Markup", "XHTMLReader", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "ImageSizes", "Markup", "XHTMLReader", "ZipArchive"]),
         .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",
-                dependencies: ["BookModel", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
+                dependencies: ["BookModel", "ImageSizes", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
 
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
@@ -56,13 +57,14 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest", "PageWriter", "PageFormat"]),
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest", "PageWriter",
+                               "PageFormat", "ZipArchive"]),
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
-                    dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+                    dependencies: ["BookModel", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),

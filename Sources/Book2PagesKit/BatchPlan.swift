@@ -6,6 +6,9 @@ public struct BatchJob: Sendable, Equatable {
     public var name: String
     public var input: BookInput
     public var output: String
+    /// The output's path in the output folder, without its extension (`sub/book`): where the
+    /// book's images go under `--assets`, so two books never share a folder.
+    public var relativeName: String
 }
 
 /// Which books a batch converts and where each output goes. Every input is a book of its own:
@@ -66,6 +69,6 @@ public enum BatchPlan {
 
     private static func job(_ input: String, relative: String, directory: String, format: OutputFormat) -> BatchJob {
         let output = (directory as NSString).appendingPathComponent(relative + "." + format.rawValue)
-        return BatchJob(name: input, input: .paths([input]), output: output)
+        return BatchJob(name: input, input: .paths([input]), output: output, relativeName: relative)
     }
 }

@@ -59,6 +59,9 @@ public struct BatchRunner: Sendable {
     }
 
     static func convert(_ job: BatchJob, options: ConversionOptions, layouter: Layouter, incremental: Bool) -> BatchResult {
+        var options = options
+        // Each book's images in a folder of their own, named as its output.
+        options.assetsDirectory = options.assetsDirectory.map { ($0 as NSString).appendingPathComponent(job.relativeName) }
         let start = DispatchTime.now()
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         if incremental, let pages = unchangedPages(job, options: options) {

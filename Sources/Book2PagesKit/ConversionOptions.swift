@@ -16,10 +16,13 @@ public struct ConversionOptions: Sendable, Equatable {
     /// `pagecurl` only: two pages a screen, the spine in the middle.
     public var doubleSided: Bool
     public var outputFormat: OutputFormat
+    /// Where to write the book's images (those on the pages, and the cover), each at its path in
+    /// the book; nil writes none.
+    public var assetsDirectory: String?
 
     public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = LayoutOptions.defaultBounds,
                 inputFormat: InputFormat? = nil, pretty: Bool = false, target: OutputTarget = .bookLayout,
-                doubleSided: Bool = false, outputFormat: OutputFormat = .json) {
+                doubleSided: Bool = false, outputFormat: OutputFormat = .json, assetsDirectory: String? = nil) {
         self.layout = layout
         self.bounds = bounds
         self.inputFormat = inputFormat
@@ -27,5 +30,6 @@ public struct ConversionOptions: Sendable, Equatable {
         self.target = target
         self.doubleSided = doubleSided
         self.outputFormat = outputFormat
+        self.assetsDirectory = assetsDirectory
     }
 }

@@ -32,15 +32,44 @@ public enum Converter {
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
         document.provenance = Fingerprint.provenance(of: input, options: options)
+        let data: Data
         do {
-            let data = switch options.outputFormat {
+            data = switch options.outputFormat {
             case .json: try document.jsonData(pretty: options.pretty)
             case .ndjson: try document.jsonLines()
             }
-            return Conversion(document: document, json: data,
-                              warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
+        }
+        let assetWarnings = try writeAssets(of: document, from: input, options: options)
+        return Conversion(document: document, json: data,
+                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
+    }
+
+    /// With `--assets`, writes the images the document names; what could not be read.
+    static func writeAssets(of document: PageDocument, from input: BookInput,
+                            options: ConversionOptions) throws(ConversionError) -> [Warning] {
+        guard let directory = options.assetsDirectory else { return [] }
+        let files = try files(of: input, asked: options.inputFormat)
+        return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
+    }
+
+    /// The files of the book, for its images: its archive, or its folder. A lone XHTML file
+    /// shows no image with a size, so it has none to give.
+    static func files(of input: BookInput, asked: InputFormat?) throws(ConversionError) -> BookFiles {
+        do {
+            switch input {
+            case .paths(let paths):
+                switch try inputFormat(of: paths, asked: asked) {
+                case .epub: return try EPUBReader.files(of: paths[0])
+                case .markdown: return try MarkdownReader.files(ofBook: paths)
+                case .xhtml: return BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
+                }
+            case .standardInput(_, let folder):
+                return MarkdownReader.files(inFolder: folder)
+            }
+        } catch {
+            throw .internalError("the files of \(input.name) could not be opened again: \(error)")
         }
     }
 

@@ -40,8 +40,9 @@ extension Converter {
                               target: document.target)
         }
         if let failure = writer.failure { throw failure }
+        let assetWarnings = try writeAssets(of: document, from: input, options: options)
         return Conversion(document: document, json: writer.written,
-                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings)
+                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
     }
 
     private static func send(_ data: Data, to sink: (Data) throws -> Void) throws(ConversionError) {

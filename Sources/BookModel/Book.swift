@@ -126,9 +126,27 @@ public struct PageListEntry: Sendable, Equatable {
 public struct ImageReference: Sendable, Equatable {
     public var path: String
     public var mediaType: String?
+    /// The image's natural size, read from its bytes by the reader; nil when it was not read or
+    /// could not be (the layout then shows the image's alt text in its place).
+    public var pixelSize: PixelSize?
 
-    public init(path: String, mediaType: String? = nil) {
+    public init(path: String, mediaType: String? = nil, pixelSize: PixelSize? = nil) {
         self.path = path
         self.mediaType = mediaType
+        self.pixelSize = pixelSize
     }
+}
+
+/// An image's natural size in pixels (for SVG, in CSS pixels).
+public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `800x480`.
+    public var description: String { "\(width)x\(height)" }
 }

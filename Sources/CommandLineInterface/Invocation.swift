@@ -122,6 +122,10 @@ struct Invocation: Sendable, Equatable {
                 throw .usage("an EPUB can't be read from standard input: name its file")
             }
         }
+        if let value = parsed.options["assets"] {
+            guard !value.isEmpty else { throw .usage("--assets needs a directory") }
+            options.assetsDirectory = value
+        }
         options.pretty = parsed.has("pretty")
         if let value = parsed.options["format"] {
             guard let format = OutputFormat(rawValue: value.lowercased()) else {

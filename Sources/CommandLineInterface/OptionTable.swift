@@ -62,6 +62,9 @@ enum OptionTable {
         OptionSpec(name: "format", short: nil, valueName: "FORMAT",
                    help: "json (one JSON object, the default) or ndjson (JSON Lines: a header line, one line a "
                        + "page, an end line with the chapters and the table of contents)."),
+        OptionSpec(name: "assets", short: nil, valueName: "DIR",
+                   help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
+                       + "path in the book, which is the path the output names it by. Nothing is written outside DIR."),
         OptionSpec(name: "pretty", short: nil, valueName: nil,
                    help: "Indent the JSON for reading."),
         OptionSpec(name: "quiet", short: "q", valueName: nil,

@@ -69,6 +69,13 @@ final class BookArchive {
         }
     }
 
+    /// Its entries by book path, failures in words that name the entry but not the archive.
+    var files: BookFiles {
+        BookFiles { path in
+            do throws(ZipArchiveError) { return try self.read(path) } catch { throw BookFileError(error.message) }
+        }
+    }
+
     /// A manifest item parsed, for the pages read on the way to something else (the navigation
     /// document, the NCX, a cover page): nil when it is missing or unreadable, and then the book
     /// goes on without what it would have given.

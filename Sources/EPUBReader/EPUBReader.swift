@@ -1,4 +1,5 @@
 import BookModel
+import ImageSizes
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
 /// wrong (BRIEF §5): no container.xml → the first `.opf`; a spine item that is missing or won't
@@ -24,8 +25,13 @@ public enum EPUBReader {
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
         let metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
-        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover,
-                                     pageList: toc.pageList),
-                          warnings: warnings)
+        var book = Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover, pageList: toc.pageList)
+        warnings += BookImageSizes.measure(&book, files: archive.files)
+        return ReadResult(book: book, warnings: warnings)
+    }
+
+    /// The book's files, for what is read after the conversion (its images, for `--assets`).
+    public static func files(of path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(ReadError) -> BookFiles {
+        try BookArchive(path: path, limits: limits).files
     }
 }

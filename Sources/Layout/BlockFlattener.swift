@@ -1,8 +1,8 @@
 import BookModel
 
 /// Turns a chapter's block tree into the flat list of paragraphs the line breaker and the
-/// paginator work on: each heading, paragraph, list item, table row, rule and image placeholder
-/// becomes one `StyledParagraph` with its faces, sizes, indents and page-break rule.
+/// paginator work on: each heading, paragraph, list item, table row, rule and image (or, for an
+/// image of unknown size, its alt text) becomes one `StyledParagraph` with its faces, sizes, indents and page-break rule.
 struct BlockFlattener {
     /// The body text size and line height, in points.
     let fontSize: Double
@@ -92,8 +92,14 @@ struct BlockFlattener {
         case .image(let image):
             paragraph.pageBreak = .together
             paragraph.hyphenates = false
-            paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
-            emit(paragraph)
+            if image.source.pixelSize != nil {
+                paragraph.image = image
+                emit(paragraph, allowEmpty: true)
+            } else {
+                // Its bytes could not be read: the alt text stands in for it, as browsers do.
+                paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
+                emit(paragraph)
+            }
         case .table(let table):
             for (r, row) in table.rows.enumerated() {
                 var rowParagraph = paragraph
@@ -157,7 +163,8 @@ struct BlockFlattener {
         emit(markerOnly, allowEmpty: true)
     }
 
-    /// Keeps `paragraph` if it shows anything, giving it the waiting marker and anchors.
+    /// Keeps `paragraph` if it shows anything (or may be empty: an image, a lone marker), giving
+    /// it the waiting marker and anchors.
     private mutating func emit(_ paragraph: StyledParagraph, allowEmpty: Bool = false) {
         var paragraph = paragraph
         if let marker = pendingMarker {
@@ -165,7 +172,7 @@ struct BlockFlattener {
             paragraph.prefix = marker.text
             paragraph.prefixMinimumIndent = marker.minimumIndent
             pendingMarker = nil
-        } else if paragraph.isEmpty {
+        } else if paragraph.isEmpty, !allowEmpty {
             return
         }
         paragraph.anchors = pendingAnchors

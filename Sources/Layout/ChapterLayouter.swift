@@ -5,12 +5,17 @@ import Hyphenation
 /// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
 /// of its anchors lands.
 struct ChapterLayout {
-    var pages: [[LaidOutLine]]
+    var pages: [PageContent]
     var anchorPages: [String: Int]
     /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
+
+    /// The pages as the layout hands them on, each knowing its chapter.
+    func laidOutPages(chapterIndex: Int) -> [LaidOutPage] {
+        pages.map { LaidOutPage(chapterIndex: chapterIndex, lines: $0.lines, images: $0.images) }
+    }
 }
 
 /// Lays out chapters one after another with one measuring cache and one line breaker: the state
@@ -20,10 +25,12 @@ struct ChapterLayouter {
     private let paginator: Paginator
     private var flattener: BlockFlattener
     private let hyphenator: WordHyphenator
+    private let contentSize: Size
 
     init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
          dictionaries: HyphenationDictionaries) {
         let lineHeight = options.bodyLineHeight
+        contentSize = options.geometry.contentSize
         let language = metadata.language
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language),
                                            finder: BreakOpportunityFinder(locale: language))
@@ -37,8 +44,15 @@ struct ChapterLayouter {
 
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {
         let paragraphs = flattener.flatten(chapter.blocks)
-        let set = paragraphs.map {
-            SetParagraph(lines: setter.lines(for: $0), pageBreak: $0.pageBreak, gapBefore: $0.gapBefore)
+        let set = paragraphs.map { paragraph in
+            guard let image = paragraph.image, let pixels = image.source.pixelSize else {
+                return SetParagraph(lines: setter.lines(for: paragraph), pageBreak: paragraph.pageBreak,
+                                    gapBefore: paragraph.gapBefore)
+            }
+            // The image's one line is the space it takes; it shows no text.
+            let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
+            return SetParagraph(lines: [LaidOutLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
+                                pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, image: placed)
         }
         let (pages, firstPages) = paginator.paginate(set)
         var anchors: [String: Int] = [:]

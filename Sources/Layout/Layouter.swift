@@ -57,7 +57,7 @@ public struct Layouter: Sendable {
         let greedy = breaksLinesGreedily
         let deliver = onChapter.map { onChapter in
             { @Sendable (index: Int, layout: ChapterLayout) in
-                onChapter(index, layout.pages.map { LaidOutPage(chapterIndex: index, lines: $0) })
+                onChapter(index, layout.laidOutPages(chapterIndex: index))
             }
         }
         let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit, makeWorker: {
@@ -69,7 +69,7 @@ public struct Layouter: Sendable {
         var chapterStarts: [Int?] = []
         for (chapterIndex, chapter) in chapters.enumerated() {
             chapterStarts.append(chapter.pages.isEmpty ? nil : pages.count)
-            pages += chapter.pages.map { LaidOutPage(chapterIndex: chapterIndex, lines: $0) }
+            pages += chapter.laidOutPages(chapterIndex: chapterIndex)
         }
 
         let lastPage = pages.indices.last

@@ -32,12 +32,15 @@ public struct PagedBook: Sendable, Equatable {
 public struct LaidOutPage: Sendable, Equatable {
     /// Index into the book's chapters.
     public var chapterIndex: Int
-    /// Top to bottom; an empty line stands for the gap between two blocks.
+    /// Top to bottom; an empty line stands for the space between two blocks (images among them).
     public var lines: [LaidOutLine]
+    /// The pictures on the page, top to bottom. They show no text of their own.
+    public var images: [LaidOutImage]
 
-    public init(chapterIndex: Int, lines: [LaidOutLine]) {
+    public init(chapterIndex: Int, lines: [LaidOutLine], images: [LaidOutImage] = []) {
         self.chapterIndex = chapterIndex
         self.lines = lines
+        self.images = images
     }
 
     /// The page's plain text: its lines joined by newlines, exactly what the page shows.
@@ -49,6 +52,30 @@ public struct LaidOutPage: Sendable, Equatable {
         guard let first = lines.first(where: { $0.source != nil })?.source,
               let last = lines.last(where: { $0.source != nil })?.source else { return nil }
         return first.lowerBound..<last.upperBound
+    }
+
+    /// True for a page of pictures and no text.
+    public var showsOnlyImages: Bool { !images.isEmpty && lines.allSatisfy(\.text.isEmpty) }
+}
+
+/// A picture placed on a page: never split, scaled to fit the content box (`ImageScaling`).
+public struct LaidOutImage: Sendable, Equatable {
+    /// The image's path inside the book (archive path, or path in the Markdown book's folder).
+    public var path: String
+    public var alt: String
+    /// The box it is drawn in, in points from the content box's top-left corner.
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(path: String, alt: String, x: Double, y: Double, width: Double, height: Double) {
+        self.path = path
+        self.alt = alt
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 

@@ -31,6 +31,8 @@ enum PageBreakRule: Equatable {
     case withNext
 }
 
+import BookModel
+
 /// One paragraph of the flattened book, ready to be broken into lines: its text as UTF-8 (what
 /// ICU reads and where break offsets point), the runs' faces, and where its lines go.
 struct StyledParagraph: Equatable {
@@ -59,6 +61,8 @@ struct StyledParagraph: Equatable {
     /// Where its text starts in its chapter's text (the paragraphs' texts one after another,
     /// list markers left out), in Unicode scalars: what page locations count in.
     var sourceStart = 0
+    /// An image of known size, which takes the paragraph's place (its text is empty).
+    var image: Image?
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

@@ -70,6 +70,28 @@ struct BookFolder {
         return scalars.count == 2 && scalars[1] == ":" && scalars[0].properties.isAlphabetic && scalars[0].isASCII
     }
 
+    /// Its files by path in the folder: a path that leads outside it (through `..`, or a link)
+    /// is refused, as `resolve` refuses such an href. Failures name the file as the book does.
+    var files: BookFiles {
+        BookFiles { path in
+            guard let normalized = ArchivePath.normalized(path), !normalized.isEmpty,
+                  let relative = relativePath(ofRealPath: Self.realPath(absolutePath(normalized))) else {
+                throw BookFileError("is outside the book's folder")
+            }
+            guard FileManager.default.fileExists(atPath: absolutePath(relative)) else {
+                throw BookFileError("does not exist")
+            }
+            do throws(ReadError) {
+                return try read(relative)
+            } catch {
+                switch error {
+                case .unreadable(_, let reason), .invalid(_, let reason), .limitExceeded(_, let reason):
+                    throw BookFileError(reason)
+                }
+            }
+        }
+    }
+
     /// The bytes of a file of the book, refusing one larger than `maximumFileSize`.
     func read(_ relative: String) throws(ReadError) -> [UInt8] {
         try Self.readFile(absolutePath(relative), named: relative)

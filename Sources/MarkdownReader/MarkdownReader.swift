@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import ImageSizes
 import MarkdownParser
 import XHTMLReader
 
@@ -40,6 +41,17 @@ public enum MarkdownReader {
         var assembler = BookAssembler(folder: BookFolder(directory: folder), fallbackTitle: "Untitled", warnings: [])
         try assembler.add(bytes, source: name, displayName: name, headingShift: 0)
         return try assembler.finish(errorName: name)
+    }
+
+    /// The files of the book named on the command line, for what is read after the conversion
+    /// (its images, for `--assets`): never a file outside its folder.
+    public static func files(ofBook paths: [String]) throws(ReadError) -> BookFiles {
+        try BookPlan.make(paths: paths).folder.files
+    }
+
+    /// The files of a book read from standard input: those in `folder`.
+    public static func files(inFolder folder: String) -> BookFiles {
+        BookFolder(directory: folder).files
     }
 
     /// Files are named in errors as the user named them when there was one file; otherwise by
@@ -109,8 +121,9 @@ private struct BookAssembler {
                                 language: matter.language, date: matter.date,
                                 direction: matter.direction ?? .leftToRight)
         let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
-        return ReadResult(book: Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover),
-                          warnings: warnings)
+        var book = Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover)
+        let imageWarnings = BookImageSizes.measure(&book, files: folder.files)
+        return ReadResult(book: book, warnings: warnings + imageWarnings)
     }
 
     /// Levels counted from the shallowest heading, so a book whose files start at `##` still has

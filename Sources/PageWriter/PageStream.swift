@@ -33,7 +33,7 @@ public struct PageStream: Sendable {
         return pages
     }
 
-    /// Content pages, numbered on from the ones before.
+    /// Content pages (and `image` pages, of pictures alone), numbered on from the ones before.
     public mutating func content(_ laidOut: [LaidOutPage]) -> [Page] {
         var pages: [Page] = []
         pages.reserveCapacity(laidOut.count)
@@ -46,9 +46,20 @@ public struct PageStream: Sendable {
                          y: PageListBuilder.rounded(origin.top + line.y), width: PageListBuilder.rounded(line.width),
                          hyphenated: line.hyphenated, justified: line.justified)
             }
-            pages.append(Page(type: .content, text: page.text, folio: folio, chapter: page.chapterIndex,
-                              indexInChapter: indexInChapter, lines: lines,
-                              location: page.source.map { PageLocation(start: $0.lowerBound, end: $0.upperBound) }))
+            let images = page.images.map { image in
+                PageImage(path: image.path, alt: image.alt, x: PageListBuilder.rounded(origin.left + image.x),
+                          y: PageListBuilder.rounded(origin.top + image.y), width: PageListBuilder.rounded(image.width),
+                          height: PageListBuilder.rounded(image.height))
+            }
+            if page.showsOnlyImages {
+                pages.append(Page(type: .image, folio: folio, chapter: page.chapterIndex,
+                                  indexInChapter: indexInChapter, images: images))
+            } else {
+                pages.append(Page(type: .content, text: page.text, folio: folio, chapter: page.chapterIndex,
+                                  indexInChapter: indexInChapter, lines: lines,
+                                  location: page.source.map { PageLocation(start: $0.lowerBound, end: $0.upperBound) },
+                                  images: images.isEmpty ? nil : images))
+            }
         }
         count += pages.count
         return pages

@@ -50,7 +50,7 @@ struct BadInputTests {
     }
 
     @Test func standardInputIsReadWithImagesInTheGivenFolder() throws {
-        let folder = try BookFolderFixture([("pic.png", "x")])
+        let folder = try BookFolderFixture([("pic.png", "GIF89a\u{10}\0\u{8}\0")])
         let result = try MarkdownReader.readBook(bytes: Array("# Piped\n\n![p](pic.png)\n\n![q](../q.png)\n".utf8),
                                                  name: "stdin", folder: folder.url.path)
         #expect(result.book.metadata.title == "Piped")

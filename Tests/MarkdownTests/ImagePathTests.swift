@@ -40,7 +40,7 @@ struct ImagePathTests {
 
     @Test func htmlImagesFollowTheSameRule() throws {
         let result = try readMarkdown("Text.\n\n<p><img src=\"ok.png\" alt=\"fine\"/></p>\n\n<img src=\"../../nope.png\">\n",
-                                      extraFiles: [("ok.png", "x")])
+                                      extraFiles: [("ok.png", "GIF89a\u{10}\0\u{8}\0")])
         #expect(images(result.book) == ["ok.png"])
         #expect(result.warnings.count == 1)
     }

@@ -1,0 +1,68 @@
+import BookModel
+
+/// Fills in the natural size of every image a book's chapters show, from the image's bytes,
+/// each file read once however often it is shown.
+///
+/// - An image whose bytes can't be read, or aren't an image in a known format, keeps no size:
+///   the layout shows its alt text in its place. A warning says why.
+/// - An SVG that gives no size is taken to be `fallbackSize`, as browsers do for a picture with
+///   no size of its own (CSS 2.1 §10.3.2: 300×150), and a warning says so.
+public enum BookImageSizes {
+    public static let fallbackSize = PixelSize(width: 300, height: 150)
+
+    public static func measure(_ book: inout Book, files: BookFiles) -> [Warning] {
+        var sizes: [String: PixelSize?] = [:]
+        var warnings: [Warning] = []
+        for c in book.chapters.indices {
+            mapImages(in: &book.chapters[c].blocks) { image in
+                let path = image.source.path
+                if sizes[path] == nil {
+                    sizes[path] = size(of: path, read: files.read, warnings: &warnings)
+                }
+                image.source.pixelSize = sizes[path] ?? nil
+            }
+        }
+        return warnings
+    }
+
+    private static func size(of path: String, read: (String) throws -> [UInt8], warnings: inout [Warning]) -> PixelSize? {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            warnings.append(Warning(entry: path, "the image could not be read (\(error)); its alt text is shown instead"))
+            return nil
+        }
+        do {
+            let header = try ImageHeader.read(bytes)
+            if let size = header.pixelSize { return size }
+            warnings.append(Warning(entry: path, "the \(header.format.displayName) gives no size of its own; "
+                                    + "laid out at \(fallbackSize) px"))
+            return fallbackSize
+        } catch {
+            warnings.append(Warning(entry: path, "the image \(error); its alt text is shown instead"))
+            return nil
+        }
+    }
+
+    /// Calls `change` on every image block, those in lists and quotations included. The readers
+    /// bound how deep blocks nest, as the layout's walk also relies on.
+    static func mapImages(in blocks: inout [Block], _ change: (inout Image) -> Void) {
+        for index in blocks.indices {
+            switch blocks[index].kind {
+            case .image(var image):
+                change(&image)
+                blocks[index].kind = .image(image)
+            case .quote(var inner):
+                mapImages(in: &inner, change)
+                blocks[index].kind = .quote(inner)
+            case .list(var list):
+                for item in list.items.indices { mapImages(in: &list.items[item], change) }
+                blocks[index].kind = .list(list)
+            case .heading, .paragraph, .preformatted, .rule, .table:
+                break
+            }
+        }
+    }
+}
+

@@ -1,0 +1,42 @@
+import Book2PagesKit
+import Foundation
+import PageFormat
+import Testing
+
+/// Real books with pictures convert clean: every image read, placed whole inside the content box,
+/// and a page of pictures alone an `image` page in its chapter.
+struct ImageCorpusTests {
+    static let books = ["childrens-literature.epub", "cole-voyage-of-life.epub", "trees.epub", "moby-dick.epub",
+                        "regime-anticancer-arabic.epub", "internallinks.epub", "epub30-spec.epub"]
+
+    @Test(arguments: books)
+    func imagesAreReadAndPlacedInsideTheContentBox(name: String) throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("ImageCorpusTests") }
+        let conversion = try Converter.convert(path: corpus.appendingPathComponent(name).path, options: ConversionOptions())
+        let imageWarnings = conversion.warnings.filter { $0.description.contains("image") || $0.description.contains("SVG") }
+        #expect(imageWarnings.isEmpty, "\(imageWarnings)")
+        let box = conversion.document.layout.contentBox
+        for page in conversion.document.pages {
+            for image in page.images ?? [] {
+                // Within the rounding of the output's hundredths.
+                #expect(image.x >= box.x - 0.01 && image.y >= box.y - 0.01, "\(name): \(image)")
+                #expect(image.x + image.width <= box.x + box.width + 0.01, "\(name): \(image)")
+                #expect(image.y + image.height <= box.y + box.height + 0.01, "\(name): \(image)")
+                #expect(image.width > 0 && image.height > 0)
+            }
+            #expect(!(page.text ?? "").contains("[Image"), "\(name): an image shown as its alt text")
+            if page.type == .image {
+                #expect(page.images?.isEmpty == false && page.chapter != nil && page.folio != nil)
+            }
+        }
+    }
+
+    @Test func theVoyageOfLifeShowsAllNinePictures() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("ImageCorpusTests") }
+        let conversion = try Converter.convert(path: corpus.appendingPathComponent("cole-voyage-of-life.epub").path,
+                                               options: ConversionOptions())
+        let paths = conversion.document.pages.flatMap { $0.images ?? [] }.map(\.path)
+        #expect(paths.count == 9 && Set(paths).count == 9)
+        #expect(paths.allSatisfy { $0.hasPrefix("EPUB/images/") })
+    }
+}

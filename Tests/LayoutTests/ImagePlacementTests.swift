@@ -1,0 +1,107 @@
+import BookModel
+import Layout
+import Testing
+
+/// Where images go between the pages: never split, a page of their own when nothing else is on
+/// it, and, when one does not fit the rest of a page, at the top of the next while the text after
+/// it fills the gap (never past a heading).
+@Suite struct ImagePlacementTests {
+    let layouter: Layouter
+    /// 260 × 200 points; lines 16.8 points.
+    let content: Size
+
+    init() throws {
+        let options = TestBooks.options()
+        layouter = try Layouter(options: options)
+        content = options.geometry.contentSize
+    }
+
+    private func image(_ height: Int, path: String = "images/a.png") -> Block {
+        ImageScalingTests.image(260, height, path: path)
+    }
+
+    /// A paragraph of about `lines` lines, every word tagged.
+    private func paragraph(_ tag: String, words: Int) -> Block {
+        TestBooks.paragraph(TestBooks.words(words, seed: 7, tag: tag))
+    }
+
+    @Test func anImageAddsNoLineOfTextOnlyTheSpaceBetweenBlocks() {
+        let page = layouter.layout(TestBooks.book([[TestBooks.paragraph("Before."), image(50), TestBooks.paragraph("After.")]])).pages[0]
+        #expect(page.text == "Before.\n\nAfter.")
+        #expect(page.images.count == 1)
+        let image = page.images[0]
+        // Below the first line and its gap; the text after it starts below it and a gap.
+        #expect(abs(image.y - 16.8 * 2) < 1e-9)
+        #expect(abs(page.lines[2].y - (image.y + image.height + 16.8)) < 1e-9)
+    }
+
+    @Test func anImageThatDoesNotFitWaitsAndTheTextAfterItFillsThePage() throws {
+        // Seven lines or so of text, then an image 150 points tall that can't fit below them.
+        let book = TestBooks.book([[paragraph("a_", words: 35), image(150), paragraph("b_", words: 40)]])
+        let pages = layouter.layout(book).pages
+        try #require(pages.count >= 2)
+        #expect(pages[0].lines.filter { $0.text.hasPrefix("a_") }.count < 8, "the test needs room left on the first page")
+        #expect(pages[0].images.isEmpty)
+        #expect(pages[0].lines.contains { $0.text.hasPrefix("b_") }, "the text after the image fills the first page")
+        try #require(pages[1].images.count == 1)
+        #expect(pages[1].images[0].y == 0, "the image heads the next page")
+        let used = pages[0].lines.last.map { $0.y + $0.height } ?? 0
+        #expect(used > content.height - 2 * 16.8, "the first page is full")
+    }
+
+    @Test func aWaitingImageNeverPassesAHeading() throws {
+        let book = TestBooks.book([[paragraph("a_", words: 35), image(150), TestBooks.heading("Next section"), paragraph("b_", words: 10)]])
+        let pages = layouter.layout(book).pages
+        try #require(pages.count >= 2)
+        #expect(pages[0].images.isEmpty)
+        #expect(!pages[0].text.contains("Next section"))
+        try #require(pages[1].images.count == 1)
+        #expect(pages[1].images[0].y == 0)
+        #expect(pages[1].lines.first?.text == "Next section")
+        #expect(pages[1].lines.first!.y > pages[1].images[0].height)
+    }
+
+    @Test func imagesKeepTheirOrder() {
+        let book = TestBooks.book([[paragraph("a_", words: 35), image(150, path: "one.png"), image(20, path: "two.png"),
+                                    paragraph("b_", words: 200)]])
+        let paths = layouter.layout(book).pages.flatMap(\.images).map(\.path)
+        #expect(paths == ["one.png", "two.png"])
+    }
+
+    @Test func anImageIsNeverSplitAndEveryImageIsPlacedOnce() {
+        var blocks: [Block] = []
+        for n in 0..<12 {
+            blocks.append(paragraph("p\(n)_", words: 10 + n * 7))
+            blocks.append(image(40 + n * 15, path: "image-\(n).png"))
+        }
+        let pages = layouter.layout(TestBooks.book([blocks, [paragraph("c_", words: 5)]])).pages
+        let placed = pages.flatMap(\.images)
+        #expect(placed.map(\.path) == (0..<12).map { "image-\($0).png" })
+        for page in pages {
+            for image in page.images {
+                #expect(image.y >= 0 && image.y + image.height <= content.height + 1e-9)
+                // Nothing overlaps it.
+                for line in page.lines where !line.text.isEmpty {
+                    #expect(line.y + line.height <= image.y + 1e-9 || line.y >= image.y + image.height - 1e-9)
+                }
+            }
+        }
+        // Waiting images are placed before their chapter ends.
+        #expect(pages.last?.text.hasPrefix("c_") == true)
+        #expect(pages.last?.images.isEmpty == true)
+    }
+
+    @Test func aPageOfImagesAloneShowsOnlyImages() {
+        let pages = layouter.layout(TestBooks.book([[image(200)], [TestBooks.paragraph("Text.")]])).pages
+        #expect(pages.count == 2)
+        #expect(pages[0].showsOnlyImages && pages[0].lines.isEmpty && pages[0].text.isEmpty)
+        #expect(!pages[1].showsOnlyImages)
+    }
+
+    @Test func anImageOfUnknownSizeShowsItsAltText() {
+        let unknown = Block(.image(Image(source: ImageReference(path: "gone.png"), alt: "A lost picture")))
+        let page = layouter.layout(TestBooks.book([[unknown]])).pages[0]
+        #expect(page.images.isEmpty)
+        #expect(page.text == "[Image: A lost picture]")
+    }
+}
