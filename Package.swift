@@ -33,11 +33,12 @@ let package = Package(
         .target(name: "BookModel"),
         .target(name: "PageFormat"),
 
-        // Readers.
+        // Readers. CSS is plain Swift: the book's stylesheets, read and cascaded.
+        .target(name: "CSS"),
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         .target(name: "ZipArchive", dependencies: ["CLibZip"]),
-        .target(name: "XHTMLReader", dependencies: ["BookModel", "Markup", "ZipArchive"]),
-        .target(name: "EPUBReader", dependencies: ["BookModel", "Markup", "XHTMLReader", "ZipArchive"]),
+        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "Markup", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "Markup", "XHTMLReader", "ZipArchive"]),
         .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",
@@ -62,7 +63,7 @@ let package = Package(
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
-                    dependencies: ["BookModel", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+                    dependencies: ["BookModel", "CSS", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
