@@ -5,22 +5,24 @@ public struct ComputedStyle: Sendable, Equatable {
     // Not inherited: each element starts from these.
     /// `display: none`: the element and all it holds show nothing.
     public var isHidden = false
-    public var breakBefore: PageBreak = .auto
-    public var breakAfter: PageBreak = .auto
+    public var breakBefore: BreakValue = .auto
+    public var breakAfter: BreakValue = .auto
     /// `break-inside: avoid`.
     public var avoidsBreakInside = false
     /// Vertical margins, when the book sets them.
     public var marginTop: Double?
     public var marginBottom: Double?
+    /// `font-style` and `font-weight` when the book sets them on this element; nil leaves the
+    /// element's own meaning (`em` is italic) alone. Inherited by the reader's walk, which
+    /// carries each run's italic and bold down the tree, rather than here: an `em` inside a
+    /// paragraph set in `font-style: normal` stays italic.
+    public var isItalic: Bool?
+    public var isBold: Bool?
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?
     /// The first line's indent, when the book sets one.
     public var textIndent: Double?
-    /// `font-style` and `font-weight`, when the book sets them: nil leaves the element's own
-    /// meaning (`em` is italic) alone.
-    public var isItalic: Bool?
-    public var isBold: Bool?
     /// The font size; `fontSizeIsSet` tells whether the book set it here or on an ancestor.
     public var fontScale: Double = 1
     public var fontSizeIsSet = false
@@ -36,8 +38,6 @@ public struct ComputedStyle: Sendable, Equatable {
         var child = ComputedStyle()
         child.textAlign = textAlign
         child.textIndent = textIndent
-        child.isItalic = isItalic
-        child.isBold = isBold
         child.fontScale = fontScale
         child.fontSizeIsSet = fontSizeIsSet
         child.preservesWhitespace = preservesWhitespace

@@ -7,8 +7,8 @@ struct Declaration: Sendable, Equatable {
 
     enum Value: Sendable, Equatable {
         case display(hidden: Bool)
-        case breakBefore(PageBreak)
-        case breakAfter(PageBreak)
+        case breakBefore(BreakValue)
+        case breakAfter(BreakValue)
         case breakInside(avoid: Bool)
         case textAlign(TextAlign)
         case textIndent(CSSLength)
@@ -81,8 +81,8 @@ struct Declaration: Sendable, Equatable {
         let single: Value?
         switch name {
         case "display": single = value.isEmpty || value.contains(" ") ? nil : .display(hidden: value == "none")
-        case "page-break-before", "break-before": single = PageBreak(value).map(Value.breakBefore)
-        case "page-break-after", "break-after": single = PageBreak(value).map(Value.breakAfter)
+        case "page-break-before", "break-before": single = BreakValue(value).map(Value.breakBefore)
+        case "page-break-after", "break-after": single = BreakValue(value).map(Value.breakAfter)
         case "page-break-inside", "break-inside":
             switch value {
             case "avoid", "avoid-page": single = .breakInside(avoid: true)
@@ -123,7 +123,7 @@ struct Declaration: Sendable, Equatable {
 }
 
 /// A `break-*` or `page-break-*` value, as far as pages go.
-public enum PageBreak: Sendable, Equatable {
+public enum BreakValue: Sendable, Equatable {
     case auto
     case avoid
     /// `always`, `page`, `left`, `right`, `recto`, `verso`: a new page.

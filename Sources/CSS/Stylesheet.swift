@@ -90,9 +90,9 @@ public struct Stylesheet: Sendable, Equatable {
         }
     }
 
-    /// `@media screen, print {`: read. `@media screen and (max-width: 600px)`, `@media amzn-kf8`,
+    /// `@media screen, print {`: read (the same test serves a `media` attribute, prefixed). `@media screen and (max-width: 600px)`, `@media amzn-kf8`,
     /// `@media not print`: skipped.
-    static func readsMedia(_ prelude: [UInt8]) -> Bool {
+    public static func readsMedia(_ prelude: [UInt8]) -> Bool {
         let text = CSSValue.lowercasedASCII(CSSValue.trimmed(prelude[...]))
         guard text.hasPrefix("@media") else { return false }
         let queries = text.dropFirst("@media".count).split(separator: ",")

@@ -85,7 +85,7 @@ struct StylesheetTests {
         let css = "div { text-align: center; font-style: italic; orphans: 3; display: none; page-break-before: always; margin-top: 2em }"
         let style = Self.style(css, [Self.element("div"), p])
         #expect(style.textAlign == .center)
-        #expect(style.isItalic == true)
+        #expect(style.isItalic == nil)
         #expect(style.orphans == 3)
         #expect(!style.isHidden)
         #expect(style.breakBefore == .auto)
