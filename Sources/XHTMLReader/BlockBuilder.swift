@@ -115,7 +115,6 @@ struct BlockBuilder {
         context.computed = style
         openElements.append(Self.description(of: node))
         exit.popsElement = true
-        applyRunStyle(style)
         let blockStyle = BlockStyle(style)
         switch role {
         case .skipped:
@@ -191,7 +190,9 @@ struct BlockBuilder {
             startContainer(at: node, style: style, exit: &exit)
             context.inSVG = true
         }
-        // After the switch: a paragraph the element ended was in the language and style from before.
+        // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
+        // a paragraph the element ended was in the language and style from before.
+        applyRunStyle(style)
         if let language = XHTMLReader.language(of: node) {
             context.language = language
         }
