@@ -40,6 +40,12 @@ public enum PageBreak: Sendable, Equatable {
     case avoid
     /// Always: the block starts (or the next one starts) a new page.
     case page
+
+    /// Both rules at one place: a forced break wins over avoiding one, avoiding over nothing.
+    public func combined(with other: PageBreak) -> PageBreak {
+        if self == .page || other == .page { return .page }
+        return self == .avoid || other == .avoid ? .avoid : .auto
+    }
 }
 
 /// `text-align`: `start` and `end` follow the text's direction, `left` and `right` do not.

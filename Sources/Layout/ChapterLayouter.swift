@@ -38,7 +38,7 @@ struct ChapterLayouter {
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {
         let paragraphs = flattener.flatten(chapter.blocks)
         let set = paragraphs.map {
-            SetParagraph(lines: setter.lines(for: $0), pageBreak: $0.pageBreak, gapBefore: $0.gapBefore)
+            SetParagraph(lines: setter.lines(for: $0), pageBreak: $0.pageBreak, gapBefore: $0.gapBefore, breaks: $0.breaks)
         }
         let (pages, firstPages) = paginator.paginate(set)
         var anchors: [String: Int] = [:]

@@ -75,7 +75,7 @@ struct BlockAssembler {
     /// A break and space for the next block made, from an element that makes none itself. The
     /// stronger break and the larger margin win, as margins collapse in CSS.
     mutating func addBeforeNextBlock(_ rule: PageBreak, margin: Double?) {
-        pendingBreak = BlockAssembler.stronger(pendingBreak, rule)
+        pendingBreak = pendingBreak.combined(with: rule)
         if let margin { pendingMargin = max(pendingMargin ?? margin, margin) }
     }
 
@@ -85,10 +85,6 @@ struct BlockAssembler {
         return KeepGroup(frame: target, count: frames[target].blocks.count)
     }
 
-    static func stronger(_ a: PageBreak, _ b: PageBreak) -> PageBreak {
-        if a == .page || b == .page { return .page }
-        return a == .avoid || b == .avoid ? .avoid : .auto
-    }
 
     /// The blocks of the body, once every element is closed.
     mutating func finish() -> [Block] {
@@ -203,7 +199,7 @@ struct BlockAssembler {
         }
         let target = frames.lastIndex { $0.gathersBlocks } ?? 0
         if pendingBreak != .auto || pendingMargin != nil {
-            block.style.breakBefore = Self.stronger(block.style.breakBefore, pendingBreak)
+            block.style.breakBefore = block.style.breakBefore.combined(with: pendingBreak)
             if let margin = pendingMargin { block.style.marginTop = max(block.style.marginTop ?? margin, margin) }
             pendingBreak = .auto
             pendingMargin = nil
@@ -211,7 +207,7 @@ struct BlockAssembler {
         if let group = keepGroup, group.frame == target {
             block.style.keepsTogether = true
             if frames[target].blocks.count > group.count {
-                block.style.breakBefore = Self.stronger(block.style.breakBefore, .avoid)
+                block.style.breakBefore = block.style.breakBefore.combined(with: .avoid)
             }
         }
         frames[target].blocks.append(block)
