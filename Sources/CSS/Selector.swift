@@ -20,9 +20,10 @@ public struct ElementDescription: Sendable, Equatable {
 }
 
 /// One selector of a rule's list: compound selectors (`p.note`, `#intro`, `*`) joined by
-/// descendant (space) or child (`>`) combinators. Anything else — attributes, pseudo-classes,
-/// sibling combinators, namespaces, escapes — makes the selector unsupported, and it is left
-/// out: a rule then applies to fewer elements than its author meant, never to more.
+/// descendant (space) or child (`>`) combinators, and as the last combinator only, the adjacent
+/// sibling (`+`: books indent with `p + p`). Anything else — attributes, pseudo-classes, `~`,
+/// `+` further left, namespaces, escapes — makes the selector unsupported, and it is left out:
+/// a rule then applies to fewer elements than its author meant, never to more.
 struct Selector: Sendable, Equatable {
     struct Compound: Sendable, Equatable {
         /// Nil: any element (`*`, or no name given).
@@ -40,6 +41,7 @@ struct Selector: Sendable, Equatable {
     enum Combinator: Sendable, Equatable {
         case descendant
         case child
+        case adjacent
     }
 
     /// Left to right; `combinators[k]` joins `compounds[k]` and `compounds[k + 1]`.
@@ -80,16 +82,16 @@ struct Selector: Sendable, Equatable {
         var index = text.startIndex
         while index < text.endIndex {
             let byte = text[index]
-            if CSSScanner.isSpace(byte) || byte == UInt8(ascii: ">") {
+            if CSSScanner.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "+") {
                 if let finished = compound {
                     guard compounds.count < CSSLimits.maximumCompounds else { return nil }
                     compounds.append(finished)
                     compound = nil
                     pendingCombinator = .descendant
                 }
-                if byte == UInt8(ascii: ">") {
+                if !CSSScanner.isSpace(byte) {
                     guard pendingCombinator == .descendant else { return nil }
-                    pendingCombinator = .child
+                    pendingCombinator = byte == UInt8(ascii: ">") ? .child : .adjacent
                 }
                 index += 1
                 continue
@@ -122,9 +124,10 @@ struct Selector: Sendable, Equatable {
                 index += name.utf8.count
             }
         }
-        guard let last = compound, pendingCombinator != .child else { return nil }
+        guard let last = compound, pendingCombinator == nil || pendingCombinator == .descendant else { return nil }
         guard compounds.count < CSSLimits.maximumCompounds else { return nil }
         compounds.append(last)
+        if combinators.dropLast().contains(.adjacent) { return nil }
     }
 
     /// The identifier starting at `start`: letters, digits, `-`, `_` and anything non-ASCII;
@@ -149,17 +152,28 @@ struct Selector: Sendable, Equatable {
     }
 
     /// Whether the selector matches `element`, whose ancestors are `ancestors` (outermost
-    /// first). The search backtracks without recursion (a child combinator may reject the
-    /// nearest ancestor that matched a descendant one), and each compound tested costs one
-    /// step of `budget`; when it runs out the answer is false.
-    func matches(_ element: ElementDescription, ancestors: [ElementDescription], budget: inout Int) -> Bool {
+    /// first) and whose previous sibling element is `previousSibling`. The search backtracks
+    /// without recursion (a child combinator may reject the nearest ancestor that matched a
+    /// descendant one), and each compound tested costs one step of `budget`; when it runs out
+    /// the answer is false.
+    func matches(_ element: ElementDescription, previousSibling: ElementDescription?, ancestors: [ElementDescription],
+                 budget: inout Int) -> Bool {
         budget -= 1
         guard budget >= 0, compounds[compounds.count - 1].matches(element) else { return false }
+        var next = compounds.count - 2
+        if combinators.last == .adjacent {
+            // The sibling shares the element's ancestors, so the rest matches from there.
+            budget -= 1
+            guard let previousSibling, compounds[next].matches(previousSibling) else { return false }
+            next -= 1
+        }
         // (compound still to match, highest ancestor index it may match at)
-        var pending: [(compound: Int, limit: Int)] = [(compounds.count - 2, ancestors.count - 1)]
+        var pending: [(compound: Int, limit: Int)] = [(next, ancestors.count - 1)]
         while let (k, limit) = pending.popLast() {
             if k < 0 { return true }
             switch combinators[k] {
+            case .adjacent:
+                return false
             case .child:
                 budget -= 1
                 if budget < 0 { return false }

@@ -33,11 +33,12 @@ public struct StyleResolver: Sendable {
     /// Whether any stylesheet rule could apply: without, only `style` attributes count.
     public var hasRules: Bool { !rules.isEmpty }
 
-    /// The style of `element`, inside `ancestors` (outermost first) whose innermost has `parent`
-    /// as its style. `defaultFontScale`: the element's size relative to its parent's when the
-    /// book sets none (a heading's).
-    public mutating func style(of element: ElementDescription, styleAttribute: String?,
-                               ancestors: [ElementDescription], parent: ComputedStyle,
+    /// The style of `element`, after `previousSibling` (the element before it, if any) inside
+    /// `ancestors` (outermost first) whose innermost has `parent` as its style.
+    /// `defaultFontScale`: the element's size relative to its parent's when the book sets none
+    /// (a heading's).
+    public mutating func style(of element: ElementDescription, previousSibling: ElementDescription? = nil,
+                               styleAttribute: String?, ancestors: [ElementDescription], parent: ComputedStyle,
                                defaultFontScale: Double = 1) -> ComputedStyle {
         var winners = [Declaration.Value?](repeating: nil, count: Declaration.Value.propertyCount)
         var priorities = [Int](repeating: -1, count: Declaration.Value.propertyCount)
@@ -55,7 +56,8 @@ public struct StyleResolver: Sendable {
         }
         if !budgetExhausted {
             for candidate in candidates(for: element) {
-                if candidate.selector.matches(element, ancestors: ancestors, budget: &budget) {
+                if candidate.selector.matches(element, previousSibling: previousSibling, ancestors: ancestors,
+                                              budget: &budget) {
                     offer(rules[candidate.rule].declarations, specificity: candidate.selector.specificity,
                           order: candidate.rule, inline: false)
                 }

@@ -18,6 +18,9 @@ struct BlockBuilder {
     /// The elements open around the walk, outermost first: what descendant selectors look at.
     /// A stack of its own, not part of `Context`, so entering an element costs no copy of it.
     private var openElements: [ElementDescription] = []
+    /// For each open element (and one more level for the walk's start), the last child element
+    /// entered so far: the previous sibling of the next, for `+` selectors.
+    private var lastChildElements: [ElementDescription?] = [nil]
     /// False for the second reading of a document whose stylesheets hid all of it.
     private let honoursDisplayNone: Bool
     /// Whether `display: none` from the book's CSS left something out.
@@ -82,6 +85,7 @@ struct BlockBuilder {
     }
 
     mutating func build(from start: Int) -> [Block] {
+        styleAncestors(of: start)
         var steps: [Step] = [.enter(start)]
         while let step = steps.popLast() {
             switch step {
@@ -100,10 +104,13 @@ struct BlockBuilder {
             if !context.inSVG { blocks.appendText(node.text, style: context.style, link: context.link) }
             return
         }
+        let description = Self.description(of: node)
+        let previousSibling = lastChildElements[lastChildElements.count - 1]
+        lastChildElements[lastChildElements.count - 1] = description
         if ElementRole.isHidden(node) { return }
         var role = role(of: node)
         if role == .skipped { return }
-        let style = computedStyle(of: node, role: role)
+        let style = computedStyle(of: description, previousSibling: previousSibling, node: node, role: role)
         if style.isHidden, honoursDisplayNone, !Self.isRoot(node) {
             hidSomething = true
             return
@@ -113,7 +120,8 @@ struct BlockBuilder {
         }
         var exit = Exit(context: context)
         context.computed = style
-        openElements.append(Self.description(of: node))
+        openElements.append(description)
+        lastChildElements.append(nil)
         exit.popsElement = true
         let blockStyle = BlockStyle(style)
         switch role {
@@ -214,7 +222,10 @@ struct BlockBuilder {
         if exit.breakAfter != .auto || exit.marginAfter != nil {
             blocks.addBeforeNextBlock(exit.breakAfter, margin: exit.marginAfter)
         }
-        if exit.popsElement { openElements.removeLast() }
+        if exit.popsElement {
+            openElements.removeLast()
+            lastChildElements.removeLast()
+        }
         context = exit.context
         synchronizeAssembler()
     }
@@ -228,10 +239,29 @@ struct BlockBuilder {
 
     // MARK: - Styles
 
-    private mutating func computedStyle(of node: MarkupNode, role: ElementRole) -> ComputedStyle {
+    /// The elements around the walk's start (`html` around `body`) are styled first, so their
+    /// inherited properties and their place in selectors count.
+    private mutating func styleAncestors(of start: Int) {
+        var chain: [Int] = []
+        var parent = document[start].parent
+        while let index = parent {
+            if document[index].kind == .element { chain.append(index) }
+            parent = document[index].parent
+        }
+        for index in chain.reversed() {
+            let node = document[index]
+            let description = Self.description(of: node)
+            context.computed = computedStyle(of: description, previousSibling: nil, node: node, role: .container)
+            openElements.append(description)
+        }
+        synchronizeAssembler()
+    }
+
+    private mutating func computedStyle(of description: ElementDescription, previousSibling: ElementDescription?,
+                                        node: MarkupNode, role: ElementRole) -> ComputedStyle {
         var defaultScale = 1.0
         if case .heading(let level) = role { defaultScale = BlockStyle.headingScale(level: level) }
-        var style = styles.style(of: Self.description(of: node), styleAttribute: node.attribute("style"),
+        var style = styles.style(of: description, previousSibling: previousSibling, styleAttribute: node.attribute("style"),
                                  ancestors: openElements, parent: context.computed, defaultFontScale: defaultScale)
         if Self.isRoot(node) {
             // The body's size is the one the layout is asked for; its margins are the page's.

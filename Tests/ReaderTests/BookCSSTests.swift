@@ -79,6 +79,13 @@ struct BookCSSTests {
         #expect(styles[6].isDefault)
     }
 
+    @Test func booksIndentWithSiblingSelectorsAndSelectFromTheRoot() {
+        let content = read(css: "p { margin: 0 } p + p { text-indent: 1.5em } html > body > h1 { text-align: center }",
+                           body: "<h1>T</h1><p>first</p><p>second</p><div/><p>after a div</p>")
+        #expect(content.blocks.map(\.style.textIndent) == [nil, nil, 1.5, nil])
+        #expect(content.blocks[0].style.alignment == .center)
+    }
+
     @Test func whiteSpacePreMakesAParagraphPreformatted() {
         let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
         #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))

@@ -51,6 +51,22 @@ struct StylesheetTests {
         #expect(Self.style("div.a > div > div > div p { text-align: right }", nested).textAlign == nil)
     }
 
+    @Test func anAdjacentSiblingAsTheLastCombinator() {
+        func indent(_ css: String, after sibling: ElementDescription?, in ancestors: [ElementDescription] = []) -> Double? {
+            var resolver = StyleResolver(stylesheets: [Stylesheet(parsing: css)])
+            return resolver.style(of: p, previousSibling: sibling, styleAttribute: nil, ancestors: ancestors,
+                                  parent: ComputedStyle()).textIndent
+        }
+        #expect(indent("p + p { text-indent: 1em }", after: p) == 1)
+        #expect(indent("p+p { text-indent: 1em }", after: Self.element("h2")) == nil)
+        #expect(indent("p + p { text-indent: 1em }", after: nil) == nil)
+        #expect(indent("div.x > h2 + p { text-indent: 1em }", after: Self.element("h2"), in: [Self.element("div", "x")]) == 1)
+        #expect(indent("div.x > h2 + p { text-indent: 1em }", after: Self.element("h2"), in: [Self.element("div")]) == nil)
+        // Further left, `+` would need siblings of ancestors: the selector is left out.
+        #expect(indent("h1 + div p { text-indent: 1em }", after: p, in: [Self.element("div")]) == nil)
+        #expect(indent("p + + p { text-indent: 1em }", after: p) == nil)
+    }
+
     @Test func commaListsKeepTheSupportedSelectors() {
         #expect(Self.style("h1, p { text-align: center }", [p]).textAlign == .center)
         // Attribute, pseudo-class and sibling selectors are left out, not read as something wider.
