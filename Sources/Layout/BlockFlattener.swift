@@ -195,14 +195,18 @@ struct BlockFlattener {
 
     /// Gives the next paragraph the waiting break, and its gap from the margins: the larger of
     /// the one below and the one above (margins collapse), a side without one counting as the
-    /// layout's own gap, in whole lines.
+    /// layout's own gap, in whole lines so text stays on the page's grid of lines. A margin of
+    /// three tenths of a line or more makes a line: the space after a heading, set in ems that
+    /// fall short of a line, still shows.
+    static let marginLineThreshold = 0.3
+
     private mutating func takePendingBreak(into paragraph: inout StyledParagraph) {
         if pendingBreak == .page { paragraph.breaks.forcedBefore = true }
         if pendingBreak == .avoid { paragraph.breaks.avoidedBefore = true }
         if pendingMarginAbove != nil || pendingMarginBelow != nil {
             let usual = paragraph.gapBefore ? lineHeight : 0
             let space = max(pendingMarginBelow.map { $0 * fontSize } ?? usual, pendingMarginAbove.map { $0 * fontSize } ?? usual)
-            let lines = (space / lineHeight).rounded()
+            let lines = (space / lineHeight + 1 - Self.marginLineThreshold).rounded(.down)
             paragraph.breaks.gapLines = lines.isFinite ? Int(min(max(lines, 0), Double(Self.maximumGapLines))) : 0
         }
         pendingBreak = .auto

@@ -138,6 +138,10 @@ import Layout
         #expect(texts(0, 0) == ["a", "b"])
         // 3 ems of 12 points over 16.8-point lines: two lines; margins collapse to the larger.
         #expect(texts(3, 1) == ["a", "", "", "b"])
+        // From three tenths of a line (5.04 points), a margin makes a line.
+        #expect(texts(0.5, 0) == ["a", "", "b"])
+        #expect(texts(0.5, 0.5) == ["a", "", "b"])
+        #expect(texts(0.4, 0) == ["a", "b"])
         // A side the book leaves alone counts as the usual gap.
         #expect(texts(0, nil) == ["a", "", "b"])
         #expect(texts(100, nil).count == 6)
