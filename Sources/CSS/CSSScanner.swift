@@ -36,26 +36,12 @@ struct CSSScanner {
         while position < bytes.count {
             let byte = bytes[position]
             if parentheses == 0, stops.contains(byte) { break }
-            if startsComment(at: position) {
-                skipComment()
-                text.append(0x20)
-                continue
-            }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                let start = position
-                skipString()
-                text += bytes[start..<position]
-                continue
-            }
+            if takeCommentStringOrEscape(into: &text) { continue }
             if byte == UInt8(ascii: "(") { parentheses += 1 }
             if byte == UInt8(ascii: ")"), parentheses > 0 { parentheses -= 1 }
             // A stray `}` ends whatever contains it, even inside parentheses.
             if byte == UInt8(ascii: "}"), stops.contains(byte) { break }
-            if byte == UInt8(ascii: "\\"), position + 1 < bytes.count {
-                text.append(byte)
-                position += 1
-            }
-            text.append(bytes[position])
+            text.append(byte)
             position += 1
         }
         return text
@@ -69,17 +55,7 @@ struct CSSScanner {
         var depth = 1
         while position < bytes.count {
             let byte = bytes[position]
-            if startsComment(at: position) {
-                skipComment()
-                text.append(0x20)
-                continue
-            }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                let start = position
-                skipString()
-                text += bytes[start..<position]
-                continue
-            }
+            if takeCommentStringOrEscape(into: &text) { continue }
             if byte == UInt8(ascii: "{") { depth += 1 }
             if byte == UInt8(ascii: "}") {
                 depth -= 1
@@ -88,14 +64,31 @@ struct CSSScanner {
                     return text
                 }
             }
-            if byte == UInt8(ascii: "\\"), position + 1 < bytes.count {
-                text.append(byte)
-                position += 1
-            }
-            text.append(bytes[position])
+            text.append(byte)
             position += 1
         }
         return text
+    }
+
+    /// At a comment, a string or a backslash escape: moves past it, adding it to `text` (a
+    /// comment as one space), and answers true; elsewhere false. What they hold is never a
+    /// brace, parenthesis or separator.
+    private mutating func takeCommentStringOrEscape(into text: inout [UInt8]) -> Bool {
+        let byte = bytes[position]
+        if startsComment(at: position) {
+            skipComment()
+            text.append(0x20)
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            let start = position
+            skipString()
+            text += bytes[start..<position]
+        } else if byte == UInt8(ascii: "\\"), position + 1 < bytes.count {
+            text += bytes[position...position + 1]
+            position += 2
+        } else {
+            return false
+        }
+        return true
     }
 
     /// At a quote: past the closing quote. A newline ends an unterminated string, as CSS says,
