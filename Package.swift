@@ -33,12 +33,13 @@ let package = Package(
         .target(name: "BookModel"),
         .target(name: "PageFormat"),
 
-        // Readers.
+        // Readers. CSS is plain Swift: the book's stylesheets, read and cascaded.
+        .target(name: "CSS"),
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         .target(name: "ZipArchive", dependencies: ["CLibZip"]),
         .target(name: "ImageSizes", dependencies: ["BookModel", "Markup"]),
-        .target(name: "XHTMLReader", dependencies: ["BookModel", "Markup", "ZipArchive"]),
-        .target(name: "EPUBReader", dependencies: ["BookModel", "ImageSizes", "Markup", "XHTMLReader", "ZipArchive"]),
+        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "Markup", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "XHTMLReader", "ZipArchive"]),
         .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",
@@ -64,7 +65,7 @@ let package = Package(
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
-                    dependencies: ["BookModel", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+                    dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),

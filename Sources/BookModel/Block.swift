@@ -11,12 +11,16 @@ public struct Block: Sendable, Equatable {
     /// `xml:lang`) — it chooses the hyphenation dictionary; nil: the language of the blocks
     /// around it, else the book's.
     public var language: String?
+    /// What the book's CSS says about its layout (breaks, alignment, indent, margins, size).
+    public var style: BlockStyle
 
-    public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil) {
+    public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil,
+                style: BlockStyle = BlockStyle()) {
         self.kind = kind
         self.anchors = anchors
         self.infoString = infoString
         self.language = language
+        self.style = style
     }
 
     public enum Kind: Sendable, Equatable {

@@ -10,7 +10,7 @@ struct SpineItemContent {
 
     /// The item's content; nil (with a warning) when it can't be read, so one bad item costs
     /// only itself. Only a bound being passed stops the whole book.
-    static func read(_ item: PackageDocument.Item, archive: BookArchive,
+    static func read(_ item: PackageDocument.Item, archive: BookArchive, stylesheets: BookStylesheets,
                      warnings: inout [Warning]) throws(ReadError) -> SpineItemContent? {
         guard archive.entry(for: item.path) != nil else {
             warnings.append(Warning(entry: item.path, "is in the spine but not in the archive; skipped"))
@@ -41,7 +41,7 @@ struct SpineItemContent {
             warnings.append(Warning(entry: item.path, "could not be parsed; skipped"))
             return nil
         }
-        let content = XHTMLReader.read(document: document, source: item.path)
+        let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets.stylesheet(at:))
         warnings += content.warnings
         return SpineItemContent(blocks: content.blocks, firstHeading: content.firstHeading)
     }

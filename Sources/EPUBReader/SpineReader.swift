@@ -20,6 +20,8 @@ struct SpineReader {
         var chapters: [Chapter] = []
         var readPaths: Set<String> = []
         var encryptedCount = 0
+        let stylesheets = BookStylesheets(archive: archive)
+        defer { warnings += stylesheets.warnings }
         for spineItem in readingOrder {
             let item = spineItem.item
             if readPaths.contains(item.path) {
@@ -31,7 +33,8 @@ struct SpineReader {
                 warnings.append(Warning(entry: item.path, "is encrypted (DRM); skipped"))
                 continue
             }
-            guard let content = try SpineItemContent.read(item, archive: archive, warnings: &warnings) else { continue }
+            guard let content = try SpineItemContent.read(item, archive: archive, stylesheets: stylesheets,
+                                                          warnings: &warnings) else { continue }
             if let cover, isCoverPage(content.blocks, cover: cover) { continue }
             readPaths.insert(item.path)
             chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,

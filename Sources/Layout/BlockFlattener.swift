@@ -12,8 +12,11 @@ struct BlockFlattener {
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
-    /// Heading sizes for levels 1 to 6, in ems.
-    static let headingScale: [Double] = [1.6, 1.35, 1.17, 1, 1, 1]
+    /// Sizes from the book's CSS are kept within these multiples of the body size, so no text
+    /// is too small to read or a line too tall for a page.
+    static let fontScales = 0.5...2.5
+    /// The most empty lines a margin from the book's CSS makes.
+    static let maximumGapLines = 4
     /// Superscripts and subscripts are set smaller.
     static let scriptScale = 0.75
     /// Monospace faces look large beside a serif of the same size (Courier's x-height is higher
@@ -28,6 +31,10 @@ struct BlockFlattener {
     private var sourceOffset = 0
     /// A list item's marker, waiting for the first paragraph of the item.
     private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double)?
+    /// The break and margins the book's CSS puts between the last paragraph and the next.
+    private var pendingBreak = PageBreak.auto
+    private var pendingMarginBelow: Double?
+    private var pendingMarginAbove: Double?
 
     init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left) {
         self.fontSize = fontSize
@@ -42,6 +49,9 @@ struct BlockFlattener {
         pendingAnchors = []
         sourceOffset = 0
         pendingMarker = nil
+        pendingBreak = .auto
+        pendingMarginBelow = nil
+        pendingMarginAbove = nil
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
             paragraphs[paragraphs.count - 1].anchors += pendingAnchors
@@ -59,28 +69,39 @@ struct BlockFlattener {
     private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?) {
         pendingAnchors += block.anchors
         let language = block.language ?? language
+        let style = block.style
+        let first = paragraphs.count
+        addBefore(style)
         var paragraph = StyledParagraph(lineHeight: lineHeight)
         paragraph.indent = indent
         paragraph.gapBefore = gapBefore
         paragraph.language = language
+        apply(style, to: &paragraph)
         switch block.kind {
         case .heading(let level, let inlines):
-            let scale = Self.headingScale[min(max(level, 1), 6) - 1]
+            let scale = Self.scale(style, default: BlockStyle.headingScale(level: level))
             paragraph.lineHeight = lineHeight * scale
             paragraph.pageBreak = .withNext
-            // Headings are set as written: short, and read at a glance.
+            // Headings are set as written: short, and read at a glance; never stretched.
             paragraph.hyphenates = false
+            paragraph.alignment = Self.alignment(style.alignment, justifies: false)
+            paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             emit(paragraph)
         case .paragraph(let inlines):
-            if alignment == .justify { paragraph.alignment = .justify }
-            append(inlines, to: &paragraph)
+            let scale = Self.scale(style, default: 1)
+            paragraph.lineHeight = lineHeight * scale
+            paragraph.alignment = Self.alignment(style.alignment, justifies: alignment == .justify)
+            paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
+            append(inlines, to: &paragraph, size: fontSize * scale)
             emit(paragraph)
         case .preformatted(let inlines):
+            let scale = Self.scale(style, default: 1)
+            paragraph.lineHeight = lineHeight * scale
             paragraph.keepsSpaces = true
             paragraph.hyphenates = false
             for inline in inlines {
-                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale)
+                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale)
             }
             emit(paragraph)
         case .rule:
@@ -130,6 +151,73 @@ struct BlockFlattener {
                 emitPendingMarker(gapBefore: itemGap)
             }
         }
+        if style.keepsTogether {
+            for p in paragraphs.indices.dropFirst(first) {
+                paragraphs[p].breaks.avoidedInside = true
+                if p > first { paragraphs[p].breaks.avoidedBefore = true }
+            }
+        }
+        addAfter(style)
+    }
+
+    // MARK: - The book's CSS
+
+    /// What a block's style sets on the paragraphs it makes itself (not on those of the blocks
+    /// inside it, which carry their own).
+    private func apply(_ style: BlockStyle, to paragraph: inout StyledParagraph) {
+        if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
+        if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
+    }
+
+    private static func scale(_ style: BlockStyle, default scale: Double) -> Double {
+        guard let set = style.fontScale, set.isFinite else { return scale }
+        return min(max(set, fontScales.lowerBound), fontScales.upperBound)
+    }
+
+    /// The book's `text-align`; `justify` only where lines may stretch (body text, and not
+    /// with `--align left`, which the reader chose over the book).
+    private static func alignment(_ book: TextAlignment?, justifies: Bool) -> StyledParagraph.Alignment {
+        switch book {
+        case nil, .justify: justifies ? .justify : .start
+        case .start: .start
+        case .end: .end
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        }
+    }
+
+    /// A block's break and top margin wait for its first paragraph.
+    private mutating func addBefore(_ style: BlockStyle) {
+        pendingBreak = pendingBreak.combined(with: style.breakBefore)
+        if let margin = style.marginTop { pendingMarginAbove = max(pendingMarginAbove ?? margin, margin) }
+    }
+
+    /// A block's break and bottom margin wait for the paragraph after its last.
+    private mutating func addAfter(_ style: BlockStyle) {
+        pendingBreak = pendingBreak.combined(with: style.breakAfter)
+        if let margin = style.marginBottom { pendingMarginBelow = max(pendingMarginBelow ?? margin, margin) }
+    }
+
+    /// Gives the next paragraph the waiting break, and its gap from the margins: the larger of
+    /// the one below and the one above (margins collapse), a side without one counting as the
+    /// layout's own gap, in whole lines so text stays on the page's grid of lines. A margin of
+    /// three tenths of a line or more makes a line: the space after a heading, set in ems that
+    /// fall short of a line, still shows.
+    static let marginLineThreshold = 0.3
+
+    private mutating func takePendingBreak(into paragraph: inout StyledParagraph) {
+        if pendingBreak == .page { paragraph.breaks.forcedBefore = true }
+        if pendingBreak == .avoid { paragraph.breaks.avoidedBefore = true }
+        if pendingMarginAbove != nil || pendingMarginBelow != nil {
+            let usual = paragraph.gapBefore ? lineHeight : 0
+            let space = max(pendingMarginBelow.map { $0 * fontSize } ?? usual, pendingMarginAbove.map { $0 * fontSize } ?? usual)
+            let lines = (space / lineHeight + 1 - Self.marginLineThreshold).rounded(.down)
+            paragraph.breaks.gapLines = lines.isFinite ? Int(min(max(lines, 0), Double(Self.maximumGapLines))) : 0
+        }
+        pendingBreak = .auto
+        pendingMarginAbove = nil
+        pendingMarginBelow = nil
     }
 
     /// A task item shows its box as the writer typed it (the serif faces have no ballot-box
@@ -179,6 +267,7 @@ struct BlockFlattener {
         pendingAnchors = []
         paragraph.sourceStart = sourceOffset
         sourceOffset += paragraph.scalarCount
+        takePendingBreak(into: &paragraph)
         paragraphs.append(paragraph)
     }
 }

@@ -47,12 +47,13 @@ struct ChapterLayouter {
         let set = paragraphs.map { paragraph in
             guard let image = paragraph.image, let pixels = image.source.pixelSize else {
                 return SetParagraph(lines: setter.lines(for: paragraph), pageBreak: paragraph.pageBreak,
-                                    gapBefore: paragraph.gapBefore)
+                                    gapBefore: paragraph.gapBefore, breaks: paragraph.breaks)
             }
             // The image's one line is the space it takes; it shows no text.
             let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
             return SetParagraph(lines: [LaidOutLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
-                                pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, image: placed)
+                                pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
+                                image: placed)
         }
         let (pages, firstPages) = paginator.paginate(set)
         var anchors: [String: Int] = [:]

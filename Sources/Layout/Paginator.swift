@@ -3,6 +3,7 @@ struct SetParagraph: Equatable {
     var lines: [LaidOutLine]
     var pageBreak: PageBreakRule
     var gapBefore: Bool
+    var breaks = BreakRules()
     /// For an image: its box (the paginator sets its y). Its one line, with no text, is the
     /// space it takes.
     var image: LaidOutImage?
@@ -19,9 +20,12 @@ struct PageContent: Equatable {
 /// between lines honouring the break rules).
 ///
 /// Allowed: between paragraphs, unless the first keeps with the next (a heading); inside a
-/// splittable paragraph of four or more lines, leaving at least two lines on each page. When a
-/// page has no allowed break, it is cut where it is full; a line taller than the page goes on a
-/// page of its own. An empty line of `gapHeight` separates paragraphs, except at a page's top.
+/// splittable paragraph, leaving at least its orphans and widows (two and two unless the book's
+/// CSS says otherwise) on each page. Avoided (`break-*: avoid`, a group kept together): taken
+/// only when the page has no allowed break. A forced break (`break-before: page`) always ends
+/// the page. When a page has no allowed or avoided break, it is cut where it is full; a line
+/// taller than the page goes on a page of its own. Empty lines of `gapHeight` separate
+/// paragraphs (one, or as many as the book's margins ask), except at a page's top.
 ///
 /// Images are deferred floats, as TeX places figures: an image that does not fit the rest of a
 /// page waits for the top of the next one, and the text after it fills the page meanwhile — up
@@ -31,19 +35,23 @@ struct Paginator {
     let contentHeight: Double
     let gapHeight: Double
 
-    static let orphans = 2
-    static let widows = 2
     private static let tolerance = 1e-9
+
+    /// Whether a page may end just before an entry.
+    private enum Break: Comparable {
+        case forbidden, avoided, allowed
+    }
 
     private struct Entry {
         var paragraph: Int
         /// The line's index in its paragraph; nil for the gap before the paragraph.
         var line: Int?
         var height: Double
-        /// Whether a page may end just before this entry.
-        var breakBefore: Bool
+        var breakBefore: Break
+        /// The page must end just before this entry.
+        var forced = false
         /// The line is an image's.
-        var isImage: Bool
+        var isImage = false
     }
 
     /// The chapter's pages, and for each paragraph the page (counted from the chapter's first)
@@ -102,6 +110,8 @@ struct Paginator {
         var stoppedAtHeading = false
         while full < entries.count {
             let entry = entries[full]
+            // A forced break ends the page, whatever room is left.
+            if full > start, entry.forced { break }
             let image = entry.isImage ? full : (entry.line == nil && full + 1 < entries.count && entries[full + 1].isImage ? full + 1 : nil)
             if let image {
                 let needed = entries[image].height + (image == full ? 0 : entry.height)
@@ -120,30 +130,42 @@ struct Paginator {
             full += 1
         }
         var end = full
-        if full < entries.count, !stoppedAtHeading {
+        if full < entries.count, !stoppedAtHeading, !(full > start && entries[full].forced) {
             if full == start {
                 // Nothing fits: below images placed first, the text waits; on its own, a line
                 // taller than the page is cut.
                 end = top > 0 ? start : start + 1
             } else {
-                while end > start, !entries[end].breakBefore { end -= 1 }
-                if end == start { end = full }
+                end = lastBreak(entries, from: start, before: full) ?? full
             }
         }
         return (end, deferred.filter { $0 < end })
     }
 
-    /// The page's lines and images, y set top to bottom. An image shows no line of text; an
-    /// empty line stands for the space between blocks, once, and never at the top or the foot.
+    /// The last allowed break after `start` and up to `full`, else the last avoided one.
+    private func lastBreak(_ entries: [Entry], from start: Int, before full: Int) -> Int? {
+        for wanted in [Break.allowed, .avoided] {
+            var end = full
+            while end > start, entries[end].breakBefore < wanted { end -= 1 }
+            if end > start { return end }
+        }
+        return nil
+    }
+
+    /// The page's lines and images, y set top to bottom. An image shows no line of text; the
+    /// space between two blocks of text shows as its empty lines (one, or as many as the book's
+    /// margins ask), never at the top or the foot.
     private func assemble(_ placed: [Int?], _ entries: [Entry], _ paragraphs: [SetParagraph]) -> PageContent {
         var page = PageContent()
         var y = 0.0
-        var gap: LaidOutLine?
+        var gaps: [LaidOutLine] = []
+        // Around an image, the space before and after it stands as one empty line of text.
+        var besideImage = false
         for slot in placed {
             guard let index = slot, let line = entries[index].line else {
                 let height = slot.map { entries[$0].height } ?? gapHeight
-                if gap == nil, !page.lines.isEmpty || !page.images.isEmpty {
-                    gap = LaidOutLine(text: "", x: 0, y: y, width: 0, height: height)
+                if !page.lines.isEmpty || !page.images.isEmpty, !(besideImage && !gaps.isEmpty) {
+                    gaps.append(LaidOutLine(text: "", x: 0, y: y, width: 0, height: height))
                 }
                 y += height
                 continue
@@ -152,9 +174,12 @@ struct Paginator {
             if var image = paragraph.image {
                 image.y = y
                 page.images.append(image)
+                gaps = Array(gaps.prefix(1))
+                besideImage = true
             } else {
-                if let pending = gap, !page.lines.isEmpty { page.lines.append(pending) }
-                gap = nil
+                if !page.lines.isEmpty { page.lines += gaps }
+                gaps = []
+                besideImage = false
                 var laidOut = paragraph.lines[line]
                 laidOut.y = y
                 page.lines.append(laidOut)
@@ -168,21 +193,29 @@ struct Paginator {
         var entries: [Entry] = []
         entries.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count + 1 })
         for (p, paragraph) in paragraphs.enumerated() {
-            let mayBreakBefore = p > 0 && paragraphs[p - 1].pageBreak != .withNext
-            let hasGap = p > 0 && paragraph.gapBefore
-            if hasGap {
-                entries.append(Entry(paragraph: p, line: nil, height: gapHeight, breakBefore: mayBreakBefore, isImage: false))
+            let rules = paragraph.breaks
+            var boundary = Break.forbidden
+            if p > 0, paragraphs[p - 1].pageBreak != .withNext { boundary = rules.avoidedBefore ? .avoided : .allowed }
+            let forced = p > 0 && rules.forcedBefore
+            let gaps = p > 0 ? rules.gapLines ?? (paragraph.gapBefore ? 1 : 0) : 0
+            for g in 0..<gaps {
+                entries.append(Entry(paragraph: p, line: nil, height: gapHeight,
+                                     breakBefore: g == 0 ? boundary : .forbidden, forced: g == 0 && forced))
             }
             let count = paragraph.lines.count
+            let inside: Break = rules.avoidedInside ? .avoided : .allowed
             for (k, line) in paragraph.lines.enumerated() {
-                let breakBefore: Bool
+                var entry = Entry(paragraph: p, line: k, height: line.height, breakBefore: .forbidden,
+                                  isImage: paragraph.image != nil)
                 if k == 0 {
-                    breakBefore = mayBreakBefore && !hasGap
-                } else {
-                    breakBefore = paragraph.pageBreak == .splittable && k >= Self.orphans && count - k >= Self.widows
+                    if gaps == 0 {
+                        entry.breakBefore = boundary
+                        entry.forced = forced
+                    }
+                } else if paragraph.pageBreak == .splittable, k >= rules.orphans, count - k >= rules.widows {
+                    entry.breakBefore = inside
                 }
-                entries.append(Entry(paragraph: p, line: k, height: line.height, breakBefore: breakBefore,
-                                     isImage: paragraph.image != nil))
+                entries.append(entry)
             }
         }
         return entries

@@ -30,8 +30,10 @@ struct ParagraphSetter {
         let indent = min(paragraph.indent, contentWidth / 2)
         let regular = segmenter.fonts.regular
         let prefixWidth = paragraph.prefix.isEmpty ? 0 : segmenter.measurer.width(of: paragraph.prefix, in: regular, size: bodySize)
+        // A first-line indent (CSS `text-indent`) may hang left of the lines, not off the page.
         let firstX = paragraph.prefix.isEmpty
-            ? indent : max(min(paragraph.prefixMinimumIndent, indent), indent - prefixWidth)
+            ? min(max(indent + paragraph.firstLineIndent, 0), contentWidth / 2)
+            : max(min(paragraph.prefixMinimumIndent, indent), indent - prefixWidth)
         let measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
                                   justified: paragraph.alignment == .justify,
                                   raggedStretch: Self.raggedStretchEms * bodySize)
@@ -79,6 +81,8 @@ struct ParagraphSetter {
                 if justified { width = contentWidth - x }
                 if paragraph.alignment == .center {
                     x += max(0, (contentWidth - x - width) / 2)
+                } else if alignsToEnd(paragraph.alignment) {
+                    x += max(0, contentWidth - x - width)
                 }
                 if direction == .rightToLeft {
                     x = contentWidth - x - width
@@ -88,6 +92,17 @@ struct ParagraphSetter {
                                          hyphenated: span.hyphenated, justified: justified, source: source))
             }
             return lines
+        }
+    }
+
+    /// `end`, and `right` in a left-to-right book or `left` in a right-to-left one. Lines are
+    /// placed from the start edge, then mirrored in a right-to-left book.
+    private func alignsToEnd(_ alignment: StyledParagraph.Alignment) -> Bool {
+        switch alignment {
+        case .end: true
+        case .right: direction != .rightToLeft
+        case .left: direction == .rightToLeft
+        case .start, .center, .justify: false
         }
     }
 

@@ -1,3 +1,5 @@
+import BookModel
+
 /// Which of the book's faces a run is set in.
 enum FaceRole: Int, CaseIterable {
     case regular, italic, bold, boldItalic, monospace
@@ -31,13 +33,27 @@ enum PageBreakRule: Equatable {
     case withNext
 }
 
-import BookModel
+/// What the book's CSS asks of the page breaks before and inside a paragraph.
+struct BreakRules: Equatable {
+    /// `break-before: page` (or `break-after: page` on what came before): a new page.
+    var forcedBefore = false
+    /// `break-*: avoid` here, or inside a group kept together: a break only when there is no
+    /// better place on the page.
+    var avoidedBefore = false
+    var avoidedInside = false
+    /// Lines a split must leave on each page (CSS `orphans` and `widows`, 2 and 2 by default).
+    var orphans = 2
+    var widows = 2
+    /// Empty lines before the paragraph when the book's margins set them; nil: `gapBefore`.
+    var gapLines: Int?
+}
 
 /// One paragraph of the flattened book, ready to be broken into lines: its text as UTF-8 (what
 /// ICU reads and where break offsets point), the runs' faces, and where its lines go.
 struct StyledParagraph: Equatable {
-    /// `justify` stretches the spaces of every line but the last to fill the measure.
-    enum Alignment: Equatable { case start, center, justify }
+    /// `justify` stretches the spaces of every line but the last to fill the measure. `start`
+    /// and `end` follow the book's direction, `left` and `right` do not.
+    enum Alignment: Equatable { case start, end, left, right, center, justify }
 
     var text: [UInt8] = []
     var runs: [StyledRun] = []
@@ -46,10 +62,13 @@ struct StyledParagraph: Equatable {
     /// The x of the lines, from the content box's leading edge. The marker hangs to the left of
     /// the first line's text, but not further left than `prefixMinimumIndent`.
     var indent: Double = 0
+    /// Added to the first line's indent (CSS `text-indent`; negative hangs).
+    var firstLineIndent: Double = 0
     var prefixMinimumIndent: Double = 0
     var alignment: Alignment = .start
     var lineHeight: Double
     var pageBreak: PageBreakRule = .splittable
+    var breaks = BreakRules()
     /// Whether an empty line separates it from the paragraph before (unless at a page's top).
     var gapBefore: Bool = true
     var anchors: [String] = []

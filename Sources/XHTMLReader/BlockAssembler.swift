@@ -16,6 +16,22 @@ struct BlockAssembler {
     /// The language the reader is in (set by the walk): paragraphs, headings and `pre` ended
     /// while it holds carry it.
     var language: String?
+    /// The inherited style where the reader is (set by the walk), for text outside any
+    /// paragraph element (straight inside a `div`).
+    var inheritedStyle = BlockStyle()
+    /// While an element that avoids page breaks inside is open (set by the walk): the frame its
+    /// blocks go to and how many that frame held before it. Its blocks keep together, and keep
+    /// with one another.
+    var keepGroup: KeepGroup?
+    /// A break and a margin from elements that make no block of their own (`div`, `section`):
+    /// they go on the next block made.
+    private var pendingBreak: PageBreak = .auto
+    private var pendingMargin: Double?
+
+    struct KeepGroup: Equatable {
+        var frame: Int
+        var count: Int
+    }
 
     /// The innermost open element.
     var innermost: Frame.Kind { frames[frames.count - 1].kind }
@@ -35,17 +51,40 @@ struct BlockAssembler {
     }
 
     /// Ends the runs being gathered in the top frame: they become its paragraph (heading, `pre`).
-    mutating func endParagraph() {
+    /// A paragraph split by a block inside it breaks and keeps its space only before its first
+    /// part and (`closing`) after its last.
+    mutating func endParagraph(closing: Bool = false) {
         let top = frames.count - 1
         let runs = frames[top].inline.finished()
         frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
         guard !runs.isEmpty else { return }
-        append(Block(frames[top].block(from: runs), language: language))
+        var style = frames[top].style ?? inheritedStyle
+        if !closing, frames[top].style != nil {
+            style.breakAfter = .auto
+            style.marginBottom = nil
+            frames[top].style?.breakBefore = .auto
+            frames[top].style?.marginTop = nil
+        }
+        append(Block(frames[top].block(from: runs), language: language, style: style))
     }
 
-    mutating func add(_ kind: Block.Kind, anchors: [String] = []) {
-        append(Block(kind, anchors: anchors))
+    mutating func add(_ kind: Block.Kind, anchors: [String] = [], style: BlockStyle? = nil) {
+        append(Block(kind, anchors: anchors, style: style ?? inheritedStyle))
     }
+
+    /// A break and space for the next block made, from an element that makes none itself. The
+    /// stronger break and the larger margin win, as margins collapse in CSS.
+    mutating func addBeforeNextBlock(_ rule: PageBreak, margin: Double?) {
+        pendingBreak = pendingBreak.combined(with: rule)
+        if let margin { pendingMargin = max(pendingMargin ?? margin, margin) }
+    }
+
+    /// Where a group kept together would start now.
+    var keepGroupHere: KeepGroup {
+        let target = frames.lastIndex { $0.gathersBlocks } ?? 0
+        return KeepGroup(frame: target, count: frames[target].blocks.count)
+    }
+
 
     /// The blocks of the body, once every element is closed.
     mutating func finish() -> [Block] {
@@ -63,15 +102,15 @@ struct BlockAssembler {
 
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
-    mutating func open(_ kind: Frame.Kind) {
-        let frame = Frame(kind)
+    mutating func open(_ kind: Frame.Kind, style: BlockStyle) {
+        let frame = Frame(kind, style: style)
         if frame.gathersBlocks { nesting += 1 }
         frames.append(frame)
     }
 
     /// Closes the innermost element and hands what it gathered to the element around it.
     mutating func close() {
-        endParagraph()
+        endParagraph(closing: true)
         let frame = frames.removeLast()
         if frame.gathersBlocks { nesting -= 1 }
         let top = frames.count - 1
@@ -79,7 +118,7 @@ struct BlockAssembler {
         case .flow, .paragraph, .heading, .preformatted:
             break
         case .quote:
-            if !frame.blocks.isEmpty { add(.quote(frame.blocks)) }
+            if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style) }
         case .listItem:
             if case .list = frames[top].kind {
                 frames[top].items.append(frame.blocks)
@@ -89,7 +128,7 @@ struct BlockAssembler {
         case .list(let ordered, let start):
             var items = frame.items
             if !frame.blocks.isEmpty { items.append(frame.blocks) }
-            if !items.isEmpty { add(.list(List(isOrdered: ordered, start: start, items: items))) }
+            if !items.isEmpty { add(.list(List(isOrdered: ordered, start: start, items: items)), style: frame.style) }
         case .cell(let header):
             let cell = TableCell(flattened(frame.blocks), isHeader: header)
             switch frames[top].kind {
@@ -111,14 +150,14 @@ struct BlockAssembler {
             if frames[top].kind == .table {
                 frames[top].caption = runs
             } else if !runs.isEmpty {
-                add(.paragraph(runs))
+                add(.paragraph(runs), style: frame.style)
             }
         case .table:
             // Content outside any cell shows before the table, as browsers place it.
             frame.blocks.forEach { append($0) }
-            if !frame.caption.isEmpty { add(.paragraph(frame.caption)) }
+            if !frame.caption.isEmpty { add(.paragraph(frame.caption), style: frame.style) }
             if !frame.rows.isEmpty {
-                add(.table(Table(rows: frame.rows)), anchors: frame.anchors)
+                add(.table(Table(rows: frame.rows)), anchors: frame.anchors, style: frame.style)
             } else {
                 pendingAnchors += frame.anchors
             }
@@ -159,6 +198,18 @@ struct BlockAssembler {
             firstHeading = TextCleanup.singleLine(runs.plainText)
         }
         let target = frames.lastIndex { $0.gathersBlocks } ?? 0
+        if pendingBreak != .auto || pendingMargin != nil {
+            block.style.breakBefore = block.style.breakBefore.combined(with: pendingBreak)
+            if let margin = pendingMargin { block.style.marginTop = max(block.style.marginTop ?? margin, margin) }
+            pendingBreak = .auto
+            pendingMargin = nil
+        }
+        if let group = keepGroup, group.frame == target {
+            block.style.keepsTogether = true
+            if frames[target].blocks.count > group.count {
+                block.style.breakBefore = block.style.breakBefore.combined(with: .avoid)
+            }
+        }
         frames[target].blocks.append(block)
     }
 

@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 import Markup
 
 /// Reads the body of one document into blocks by walking its markup tree. The walk is a loop
@@ -13,13 +14,28 @@ struct BlockBuilder {
     private var context = Context()
     private(set) var warnings: [Warning] = []
     private var warnedAboutNesting = false
+    private var styles: StyleResolver
+    /// The elements open around the walk, outermost first: what descendant selectors look at.
+    /// A stack of its own, not part of `Context`, so entering an element costs no copy of it.
+    private var openElements: [ElementDescription] = []
+    /// For each open element (and one more level for the walk's start), the last child element
+    /// entered so far: the previous sibling of the next, for `+` selectors.
+    private var lastChildElements: [ElementDescription?] = [nil]
+    /// False for the second reading of a document whose stylesheets hid all of it.
+    private let honoursDisplayNone: Bool
+    /// Whether `display: none` from the book's CSS left something out.
+    private(set) var hidSomething = false
 
     var firstHeading: String? { blocks.firstHeading }
+    var stylesRanOutOfBudget: Bool { styles.budgetExhausted }
 
     /// `source` is the document's archive path, which links and images resolve against.
-    init(document: MarkupDocument, source: String) {
+    init(document: MarkupDocument, source: String, styles: StyleResolver = StyleResolver(stylesheets: []),
+         honoursDisplayNone: Bool = true) {
         self.document = document
         self.references = ReferenceResolver(source: source)
+        self.styles = styles
+        self.honoursDisplayNone = honoursDisplayNone
     }
 
     /// What the walk knows about where it is. Entering an element may change it; leaving the
@@ -37,6 +53,10 @@ struct BlockBuilder {
         var quotationDepth = 0
         /// The nearest `lang` or `xml:lang` around this point inside the body.
         var language: String?
+        /// The book's CSS for the innermost element.
+        var computed = ComputedStyle()
+        /// Inside an element that avoids page breaks inside it.
+        var keepGroup: BlockAssembler.KeepGroup?
     }
 
     private enum Step {
@@ -47,6 +67,10 @@ struct BlockBuilder {
     /// What leaving an element does.
     private struct Exit {
         var context: Context
+        var popsElement = false
+        /// A page break and margin after an element that makes no block of its own.
+        var breakAfter: PageBreak = .auto
+        var marginAfter: Double?
         /// Text that closes what entering opened (a closing quotation mark, a parenthesis).
         var closingText: String?
         var ending: Ending = .nothing
@@ -61,6 +85,7 @@ struct BlockBuilder {
     }
 
     mutating func build(from start: Int) -> [Block] {
+        styleAncestors(of: start)
         var steps: [Step] = [.enter(start)]
         while let step = steps.popLast() {
             switch step {
@@ -79,9 +104,27 @@ struct BlockBuilder {
             if !context.inSVG { blocks.appendText(node.text, style: context.style, link: context.link) }
             return
         }
+        let description = Self.description(of: node)
+        let previousSibling = lastChildElements[lastChildElements.count - 1]
+        lastChildElements[lastChildElements.count - 1] = description
         if ElementRole.isHidden(node) { return }
+        var role = role(of: node)
+        if role == .skipped { return }
+        let style = computedStyle(of: description, previousSibling: previousSibling, node: node, role: role)
+        if style.isHidden, honoursDisplayNone, !Self.isRoot(node) {
+            hidSomething = true
+            return
+        }
+        if role == .paragraph || role == .definitionTerm, style.preservesWhitespace, !context.inPreformatted {
+            role = .preformatted
+        }
         var exit = Exit(context: context)
-        switch role(of: node) {
+        context.computed = style
+        openElements.append(description)
+        lastChildElements.append(nil)
+        exit.popsElement = true
+        let blockStyle = BlockStyle(style)
+        switch role {
         case .skipped:
             return
         case .inline(let added):
@@ -107,60 +150,61 @@ struct BlockBuilder {
                 exit.closingText = ")"
             }
         case .container:
-            startBlock(at: node)
-            exit.ending = .paragraph
+            startContainer(at: node, style: style, exit: &exit)
         case .paragraph:
-            open(.paragraph, at: node, exit: &exit)
+            open(.paragraph, at: node, style: blockStyle, exit: &exit)
         case .heading(let level):
-            open(.heading(level: level), at: node, exit: &exit)
+            open(.heading(level: level), at: node, style: blockStyle, exit: &exit)
         case .preformatted:
-            open(.preformatted, at: node, exit: &exit)
+            open(.preformatted, at: node, style: blockStyle, exit: &exit)
             context.inPreformatted = true
         case .definitionTerm:
-            open(.paragraph, at: node, exit: &exit)
+            open(.paragraph, at: node, style: blockStyle, exit: &exit)
             context.style.insert(.bold)
         case .list(let ordered):
             let start = node.attribute("start").flatMap { Int(TextCleanup.trimmed($0)) } ?? 1
-            openNested(.list(ordered: ordered, start: start), at: node, exit: &exit)
+            openNested(.list(ordered: ordered, start: start), at: node, style: blockStyle, exit: &exit)
         case .listItem:
             if case .list = blocks.innermost {
                 blocks.wrapLooseBlocksAsItem()
-                openNested(.listItem, at: node, exit: &exit)
+                openNested(.listItem, at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
+                addContainerStyle(style, exit: &exit)
             } else {
                 // An `li` outside any list is read as a plain container.
-                startBlock(at: node)
-                exit.ending = .paragraph
+                startContainer(at: node, style: style, exit: &exit)
             }
         case .quote, .definitionDescription:
-            openNested(.quote, at: node, exit: &exit)
+            openNested(.quote, at: node, style: blockStyle, exit: &exit)
         case .table:
-            openNested(.table, at: node, exit: &exit)
+            openNested(.table, at: node, style: blockStyle, exit: &exit)
         case .tableGroup(let header):
             startBlock(at: node)
             if header { context.inHeaderGroup = true }
         case .tableRow:
-            openNested(.row, at: node, exit: &exit)
+            openNested(.row, at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
         case .tableCell(let header):
             if blocks.innermost == .row { blocks.wrapLooseBlocksAsCell() }
-            openNested(.cell(header: header || context.inHeaderGroup), at: node, exit: &exit)
+            openNested(.cell(header: header || context.inHeaderGroup), at: node, style: BlockStyle(inheritedFrom: style),
+                       exit: &exit)
         case .tableCaption:
-            openNested(.caption, at: node, exit: &exit)
+            openNested(.caption, at: node, style: blockStyle, exit: &exit)
         case .rule:
             startBlock(at: node)
-            blocks.add(.rule)
+            blocks.add(.rule, style: blockStyle)
         case .image:
             startBlock(at: node)
-            if let image = references.image(node, warnings: &warnings) { blocks.add(.image(image)) }
+            if let image = references.image(node, warnings: &warnings) { blocks.add(.image(image), style: blockStyle) }
         case .svg:
-            startBlock(at: node)
+            startContainer(at: node, style: style, exit: &exit)
             context.inSVG = true
-            exit.ending = .paragraph
         }
-        // After the switch: a paragraph the element ended was in the language from before.
+        // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
+        // a paragraph the element ended was in the language and style from before.
+        applyRunStyle(style)
         if let language = XHTMLReader.language(of: node) {
             context.language = language
-            blocks.language = language
         }
+        synchronizeAssembler()
         steps.append(.leave(exit))
         let children = Array(document.children(of: index))
         for child in children.reversed() { steps.append(.enter(child)) }
@@ -175,8 +219,78 @@ struct BlockBuilder {
         case .paragraph: blocks.endParagraph()
         case .frame: blocks.close()
         }
+        if exit.breakAfter != .auto || exit.marginAfter != nil {
+            blocks.addBeforeNextBlock(exit.breakAfter, margin: exit.marginAfter)
+        }
+        if exit.popsElement {
+            openElements.removeLast()
+            lastChildElements.removeLast()
+        }
         context = exit.context
+        synchronizeAssembler()
+    }
+
+    /// Hands the assembler what it needs of the context for the blocks it ends.
+    private mutating func synchronizeAssembler() {
         blocks.language = context.language
+        blocks.inheritedStyle = BlockStyle(inheritedFrom: context.computed)
+        blocks.keepGroup = context.keepGroup
+    }
+
+    // MARK: - Styles
+
+    /// The elements around the walk's start (`html` around `body`) are styled first, so their
+    /// inherited properties and their place in selectors count.
+    private mutating func styleAncestors(of start: Int) {
+        var chain: [Int] = []
+        var parent = document[start].parent
+        while let index = parent {
+            if document[index].kind == .element { chain.append(index) }
+            parent = document[index].parent
+        }
+        for index in chain.reversed() {
+            let node = document[index]
+            let description = Self.description(of: node)
+            context.computed = computedStyle(of: description, previousSibling: nil, node: node, role: .container)
+            openElements.append(description)
+        }
+        synchronizeAssembler()
+    }
+
+    private mutating func computedStyle(of description: ElementDescription, previousSibling: ElementDescription?,
+                                        node: MarkupNode, role: ElementRole) -> ComputedStyle {
+        var defaultScale = 1.0
+        if case .heading(let level) = role { defaultScale = BlockStyle.headingScale(level: level) }
+        var style = styles.style(of: description, previousSibling: previousSibling, styleAttribute: node.attribute("style"),
+                                 ancestors: openElements, parent: context.computed, defaultFontScale: defaultScale)
+        if Self.isRoot(node) {
+            // The body's size is the one the layout is asked for; its margins are the page's.
+            style.fontScale = 1
+            style.fontSizeIsSet = false
+            style.marginTop = nil
+            style.marginBottom = nil
+        }
+        return style
+    }
+
+    /// `font-style` and `font-weight` set on the element change the runs inside it.
+    private mutating func applyRunStyle(_ style: ComputedStyle) {
+        if let italic = style.isItalic {
+            if italic { context.style.insert(.italic) } else { context.style.remove(.italic) }
+        }
+        if let bold = style.isBold {
+            if bold { context.style.insert(.bold) } else { context.style.remove(.bold) }
+        }
+    }
+
+    private static func description(of node: MarkupNode) -> ElementDescription {
+        ElementDescription(name: node.name, idAttribute: node.attribute("id"), classAttribute: node.attribute("class"))
+    }
+
+    /// `html` and `body`: never hidden, and their size and margins are the layout's.
+    private static func isRoot(_ node: MarkupNode) -> Bool {
+        let name = node.name.lowercased()
+        return name == "html" || name == "body"
     }
 
     /// The role, adjusted for where the element is: inside `svg` only images count, inside
@@ -200,15 +314,33 @@ struct BlockBuilder {
         blocks.addAnchors(references.anchors(of: node))
     }
 
-    private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, exit: inout Exit) {
+    private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
         startBlock(at: node)
-        blocks.open(kind)
+        blocks.open(kind, style: style)
         exit.ending = .frame
+    }
+
+    /// An element that makes no block of its own (`div`, `section`): its break and margin go
+    /// to the blocks before and after it, or the first and last inside it, and a group of the
+    /// blocks inside it may keep together.
+    private mutating func startContainer(at node: MarkupNode, style: ComputedStyle, exit: inout Exit) {
+        startBlock(at: node)
+        exit.ending = .paragraph
+        addContainerStyle(style, exit: &exit)
+    }
+
+    private mutating func addContainerStyle(_ style: ComputedStyle, exit: inout Exit) {
+        if style.breakBefore != .auto || style.marginTop != nil {
+            blocks.addBeforeNextBlock(PageBreak(style.breakBefore), margin: style.marginTop)
+        }
+        exit.breakAfter = PageBreak(style.breakAfter)
+        exit.marginAfter = style.marginBottom
+        if style.avoidsBreakInside, context.keepGroup == nil { context.keepGroup = blocks.keepGroupHere }
     }
 
     /// Opens a frame that nests blocks, or past the nesting bound, reads the element as a
     /// plain container.
-    private mutating func openNested(_ kind: Frame.Kind, at node: MarkupNode, exit: inout Exit) {
+    private mutating func openNested(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
         guard blocks.nesting < XHTMLReader.maximumBlockNesting else {
             if !warnedAboutNesting {
                 warnedAboutNesting = true
@@ -219,6 +351,6 @@ struct BlockBuilder {
             exit.ending = .paragraph
             return
         }
-        open(kind, at: node, exit: &exit)
+        open(kind, at: node, style: style, exit: &exit)
     }
 }

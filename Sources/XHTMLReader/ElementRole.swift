@@ -98,12 +98,9 @@ enum ElementRole: Equatable {
         return roles
     }()
 
-    /// True for an element whose content is not shown: the `hidden` attribute, or an inline
-    /// `display: none`.
+    /// True for an element whose content is not shown by its `hidden` attribute (`display:
+    /// none` is the CSS cascade's to say).
     static func isHidden(_ node: MarkupNode) -> Bool {
-        if node.attribute("hidden") != nil { return true }
-        guard let style = node.attribute("style"), style.contains("none") else { return false }
-        let compact = style.lowercased().filter { !$0.isWhitespace }
-        return compact.contains("display:none")
+        node.attribute("hidden") != nil
     }
 }

@@ -29,9 +29,13 @@ struct Frame {
     var caption: [Inline] = []
     /// Anchors from cells, whose content is flattened to runs: they belong to the table.
     var anchors: [String] = []
+    /// The element's style from the book's CSS, for the block it makes; nil for the body,
+    /// whose loose text takes the style around it.
+    var style: BlockStyle?
 
-    init(_ kind: Kind) {
+    init(_ kind: Kind, style: BlockStyle? = nil) {
         self.kind = kind
+        self.style = style
         self.inline = InlineBuffer(preservesWhitespace: kind == .preformatted)
     }
 

@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 import Markup
 
 /// One XHTML or HTML document read into the document model.
@@ -29,7 +30,16 @@ public struct XHTMLContent: Sendable, Equatable {
 /// `epub:switch` shows its `epub:default`; SVG contributes only its images; a `<br>` ending a
 /// block makes no empty line. Links inside the book become `archive/path.xhtml#fragment`,
 /// links outside it stay as written.
+///
+/// The book's CSS (`<link>`ed sheets through the loader, `<style>`, `style=""`) hides elements
+/// (`display: none`), sets their runs' italic and bold, and gives blocks a `BlockStyle`; the
+/// README lists what is honoured. `display: none` on `html` or `body` is not, and a document
+/// that its stylesheets would hide entirely is read without `display: none`, with a warning.
 public enum XHTMLReader {
+    /// Finds a linked stylesheet by its archive path (the href resolved inside the book); nil
+    /// when there is none to read.
+    public typealias StylesheetLoader = (String) -> Stylesheet?
+
     /// Lists, quotes and tables nested deeper than this are read as plain containers, so the
     /// block tree stays shallow enough for any consumer to walk recursively.
     public static let maximumBlockNesting = 32
@@ -40,8 +50,10 @@ public enum XHTMLReader {
         read(document: Markup.parse(bytes), source: source)
     }
 
-    /// Reads an already parsed document.
-    public static func read(document: MarkupDocument, source: String) -> XHTMLContent {
+    /// Reads an already parsed document; `stylesheets` finds its linked stylesheets (without
+    /// one, only `<style>` and `style` attributes apply).
+    public static func read(document: MarkupDocument, source: String,
+                            stylesheets loader: StylesheetLoader? = nil) -> XHTMLContent {
         var warnings: [Warning] = []
         if !document.parsedCleanly {
             warnings.append(recoveryWarning(for: document, source: source))
@@ -52,8 +64,19 @@ public enum XHTMLReader {
         }
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
         let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
-        var builder = BlockBuilder(document: document, source: source)
-        let blocks = builder.build(from: body ?? root)
+        let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
+                                                 warnings: &warnings)
+        let styles = StyleResolver(stylesheets: sheets)
+        var builder = BlockBuilder(document: document, source: source, styles: styles)
+        var blocks = builder.build(from: body ?? root)
+        if blocks.isEmpty, builder.hidSomething {
+            warnings.append(Warning(entry: source, "display: none in its CSS hides the whole document; shown anyway"))
+            builder = BlockBuilder(document: document, source: source, styles: styles, honoursDisplayNone: false)
+            blocks = builder.build(from: body ?? root)
+        }
+        if builder.stylesRanOutOfBudget {
+            warnings.append(Warning(entry: source, "too much CSS matching; later elements keep only inherited styles"))
+        }
         return XHTMLContent(blocks: blocks,
                             headTitle: head.flatMap { headTitle(in: document, head: $0) },
                             firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },

@@ -1,0 +1,81 @@
+/// The values of the honoured properties for one element, after the cascade and inheritance.
+/// Sizes are multiples of the default font size (the body's), so the layout can turn them into
+/// points with the size it sets the body in.
+public struct ComputedStyle: Sendable, Equatable {
+    // Not inherited: each element starts from these.
+    /// `display: none`: the element and all it holds show nothing.
+    public var isHidden = false
+    public var breakBefore: BreakValue = .auto
+    public var breakAfter: BreakValue = .auto
+    /// `break-inside: avoid`.
+    public var avoidsBreakInside = false
+    /// Vertical margins, when the book sets them.
+    public var marginTop: Double?
+    public var marginBottom: Double?
+    /// `font-style` and `font-weight` when the book sets them on this element; nil leaves the
+    /// element's own meaning (`em` is italic) alone. Inherited by the reader's walk, which
+    /// carries each run's italic and bold down the tree, rather than here: an `em` inside a
+    /// paragraph set in `font-style: normal` stays italic.
+    public var isItalic: Bool?
+    public var isBold: Bool?
+
+    // Inherited: each element starts from its parent's.
+    public var textAlign: TextAlign?
+    /// The first line's indent, when the book sets one.
+    public var textIndent: Double?
+    /// The font size; `fontSizeIsSet` tells whether the book set it here or on an ancestor.
+    public var fontScale: Double = 1
+    public var fontSizeIsSet = false
+    /// `white-space: pre`, `pre-wrap`, `pre-line`.
+    public var preservesWhitespace = false
+    public var orphans: Int?
+    public var widows: Int?
+
+    public init() {}
+
+    /// What a child starts from: the inherited values, the others at their initial values.
+    public func inherited() -> ComputedStyle {
+        var child = ComputedStyle()
+        child.textAlign = textAlign
+        child.textIndent = textIndent
+        child.fontScale = fontScale
+        child.fontSizeIsSet = fontSizeIsSet
+        child.preservesWhitespace = preservesWhitespace
+        child.orphans = orphans
+        child.widows = widows
+        return child
+    }
+
+    /// Applies the winning declarations, font size first: `em` lengths are of the element's own
+    /// size. `parentScale` is the parent's font size; `defaultScale` the element's size relative
+    /// to it when the book sets none (a heading's).
+    mutating func apply(_ winners: [Declaration.Value?], parentScale: Double, defaultScale: Double) {
+        if case .fontSize(let size)? = winners[Declaration.Value.fontSize(.relative(1)).property] {
+            switch size {
+            case .relative(let factor): fontScale = parentScale * factor
+            case .absolute(let scale): fontScale = scale
+            }
+            fontSizeIsSet = true
+        } else {
+            fontScale = parentScale * defaultScale
+        }
+        for value in winners {
+            switch value {
+            case .display(let hidden)?: isHidden = hidden
+            case .breakBefore(let rule)?: breakBefore = rule
+            case .breakAfter(let rule)?: breakAfter = rule
+            case .breakInside(let avoid)?: avoidsBreakInside = avoid
+            case .textAlign(let align)?: textAlign = align
+            case .textIndent(let length)?: textIndent = length.resolved(fontScale: fontScale)
+            case .fontStyle(let italic)?: isItalic = italic
+            case .fontWeight(let bold)?: isBold = bold
+            case .whiteSpace(let preserved)?: preservesWhitespace = preserved
+            case .marginTop(let length)?: marginTop = length.resolved(fontScale: fontScale)
+            case .marginBottom(let length)?: marginBottom = length.resolved(fontScale: fontScale)
+            case .orphans(let count)?: orphans = count
+            case .widows(let count)?: widows = count
+            case .fontSize?, nil: break
+            }
+        }
+    }
+}

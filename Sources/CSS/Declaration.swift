@@ -1,0 +1,144 @@
+/// One declaration the reader honours, with its value already understood. Declarations of
+/// other properties, and values it does not understand, are dropped when the block is read —
+/// so, as CSS requires, an invalid declaration leaves an earlier valid one standing.
+struct Declaration: Sendable, Equatable {
+    var value: Value
+    var important: Bool
+
+    enum Value: Sendable, Equatable {
+        case display(hidden: Bool)
+        case breakBefore(BreakValue)
+        case breakAfter(BreakValue)
+        case breakInside(avoid: Bool)
+        case textAlign(TextAlign)
+        case textIndent(CSSLength)
+        case fontStyle(italic: Bool)
+        case fontWeight(bold: Bool)
+        case fontSize(FontSize)
+        case whiteSpace(preserved: Bool)
+        case marginTop(CSSLength)
+        case marginBottom(CSSLength)
+        case orphans(Int)
+        case widows(Int)
+
+        /// Which property it sets: the cascade keeps one winner for each.
+        var property: Int {
+            switch self {
+            case .display: 0
+            case .breakBefore: 1
+            case .breakAfter: 2
+            case .breakInside: 3
+            case .textAlign: 4
+            case .textIndent: 5
+            case .fontStyle: 6
+            case .fontWeight: 7
+            case .fontSize: 8
+            case .whiteSpace: 9
+            case .marginTop: 10
+            case .marginBottom: 11
+            case .orphans: 12
+            case .widows: 13
+            }
+        }
+
+        static let propertyCount = 14
+    }
+
+    enum FontSize: Sendable, Equatable {
+        /// A multiple of the parent's size (`em`, `%`, `larger`, `smaller`).
+        case relative(Double)
+        /// A multiple of the default size (`px`, `pt`, `rem`, `small`, …).
+        case absolute(Double)
+    }
+
+    /// The declarations of a rule's block (or a `style` attribute), in order, at most `limit`.
+    static func list(parsing text: [UInt8], limit: Int) -> [Declaration] {
+        var declarations: [Declaration] = []
+        var scanner = CSSScanner(text)
+        while !scanner.atEnd, declarations.count < limit {
+            let part = scanner.read(upTo: [UInt8(ascii: ";")])
+            scanner.advance()
+            declarations += parse(part)
+        }
+        return declarations
+    }
+
+    /// `name: value [!important]`: none, one, or for the `margin` shorthand two declarations.
+    private static func parse(_ text: [UInt8]) -> [Declaration] {
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return [] }
+        let name = CSSValue.lowercasedASCII(CSSValue.trimmed(text[..<colon]))
+        var value = CSSValue.lowercasedASCII(CSSValue.trimmed(text[(colon + 1)...]))
+        var important = false
+        if let bang = value.lastIndex(of: "!") {
+            guard value[value.index(after: bang)...].filter({ !$0.isWhitespace }) == "important" else { return [] }
+            important = true
+            value = String(value[..<bang]).trimmingSpaces
+        }
+        return values(of: name, value).map { Declaration(value: $0, important: important) }
+    }
+
+    private static func values(of name: String, _ value: String) -> [Value] {
+        let single: Value?
+        switch name {
+        case "display": single = value.isEmpty || value.contains(" ") ? nil : .display(hidden: value == "none")
+        case "page-break-before", "break-before": single = BreakValue(value).map(Value.breakBefore)
+        case "page-break-after", "break-after": single = BreakValue(value).map(Value.breakAfter)
+        case "page-break-inside", "break-inside":
+            switch value {
+            case "avoid", "avoid-page": single = .breakInside(avoid: true)
+            case "auto": single = .breakInside(avoid: false)
+            default: single = nil
+            }
+        case "text-align": single = TextAlign(rawValue: value).map(Value.textAlign)
+        case "text-indent": single = CSSLength(value).map(Value.textIndent)
+        case "font-style":
+            switch value {
+            case "italic", "oblique": single = .fontStyle(italic: true)
+            case "normal": single = .fontStyle(italic: false)
+            default: single = nil
+            }
+        case "font-weight": single = CSSValue.isBold(value).map(Value.fontWeight)
+        case "font-size": single = CSSValue.fontSize(value).map(Value.fontSize)
+        case "white-space":
+            switch value {
+            case "pre", "pre-wrap", "pre-line", "break-spaces": single = .whiteSpace(preserved: true)
+            case "normal", "nowrap": single = .whiteSpace(preserved: false)
+            default: single = nil
+            }
+        case "margin-top": single = CSSLength(value).map(Value.marginTop)
+        case "margin-bottom": single = CSSLength(value).map(Value.marginBottom)
+        case "margin":
+            // One to four values: the first is the top, the third (else the first) the bottom.
+            let parts = value.split(separator: " ").map(String.init)
+            guard (1...4).contains(parts.count) else { return [] }
+            let top = CSSLength(parts[0])
+            let bottom = CSSLength(parts.count >= 3 ? parts[2] : parts[0])
+            return [top.map(Value.marginTop), bottom.map(Value.marginBottom)].compactMap { $0 }
+        case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)
+        case "widows": single = CSSValue.positiveInteger(value).map(Value.widows)
+        default: single = nil
+        }
+        return single.map { [$0] } ?? []
+    }
+}
+
+/// A `break-*` or `page-break-*` value, as far as pages go.
+public enum BreakValue: Sendable, Equatable {
+    case auto
+    case avoid
+    /// `always`, `page`, `left`, `right`, `recto`, `verso`: a new page.
+    case page
+
+    init?(_ value: String) {
+        switch value {
+        case "auto": self = .auto
+        case "avoid", "avoid-page": self = .avoid
+        case "always", "page", "left", "right", "recto", "verso": self = .page
+        default: return nil
+        }
+    }
+}
+
+public enum TextAlign: String, Sendable, Equatable {
+    case left, right, center, justify, start, end
+}

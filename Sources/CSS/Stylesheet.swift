@@ -1,0 +1,111 @@
+/// Bounds that keep any stylesheet, however large or malformed, cheap to read and apply.
+public enum CSSLimits {
+    /// Bytes of one stylesheet read; the rest is ignored, with a note.
+    public static let maximumSize = 4 << 20
+    /// Rules kept from one stylesheet.
+    public static let maximumRules = 20_000
+    /// Selectors kept from one rule's comma list, compounds in one selector, declarations in
+    /// one block.
+    public static let maximumSelectors = 64
+    public static let maximumCompounds = 32
+    public static let maximumDeclarations = 256
+    /// Compound selectors tested while styling one document; past it, the rest of the
+    /// document gets only inherited styles and `style` attributes.
+    public static let matchingBudget = 20_000_000
+}
+
+/// One stylesheet, read: its style rules in order. What the reader honours is listed in the
+/// README ("The book's CSS"): a handful of properties, and selectors by element, class, id,
+/// descendant and child.
+///
+/// At-rules: `@media` blocks are read when their query names only the media types `all`,
+/// `screen` or `print` (a book's pages are both: read on a screen, laid out like print), and
+/// skipped when it has a condition (`(max-width: …)`, `amzn-kf8`) or negates (`not print`),
+/// since only a real device could answer; a `@media` inside another is skipped. Every other
+/// at-rule (`@import`, `@font-face`, `@page`, `@supports`, …) is skipped.
+public struct Stylesheet: Sendable, Equatable {
+    struct Rule: Sendable, Equatable {
+        var selectors: [Selector]
+        var declarations: [Declaration]
+    }
+
+    var rules: [Rule]
+    /// What was left out for being past a bound, to be reported as warnings.
+    public private(set) var notes: [String] = []
+
+    public static let empty = Stylesheet(rules: [])
+
+    init(rules: [Rule]) {
+        self.rules = rules
+    }
+
+    public init(parsing text: String) {
+        self.init(parsing: Array(text.utf8))
+    }
+
+    public init(parsing bytes: [UInt8]) {
+        rules = []
+        var bytes = bytes
+        if bytes.count > CSSLimits.maximumSize {
+            bytes.removeSubrange(CSSLimits.maximumSize...)
+            notes.append("stylesheet longer than \(CSSLimits.maximumSize) bytes; the rest is ignored")
+        }
+        var scanner = CSSScanner(bytes)
+        var inMedia = false
+        while true {
+            scanner.skipSpaceAndComments()
+            guard let byte = scanner.current else { break }
+            if byte == UInt8(ascii: "}") {
+                // The end of a `@media` block being read, or a stray brace.
+                scanner.advance()
+                inMedia = false
+                continue
+            }
+            if byte == UInt8(ascii: "@") {
+                let prelude = scanner.read(upTo: [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: "}")])
+                guard scanner.current == UInt8(ascii: "{") else {
+                    if scanner.current == UInt8(ascii: ";") { scanner.advance() }
+                    continue
+                }
+                if !inMedia, Self.readsMedia(prelude) {
+                    scanner.advance()
+                    inMedia = true
+                } else {
+                    _ = scanner.readBlock()
+                }
+                continue
+            }
+            let prelude = scanner.read(upTo: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+            guard scanner.current == UInt8(ascii: "{") else { continue }
+            let block = scanner.readBlock()
+            guard rules.count < CSSLimits.maximumRules else {
+                notes.append("more than \(CSSLimits.maximumRules) rules; the rest are ignored")
+                break
+            }
+            let selectors = Selector.list(parsing: prelude, limit: CSSLimits.maximumSelectors)
+            guard !selectors.isEmpty else { continue }
+            let declarations = Declaration.list(parsing: block, limit: CSSLimits.maximumDeclarations)
+            guard !declarations.isEmpty else { continue }
+            rules.append(Rule(selectors: selectors, declarations: declarations))
+        }
+    }
+
+    /// `@media screen, print {`: read (the same test serves a `media` attribute, prefixed). `@media screen and (max-width: 600px)`, `@media amzn-kf8`,
+    /// `@media not print`: skipped.
+    public static func readsMedia(_ prelude: [UInt8]) -> Bool {
+        let text = CSSValue.lowercasedASCII(CSSValue.trimmed(prelude[...]))
+        guard text.hasPrefix("@media") else { return false }
+        let queries = text.dropFirst("@media".count).split(separator: ",")
+        guard !queries.isEmpty else { return false }
+        return queries.allSatisfy { query in
+            var words = query.split(separator: " ")
+            if words.first == "only" { words.removeFirst() }
+            return words.count == 1 && ["all", "screen", "print"].contains(words[0])
+        }
+    }
+
+    /// The declarations of a `style` attribute.
+    static func inlineDeclarations(_ text: String) -> [Declaration] {
+        Declaration.list(parsing: Array(text.utf8), limit: CSSLimits.maximumDeclarations)
+    }
+}

@@ -1,0 +1,47 @@
+import BookModel
+import CSS
+
+extension BlockStyle {
+    /// The style of a block made by an element whose computed CSS is `style`.
+    init(_ style: ComputedStyle) {
+        self.init(inheritedFrom: style)
+        breakBefore = PageBreak(style.breakBefore)
+        breakAfter = PageBreak(style.breakAfter)
+        keepsTogether = style.avoidsBreakInside
+        marginTop = style.marginTop
+        marginBottom = style.marginBottom
+    }
+
+    /// The style of text inside an element that makes no block of its own: only what inherits.
+    init(inheritedFrom style: ComputedStyle) {
+        self.init()
+        alignment = style.textAlign.map(TextAlignment.init)
+        textIndent = style.textIndent
+        fontScale = style.fontSizeIsSet ? style.fontScale : nil
+        orphans = style.orphans
+        widows = style.widows
+    }
+}
+
+extension PageBreak {
+    init(_ value: BreakValue) {
+        switch value {
+        case .auto: self = .auto
+        case .avoid: self = .avoid
+        case .page: self = .page
+        }
+    }
+}
+
+extension TextAlignment {
+    init(_ align: TextAlign) {
+        switch align {
+        case .left: self = .left
+        case .right: self = .right
+        case .center: self = .center
+        case .justify: self = .justify
+        case .start: self = .start
+        case .end: self = .end
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import BookModel
+import CSS
+import EPUBReader
+import Testing
+import XHTMLReader
+
+/// The book's CSS as the reader applies it: which elements are hidden, which runs italic or
+/// bold, and the `BlockStyle` each block carries.
+struct BookCSSTests {
+    func read(css: String, body: String) -> XHTMLContent {
+        readDocument("""
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><style>\(css)</style></head>
+            <body>\(body)</body></html>
+            """)
+    }
+
+    @Test func displayNoneHidesTheElementAndAllItHolds() {
+        let content = read(css: ".hidden, #guide { display: none } div.x p { display: none } div.x p.shown { display: block }",
+                           body: """
+                           <p class="hidden">gone <em>too</em></p><nav id="guide"><p>guide</p></nav>
+                           <div class="x"><p>hidden</p><p class="shown">shown again</p></div>
+                           <p>kept <span class="hidden">secret</span>text</p>
+                           """)
+        #expect(content.blocks.map(\.text) == ["shown again", "kept text"])
+        #expect(content.warnings.isEmpty)
+    }
+
+    @Test func aStylesheetThatHidesEverythingIsNotObeyed() {
+        let content = read(css: "body > * { display: none } html, body { display: none }",
+                           body: "<div><p>the whole chapter</p></div>")
+        #expect(content.blocks.map(\.text) == ["the whole chapter"])
+        #expect(content.warnings.map(\.message) == ["display: none in its CSS hides the whole document; shown anyway"])
+    }
+
+    @Test func fontStyleAndWeightChangeTheRuns() {
+        let content = read(css: ".it { font-style: italic } .plain { font-style: normal } p.b { font-weight: bold } strong { font-weight: normal }",
+                           body: #"<p class="b">bold <span class="it">both</span></p><p class="plain">a <em>b</em></p><p><strong>c</strong></p>"#)
+        #expect(content.blocks[0].runs.map(\.style) == [[.bold], [.bold, .italic]])
+        // An element's own italic (`em`) wins over the paragraph's `normal`.
+        #expect(content.blocks[1].runs.map(\.style) == [[], [.italic]])
+        #expect(content.blocks[2].runs.map(\.style) == [[]])
+    }
+
+    @Test func blocksCarryBreaksAlignmentIndentMarginsAndSize() {
+        let content = read(css: """
+            h2 { page-break-before: always; page-break-after: avoid; text-align: center; font-size: 2em }
+            p { text-indent: 1.5em; margin: 0; orphans: 3; widows: 4 }
+            p.first { text-indent: 0; text-align: right; page-break-inside: avoid }
+            """, body: #"<h2>Title</h2><p class="first">One</p><p>Two</p>"#)
+        let heading = content.blocks[0].style
+        #expect(heading.breakBefore == .page)
+        #expect(heading.breakAfter == .avoid)
+        #expect(heading.alignment == .center)
+        #expect(heading.fontScale == 2)
+        let first = content.blocks[1].style
+        #expect(first.textIndent == 0 && first.alignment == .right && first.keepsTogether)
+        #expect(first.marginTop == 0 && first.marginBottom == 0)
+        let second = content.blocks[2].style
+        #expect(second.textIndent == 1.5 && second.orphans == 3 && second.widows == 4)
+        #expect(second.alignment == nil && !second.keepsTogether)
+    }
+
+    @Test func aContainersBreaksAndMarginsGoToTheBlocksAroundIt() {
+        let content = read(css: """
+            div.chapter { page-break-before: always; margin-top: 3em; page-break-after: always }
+            div.keep { page-break-inside: avoid }
+            """, body: """
+            <p>before</p><div class="chapter"><p>first</p><p>last</p></div><p>after</p>
+            <div class="keep"><p>a</p><p>b</p></div><p>free</p>
+            """)
+        let styles = content.blocks.map(\.style)
+        #expect(content.blocks.map(\.text) == ["before", "first", "last", "after", "a", "b", "free"])
+        #expect(styles[0].isDefault)
+        #expect(styles[1].breakBefore == .page && styles[1].marginTop == 3)
+        #expect(styles[2].breakBefore == .auto)
+        #expect(styles[3].breakBefore == .page)
+        #expect(styles[4].keepsTogether && styles[4].breakBefore == .auto)
+        #expect(styles[5].keepsTogether && styles[5].breakBefore == .avoid)
+        #expect(styles[6].isDefault)
+    }
+
+    @Test func booksIndentWithSiblingSelectorsAndSelectFromTheRoot() {
+        let content = read(css: "p { margin: 0 } p + p { text-indent: 1.5em } html > body > h1 { text-align: center }",
+                           body: "<h1>T</h1><p>first</p><p>second</p><div/><p>after a div</p>")
+        #expect(content.blocks.map(\.style.textIndent) == [nil, nil, 1.5, nil])
+        #expect(content.blocks[0].style.alignment == .center)
+    }
+
+    @Test func whiteSpacePreMakesAParagraphPreformatted() {
+        let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
+        #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))
+        #expect(content.blocks[1].kind == .paragraph([Inline("three four")]))
+    }
+
+    @Test func headingSizesFollowTheBookOrTheLayout() {
+        let content = read(css: "div.small { font-size: 50% } h3 { font-size: 1.5em }",
+                           body: #"<h1>default</h1><div class="small"><h1>inside</h1><h3>set</h3></div>"#)
+        #expect(content.blocks.map(\.style.fontScale) == [nil, 0.8, 0.75])
+    }
+
+    @Test func aSplitParagraphBreaksOnlyBeforeItsFirstPart() {
+        let content = read(css: "p { page-break-before: always; page-break-after: always }",
+                           body: "<p>one<div>inner</div>two</p>")
+        let styles = content.blocks.map(\.style)
+        #expect(content.blocks.map(\.text) == ["one", "inner", "two"])
+        #expect(styles[0].breakBefore == .page && styles[0].breakAfter == .auto)
+        #expect(styles[2].breakBefore == .auto && styles[2].breakAfter == .page)
+    }
+
+    @Test func linkedStylesheetsComeFromTheArchiveOnly() throws {
+        let page = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title>
+            <link rel="stylesheet" type="text/css" href="../css/book.css"/>
+            <link rel="stylesheet" href="../../../etc/evil.css"/>
+            <link rel="stylesheet" href="https://example.com/remote.css"/>
+            <link rel="alternate stylesheet" href="../css/night.css"/>
+            <link rel="stylesheet" href="../css/missing.css"/>
+            <link rel="stylesheet" media="amzn-kf8" href="../css/kindle.css"/>
+            <style>p.over { text-align: left }</style>
+            </head><body><p class="c">centred</p><p class="over">left</p><p class="k">kindle</p></body></html>
+            """
+        let entries = [
+            ("META-INF/container.xml", EPUBFixture.container),
+            ("OEBPS/content.opf", FixtureBooks.package(spine: [("c1", "text/c1.xhtml", "application/xhtml+xml", true)])),
+            ("OEBPS/text/c1.xhtml", page),
+            ("OEBPS/css/book.css", "p.c, p.over { text-align: center }"),
+            ("OEBPS/css/night.css", "p { display: none }"),
+            ("OEBPS/css/kindle.css", "p.k { display: none }"),
+        ]
+        let result = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries))
+        let blocks = result.book.chapters[0].blocks
+        #expect(blocks.map(\.text) == ["centred", "left", "kindle"])
+        #expect(blocks.map(\.style.alignment) == [TextAlignment.center, .left, nil])
+        #expect(result.warnings.map(\.description).contains { $0.contains("OEBPS/css/missing.css") })
+    }
+}
