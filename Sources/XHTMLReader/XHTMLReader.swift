@@ -43,6 +43,9 @@ public enum XHTMLReader {
     /// Reads an already parsed document.
     public static func read(document: MarkupDocument, source: String) -> XHTMLContent {
         var warnings: [Warning] = []
+        if let problem = document.encodingProblem {
+            warnings.append(Warning(entry: source, line: problem.line, problem.message))
+        }
         if !document.parsedCleanly {
             warnings.append(recoveryWarning(for: document, source: source))
         }
