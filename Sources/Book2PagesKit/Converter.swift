@@ -111,7 +111,7 @@ public enum Converter {
         }
     }
 
-    static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits) throws(ConversionError) -> ReadResult {
+    static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits()) throws(ConversionError) -> ReadResult {
         do {
             switch input {
             case .paths(let paths):
