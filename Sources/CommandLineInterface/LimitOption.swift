@@ -14,13 +14,17 @@ extension Invocation {
                 throw .usage("--limit \(setting): expected NAME=VALUE, where NAME is one of \(known)")
             }
             let value = parts[1].trimmingCharacters(in: .whitespaces)
-            guard let number = name.isSize ? byteCount(value) : Int(value), number > 0 else {
-                throw .usage("--limit \(setting): expected \(name.isSize ? "a size such as 512M or 2G" : "a whole number above 0")")
+            guard let number = name.isSize ? byteCount(value) : Int(value), (1...Self.largestLimit).contains(number) else {
+                throw .usage("--limit \(setting): expected "
+                             + (name.isSize ? "a size such as 512M or 2G, at most 1024G" : "a whole number from 1 to \(Self.largestLimit)"))
             }
             changed[name] = number
         }
         return changed
     }
+
+    /// Far past any real book, and far from where sizes overflow.
+    static let largestLimit = 1 << 40
 
     /// `64M`, `512K`, `2G` (or `2GiB`), or a plain number of bytes; nil for anything else or
     /// more than an `Int` holds.

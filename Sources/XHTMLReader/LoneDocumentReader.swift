@@ -49,7 +49,7 @@ extension XHTMLReader {
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            let data = try handle.read(upToCount: min(limit, Int.max - 1) + 1) ?? Data()
             if data.count > limit {
                 throw ReadError.limitExceeded(file: name, reason: "larger than \(description ?? ByteCount.describe(limit))")
             }

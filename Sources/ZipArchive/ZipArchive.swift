@@ -57,9 +57,11 @@ public final class ZipArchive {
         var closed = false
         defer { if !closed { zip_fclose(file) } }
 
-        // One byte more than allowed, so that passing the bound shows as a full buffer.
-        let capacity = limits.maximumSize + 1
-        var bytes = [UInt8](repeating: 0, count: min(max(declaredSize + 1, 64 << 10), capacity))
+        // One byte more than allowed, so that passing the bound shows as a full buffer. The buffer
+        // starts at the declared size (which may lie) but not past 16 MiB, and doubles as the
+        // bytes come: memory follows what is really inflated.
+        let capacity = limits.maximumSize < Int.max ? limits.maximumSize + 1 : Int.max
+        var bytes = [UInt8](repeating: 0, count: min(max(declaredSize, 64 << 10), 16 << 20, capacity - 1) + 1)
         var length = 0
         while true {
             if length == bytes.count {

@@ -23,6 +23,7 @@ struct LimitOptionTests {
         #expect(limits.maximumTextSize == 1536 << 10)
         #expect(try options(["--limit", "entry-size=1000"]).limits.maximumEntrySize == 1000)
         #expect(try options(["--limit", "entry-size=3MiB"]).limits.maximumEntrySize == 3 << 20)
+        #expect(try options(["--limit", "book-size=1024G"]).limits.maximumBookSize == 1 << 40)
     }
 
     @Test func repeatedLimitsAddUpAndTheLastOfANameWins() throws {
@@ -33,7 +34,7 @@ struct LimitOptionTests {
     }
 
     @Test(arguments: ["depth=10", "entry-size", "entry-size=", "entry-size=0", "entry-size=-1M", "entries=1K",
-                      "entry-size=99999999999G", "ratio=1.5", ""])
+                      "entry-size=99999999999G", "entry-size=1025G", "entries=2000000000000", "ratio=1.5", ""])
     func badLimitsAreUsageErrors(setting: String) throws {
         let error = #expect(throws: ConversionError.self) { try self.options(["--limit", setting]) }
         #expect(error?.exitCode == ExitCode.usage)

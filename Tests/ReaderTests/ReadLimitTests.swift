@@ -69,6 +69,18 @@ struct ReadLimitTests {
         #expect(reason == "larger than the entry-size limit (4 KiB)")
     }
 
+    /// The largest bounds a caller can ask for read as any other: no arithmetic at the edge of
+    /// `Int` overflows, and the buffer follows what is inflated, not what the archive declares.
+    @Test func theLargestBoundsReadNormally() throws {
+        let path = try book()
+        let limits = ReadLimits(maximumEntrySize: .max, maximumBookSize: .max, maximumCompressionRatio: .max,
+                                maximumEntryCount: .max, maximumTextSize: .max)
+        #expect(try EPUBReader.read(contentsOf: path, limits: limits).book.chapters.count == 1)
+        let lone = try TestFiles.temporaryDirectory().appendingPathComponent("lone.xhtml").path
+        try Data(EPUBFixture.page("<p>Text.</p>").utf8).write(to: URL(fileURLWithPath: lone))
+        #expect(try XHTMLReader.readBook(contentsOf: lone, limits: limits).book.chapters.count == 1)
+    }
+
     @Test func sizesAreNamedExactly() {
         #expect(ByteCount.describe(64 << 20) == "64 MiB")
         #expect(ByteCount.describe(1 << 30) == "1 GiB")
