@@ -143,6 +143,13 @@ struct Invocation: Sendable, Equatable {
         }
     }
 
+    /// An existing directory, or a name ending in `/` (made if missing).
+    static func namesDirectory(_ path: String) -> Bool {
+        if path.hasSuffix("/") { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// `a, b, c`: the values a choice accepts.
     static func names<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String where Choice.RawValue == String {
         Choice.allCases.map(\.rawValue).joined(separator: ", ")
