@@ -1,4 +1,4 @@
-import Book2PagesKit
+@testable import Book2PagesKit
 import BookModel
 @testable import CommandLineInterface
 import Testing
@@ -39,6 +39,15 @@ struct LimitOptionTests {
         let error = #expect(throws: ConversionError.self) { try self.options(["--limit", setting]) }
         #expect(error?.exitCode == ExitCode.usage)
         #expect(error?.description.hasPrefix("--limit ") == true, "\(String(describing: error))")
+    }
+
+    /// Limits and --strict decide whether there are pages, not what they hold: an output made
+    /// under other limits is still current.
+    @Test func limitsAndStrictLeaveTheOptionsFingerprintAlone() throws {
+        let plain = try options([])
+        let bounded = try options(["--limit", "entry-size=1G,entries=5", "--strict"])
+        #expect(Fingerprint.digest(of: plain) == Fingerprint.digest(of: bounded))
+        #expect(Fingerprint.digest(of: plain) != Fingerprint.digest(of: try options(["--font-size", "12"])))
     }
 
     @Test func aLimitPassedIsExit79AndAStrictRefusalExit80() {
