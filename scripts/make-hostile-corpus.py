@@ -315,6 +315,14 @@ def unknown_encoding_page():
     return page(f"<p>{LATIN1_TEXT}</p>", declaration='<?xml version="1.0" encoding="x-klingon"?>').encode()
 
 
+def tiny_png():
+    """A 1 x 1 grey PNG: an image with a size, as the reader measures it."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\x80")) + chunk(b"IEND", b"")
+
+
 # ---------------------------------------------------------------------------------------------
 # The cases
 
@@ -427,7 +435,7 @@ def write_cases(directory):
                                   ("OEBPS/content.opf", package([("c", "plate.xhtml"), ("img", "plate.png", "image/png")],
                                                                 spine=["c"])),
                                   ("OEBPS/plate.xhtml", page('<img src="plate.png" alt=""/>')),
-                                  ("OEBPS/plate.png", b"\x89PNG\r\n\x1a\n")]),
+                                  ("OEBPS/plate.png", tiny_png())]),
         "empty-file.xhtml": b"",
         # Junk given as Markdown.
         "random-bytes.md": random_bytes(rng, 65536),

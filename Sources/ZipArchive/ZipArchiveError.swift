@@ -26,7 +26,8 @@ public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .unreadable, .tooManyEntries, .writeFailed: reason
-        case .missingEntry(_, let entry), .corruptEntry(_, let entry, _), .limitExceeded(_, let entry, _): "\(entry): \(reason)"
+        case .missingEntry(_, let entry): "no entry \(entry)"
+        case .corruptEntry(_, let entry, _), .limitExceeded(_, let entry, _): "\(entry): \(reason)"
         }
     }
 
