@@ -63,6 +63,11 @@ let package = Package(
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
+        // libFuzzer entries for the readers (scripts/fuzz.sh); in an ordinary build, each
+        // replays the files it is given.
+        .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
+        .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
+
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),

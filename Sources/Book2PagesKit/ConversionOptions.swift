@@ -1,3 +1,4 @@
+import BookModel
 import Layout
 
 /// Everything a conversion can be asked to do differently.
@@ -20,9 +21,15 @@ public struct ConversionOptions: Sendable, Equatable {
     /// the book; nil writes none.
     public var assetsDirectory: String?
 
+    /// How much of the input the readers take in before refusing it.
+    public var limits: ReadLimits
+    /// Fail on any warning instead of converting what could be recovered.
+    public var strict: Bool
+
     public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = LayoutOptions.defaultBounds,
                 inputFormat: InputFormat? = nil, pretty: Bool = false, target: OutputTarget = .bookLayout,
-                doubleSided: Bool = false, outputFormat: OutputFormat = .json, assetsDirectory: String? = nil) {
+                doubleSided: Bool = false, outputFormat: OutputFormat = .json, assetsDirectory: String? = nil,
+                limits: ReadLimits = ReadLimits(), strict: Bool = false) {
         self.layout = layout
         self.bounds = bounds
         self.inputFormat = inputFormat
@@ -31,5 +38,7 @@ public struct ConversionOptions: Sendable, Equatable {
         self.doubleSided = doubleSided
         self.outputFormat = outputFormat
         self.assetsDirectory = assetsDirectory
+        self.limits = limits
+        self.strict = strict
     }
 }

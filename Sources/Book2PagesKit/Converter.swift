@@ -26,9 +26,12 @@ public enum Converter {
     /// loaded once); nil makes one.
     public static func convert(_ input: BookInput, options: ConversionOptions,
                                layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
-        let read = try readBook(input, asked: options.inputFormat)
+        let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
+        try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let paged = layouter.layout(read.book)
+        let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
+        if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided)
         document.provenance = Fingerprint.provenance(of: input, options: options)
@@ -42,26 +45,26 @@ public enum Converter {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
-        return Conversion(document: document, json: data,
-                          warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
+        if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
+        return Conversion(document: document, json: data, warnings: warnings + assetWarnings)
     }
 
     /// With `--assets`, writes the images the document names; what could not be read.
     static func writeAssets(of document: PageDocument, from input: BookInput,
                             options: ConversionOptions) throws(ConversionError) -> [Warning] {
         guard let directory = options.assetsDirectory else { return [] }
-        let files = try files(of: input, asked: options.inputFormat)
+        let files = try files(of: input, asked: options.inputFormat, limits: options.limits)
         return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
     }
 
     /// The files of the book, for its images: its archive, or its folder. A lone XHTML file
     /// shows no image with a size, so it has none to give.
-    static func files(of input: BookInput, asked: InputFormat?) throws(ConversionError) -> BookFiles {
+    static func files(of input: BookInput, asked: InputFormat?, limits: ReadLimits) throws(ConversionError) -> BookFiles {
         do {
             switch input {
             case .paths(let paths):
                 switch try inputFormat(of: paths, asked: asked) {
-                case .epub: return try EPUBReader.files(of: paths[0])
+                case .epub: return try EPUBReader.files(of: paths[0], limits: limits)
                 case .markdown: return try MarkdownReader.files(ofBook: paths)
                 case .xhtml: return BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
                 }
@@ -79,6 +82,21 @@ public enum Converter {
         return try makeLayouter(options.layout)
     }
 
+    /// What every reader's book must pass before it is laid out: something to show, text within
+    /// the limit (the EPUB reader checks as it goes; this covers every reader), and, under
+    /// `--strict`, no warning.
+    static func check(_ read: ReadResult, of name: String, options: ConversionOptions) throws(ConversionError) {
+        guard read.book.showsSomething else {
+            // The first warning, when there is one, usually says why (every spine item missing).
+            let why = read.warnings.first.map { " (\($0))" } ?? ""
+            throw .invalid(file: name, reason: "no text and no images to show\(why)")
+        }
+        if read.book.textSize > options.limits.maximumTextSize {
+            throw .limitExceeded(file: name, reason: "its text is past \(options.limits.describe(.text))")
+        }
+        if options.strict, !read.warnings.isEmpty { throw .warningsUnderStrict(file: name, warnings: read.warnings) }
+    }
+
     public static func makeLayouter(_ options: LayoutOptions) throws(ConversionError) -> Layouter {
         do {
             return try Layouter(options: options)
@@ -93,13 +111,13 @@ public enum Converter {
         }
     }
 
-    static func readBook(_ input: BookInput, asked: InputFormat?) throws(ConversionError) -> ReadResult {
+    static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits()) throws(ConversionError) -> ReadResult {
         do {
             switch input {
             case .paths(let paths):
                 switch try inputFormat(of: paths, asked: asked) {
-                case .epub: return try EPUBReader.read(contentsOf: paths[0])
-                case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0])
+                case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits)
+                case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0], limits: limits)
                 case .markdown: return try MarkdownReader.readBook(paths: paths)
                 }
             case .standardInput(let bytes, let folder):
@@ -107,7 +125,7 @@ public enum Converter {
                 switch asked ?? InputFormat.detect(firstBytes: Array(bytes.prefix(512))) {
                 case .epub:
                     throw ConversionError.usage("an EPUB can't be read from standard input: name its file")
-                case .xhtml: return try XHTMLReader.readBook(bytes: bytes, name: name)
+                case .xhtml: return try XHTMLReader.readBook(bytes: bytes, name: name, limits: limits)
                 case .markdown, nil: return try MarkdownReader.readBook(bytes: bytes, name: name, folder: folder)
                 }
             }
@@ -116,8 +134,8 @@ public enum Converter {
         } catch let error as ReadError {
             switch error {
             case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
-            case .invalid(let file, let reason), .limitExceeded(let file, let reason):
-                throw .invalid(file: file, reason: reason)
+            case .invalid(let file, let reason): throw .invalid(file: file, reason: reason)
+            case .limitExceeded(let file, let reason): throw .limitExceeded(file: file, reason: reason)
             }
         } catch {
             throw .internalError(String(describing: error))

@@ -1,3 +1,4 @@
+import BookModel
 import Digest
 import Foundation
 import PageFormat
@@ -16,9 +17,14 @@ enum Fingerprint {
     }
 
     /// Every option that shapes the output, as Swift describes the values, with the version.
+    /// The read limits and `--strict` only decide whether there is an output, never what it
+    /// holds, so they are left out: the same pages carry the same fingerprint.
     static func digest(of options: ConversionOptions) -> String {
+        var shaping = options
+        shaping.limits = ReadLimits()
+        shaping.strict = false
         var hasher = SHA256()
-        hasher.update("book2pages \(Book2Pages.version)\n\(String(reflecting: options))")
+        hasher.update("book2pages \(Book2Pages.version)\n\(String(reflecting: shaping))")
         return hasher.finalize()
     }
 

@@ -12,12 +12,14 @@ extension Converter {
     /// `convert(_:options:)` makes, and the returned conversion holds them all.
     public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
                                streamingTo sink: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
-        guard options.outputFormat == .ndjson else {
+        // Under --strict a warning from the layout must stop the output, so nothing is streamed.
+        guard options.outputFormat == .ndjson, !options.strict else {
             let conversion = try convert(input, options: options, layouter: layouter)
             try send(conversion.json, to: sink)
             return conversion
         }
-        let read = try readBook(input, asked: options.inputFormat)
+        let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
+        try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let book = read.book
         let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry))

@@ -1,10 +1,20 @@
 /// The command line split into options and operands, before any value is interpreted.
 struct ParsedArguments: Sendable, Equatable {
-    /// Option name → its value (the last one given wins); flags map to "".
+    /// Option name → its value (the last one given wins, or for a repeatable option all of them,
+    /// joined by commas); flags map to "".
     var options: [String: String] = [:]
     var operands: [String] = []
 
     func has(_ name: String) -> Bool { options[name] != nil }
+
+    /// The last value wins, except for a repeatable option, whose values are joined by commas.
+    mutating func add(_ value: String, for spec: OptionSpec) {
+        if spec.repeatable, let earlier = options[spec.name] {
+            options[spec.name] = earlier + "," + value
+        } else {
+            options[spec.name] = value
+        }
+    }
 }
 
 /// Splits arguments by the table in `OptionTable`: `--name value`, `--name=value`, `-o value`,
@@ -29,7 +39,7 @@ enum ArgumentParser {
                     throw Failure(description: "unknown option '--\(name)'")
                 }
                 let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-                parsed.options[name] = try value(for: spec, spelled: "--\(name)", inline: inline, rest: &remaining)
+                parsed.add(try value(for: spec, spelled: "--\(name)", inline: inline, rest: &remaining), for: spec)
             } else if argument.hasPrefix("-"), argument.count > 1 {
                 let letter = argument.dropFirst().first!
                 guard let spec = OptionTable.short(letter) else {
@@ -39,8 +49,8 @@ enum ArgumentParser {
                 if !spec.takesValue, !attached.isEmpty {
                     throw Failure(description: "option '-\(letter)' takes no value")
                 }
-                parsed.options[spec.name] = try value(for: spec, spelled: "-\(letter)",
-                                                      inline: attached.isEmpty ? nil : attached, rest: &remaining)
+                parsed.add(try value(for: spec, spelled: "-\(letter)", inline: attached.isEmpty ? nil : attached,
+                                     rest: &remaining), for: spec)
             } else {
                 parsed.operands.append(argument)
             }

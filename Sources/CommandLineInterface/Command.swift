@@ -28,17 +28,26 @@ public enum Command {
         case .batch(let inputs, let directory):
             return runBatch(inputs, into: directory, invocation: invocation, report: report)
         case .convert(let inputs, let output):
+            var input: BookInput?
             do {
-                let input = try bookInput(inputs, readStandardInput: readStandardInput)
-                let conversion = try convert(input, options: invocation.options, output: output, write: write)
+                let book = try bookInput(inputs, readStandardInput: readStandardInput)
+                input = book
+                let conversion = try convert(book, options: invocation.options, output: output, write: write)
                 if !invocation.quiet {
                     for warning in conversion.warnings {
-                        report("book2pages: warning: \(place(of: warning, in: input))")
+                        report("book2pages: warning: \(place(of: warning, in: book))")
                     }
                 }
                 return ExitCode.success
             } catch {
-                report("book2pages: \(error)")
+                if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
+                    for warning in warnings { report("book2pages: warning: \(place(of: warning, in: input))") }
+                }
+                if case .limitExceeded = error {
+                    report("book2pages: \(error) (see --limit in book2pages --help)")
+                } else {
+                    report("book2pages: \(error)")
+                }
                 return error.exitCode
             }
         }

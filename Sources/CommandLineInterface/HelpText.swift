@@ -1,4 +1,5 @@
 import Book2PagesKit
+import Foundation
 
 /// `--help`, made from the option table so it can't drift from what the parser accepts.
 enum HelpText {
@@ -23,18 +24,10 @@ enum HelpText {
             lines.append("  " + label(spec))
             lines += wrap(spec.help, width: 80 - 8).map { String(repeating: " ", count: 8) + $0 }
         }
-        lines += [
-            "",
-            "Exit codes:",
-            "  0   the book was converted (in a batch: every book)",
-            "  1   in a batch, some books failed; the others were converted",
-            "  64  bad usage: an unknown option or a bad value",
-            "  65  the input is not a book that can be converted, or exceeds a size limit",
-            "  66  the input is missing or can't be read",
-            "  69  the font asked for is not installed or can't be loaded",
-            "  70  an internal error (a bug: please report it)",
-            "  73  the output can't be written",
-        ]
+        lines += ["", "Exit codes:"]
+        lines += ExitCode.meanings.map { code, meaning in
+            "  " + String(code).padding(toLength: 4, withPad: " ", startingAt: 0) + meaning
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Book2PagesKit
+import BookModel
 import Layout
 
 /// What the user asked for, with every value checked and converted.
@@ -135,6 +136,10 @@ struct Invocation: Sendable, Equatable {
             if format == .ndjson, options.pretty {
                 throw .usage("--pretty indents one JSON object; JSON Lines keep each record on one line")
             }
+        }
+        options.strict = parsed.has("strict")
+        if let value = parsed.options["limit"] {
+            options.limits = try Self.limits(value, changing: options.limits)
         }
     }
 

@@ -1,4 +1,5 @@
 import Book2PagesKit
+import BookModel
 import Layout
 
 /// One command-line option. The table below is the single source for the parser and `--help`;
@@ -10,6 +11,8 @@ struct OptionSpec: Sendable, Equatable {
     /// The placeholder for the option's value (`FILE`, `WxH`), or nil for a flag.
     let valueName: String?
     let help: String
+    /// Given more than once, the values add up (joined by commas) instead of the last winning.
+    var repeatable = false
 
     var takesValue: Bool { valueName != nil }
 }
@@ -65,6 +68,14 @@ enum OptionTable {
         OptionSpec(name: "assets", short: nil, valueName: "DIR",
                    help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
                        + "path in the book, which is the path the output names it by. Nothing is written outside DIR."),
+        OptionSpec(name: "limit", short: nil, valueName: "NAME=VALUE",
+                   help: "Change a bound on what is read from the book (NAME=VALUE, comma-separated or repeated): "
+                       + ReadLimits.Name.allCases.map { "\($0.rawValue) (\(Invocation.limitMeaning($0)), default \(Invocation.format(limit: $0, of: defaults.limits)))" }
+                           .joined(separator: ", ")
+                       + ". Sizes take K, M or G. A book past a limit is refused with exit status \(ExitCode.limitExceeded).",
+                   repeatable: true),
+        OptionSpec(name: "strict", short: nil, valueName: nil,
+                   help: "Refuse a book that needed recovering (exit status \(ExitCode.warningsUnderStrict)): every warning fails the conversion."),
         OptionSpec(name: "pretty", short: nil, valueName: nil,
                    help: "Indent the JSON for reading."),
         OptionSpec(name: "quiet", short: "q", valueName: nil,

@@ -5,21 +5,31 @@ import ZipArchive
 /// The book's zip archive, as the EPUB reader sees it: entries found by the paths hrefs resolve
 /// to (tolerating the backslashes and case slips of real books), every read counted against the
 /// book's bounds.
+///
+/// A book that passes a bound is refused whole. The first bound passed is kept in
+/// `limitFailure`; from then on every read fails at once, and `EPUBReader` throws it after the
+/// step that met it, so parts read on the side (container, navigation, cover page) need no
+/// error path of their own.
 final class BookArchive {
     let path: String
+    let limits: ReadLimits
     private let zip: ZipArchive
-    private let limits: EPUBReadLimits
     private var totalRead = 0
+    private var totalCompressed = 0
+    private(set) var limitFailure: ReadError?
     /// Normalized entry path → entry name, and the same keyed by lowercased path.
     private let exact: [String: String]
     private let caseless: [String: String]
 
-    init(path: String, limits: EPUBReadLimits) throws(ReadError) {
+    init(path: String, limits: ReadLimits) throws(ReadError) {
         self.path = path
         self.limits = limits
         do {
-            zip = try ZipArchive(path: path)
+            zip = try ZipArchive(path: path, maximumEntryCount: limits.maximumEntryCount)
         } catch {
+            if case .tooManyEntries = error {
+                throw .limitExceeded(file: path, reason: "\(error.message), past \(limits.describe(.entries))")
+            }
             throw .unreadable(file: path, reason: error.message)
         }
         var exact: [String: String] = [:]
@@ -50,23 +60,43 @@ final class BookArchive {
         exact[path] ?? caseless[path.lowercased()]
     }
 
-    /// Reads an entry (by its book path), within the bounds.
+    /// Reads an entry (by its book path), within the bounds: the entry's own size and ratio,
+    /// and what the book has read so far, in bytes and against the bytes it was compressed to.
     func read(_ bookPath: String) throws(ZipArchiveError) -> [UInt8] {
         guard let entry = entry(for: bookPath) else { throw .missingEntry(archive: path, entry: bookPath) }
-        let remaining = limits.maximumTotalSize - totalRead
+        let remaining = limits.maximumBookSize - totalRead
+        if limitFailure != nil { throw .limitExceeded(archive: path, entry: entry, limit: .size(max(remaining, 0))) }
         let entryLimits = ZipReadLimits(maximumSize: min(limits.maximumEntrySize, max(remaining, 0)),
-                                        maximumRatio: limits.maximumCompressionRatio)
+                                        maximumRatio: limits.maximumCompressionRatio,
+                                        ratioThreshold: ReadLimits.ratioThreshold)
+        let bytes: [UInt8]
         do {
-            let bytes = try zip.read(entry, limits: entryLimits)
-            totalRead += bytes.count
-            return bytes
+            bytes = try zip.read(entry, limits: entryLimits)
         } catch {
-            if case .limitExceeded = error, remaining < limits.maximumEntrySize {
-                throw .limitExceeded(archive: path, entry: entry,
-                                     reason: "takes the book past \(limits.maximumTotalSize) bytes inflated")
+            if case .limitExceeded(_, _, let limit) = error {
+                let bound: String = switch limit {
+                case .size: remaining < limits.maximumEntrySize ? "takes the book past \(limits.describe(.bookSize))"
+                    : "inflates past \(limits.describe(.entrySize))"
+                case .ratio(let ratio): "inflates more than \(ratio) times its compressed size, past \(limits.describe(.ratio))"
+                }
+                limitFailure = .limitExceeded(file: path, reason: "\(entry): \(bound)")
             }
             throw error
         }
+        totalRead += bytes.count
+        totalCompressed += zip.sizes(of: entry)?.compressed ?? bytes.count
+        // Many small entries that each stay under the threshold are a bomb too.
+        if totalRead > ReadLimits.ratioThreshold, totalRead / max(totalCompressed, 1) > limits.maximumCompressionRatio {
+            limitFailure = .limitExceeded(file: path, reason: "\(entry): the entries read so far inflate more than "
+                                          + "\(limits.maximumCompressionRatio) times their compressed size, past \(limits.describe(.ratio))")
+            throw .limitExceeded(archive: path, entry: entry, limit: .ratio(limits.maximumCompressionRatio))
+        }
+        return bytes
+    }
+
+    /// Throws the bound the book has passed, if it has.
+    func checkLimits() throws(ReadError) {
+        if let limitFailure { throw limitFailure }
     }
 
     /// Its entries by book path, failures in words that name the entry but not the archive.
@@ -84,8 +114,11 @@ final class BookArchive {
             warnings.append(Warning(entry: path, "is in the manifest but not in the archive"))
             return nil
         }
-        guard let bytes = try? read(path) else {
-            warnings.append(Warning(entry: path, "could not be read"))
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            if limitFailure == nil { warnings.append(Warning(entry: path, "could not be read (\(error.message))")) }
             return nil
         }
         let document = Markup.parse(bytes, as: syntax)

@@ -11,19 +11,20 @@ enum ContainerReader {
     static func packagePath(in archive: BookArchive, warnings: inout [Warning]) throws(ReadError) -> String {
         let problem: String
         if archive.entry(for: containerPath) == nil {
-            problem = "missing"
+            problem = "is missing"
         } else if let bytes = try? archive.read(containerPath) {
             let document = Markup.parse(bytes, as: .xml)
             let candidates = rootfiles(in: document)
             if let found = candidates.first(where: { archive.entry(for: $0) != nil }) { return found }
             problem = candidates.isEmpty ? "names no package document" : "names \(candidates[0]), which is not in the archive"
         } else {
+            try archive.checkLimits()
             problem = "could not be read"
         }
         guard let opf = archive.entryPaths.first(where: { $0.lowercased().hasSuffix(".opf") }) else {
-            throw .invalid(file: archive.path, reason: "no package document: \(containerPath) is \(problem) and there is no .opf file")
+            throw .invalid(file: archive.path, reason: "no package document: \(containerPath) \(problem), and there is no .opf file")
         }
-        warnings.append(Warning(entry: containerPath, "\(problem == "missing" ? "is missing" : problem); using \(opf)"))
+        warnings.append(Warning(entry: containerPath, "\(problem); using \(opf)"))
         return opf
     }
 

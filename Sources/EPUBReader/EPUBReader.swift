@@ -3,35 +3,41 @@ import ImageSizes
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
 /// wrong (BRIEF §5): no container.xml → the first `.opf`; a spine item that is missing or won't
-/// parse → skipped with a warning; HTML entities without a DTD read right.
+/// parse → skipped with a warning; HTML entities without a DTD read right. A book that passes
+/// one of `limits` is refused whole (`ReadError.limitExceeded`).
 ///
 /// Each step lives in its own type, where its decisions are written down: which package
 /// document (`ContainerReader`), the spine's order and what it leaves out (`SpineReader`), the
 /// cover (`CoverFinder`), the table of contents (`TableOfContents`), chapter titles
 /// (`ChapterTitles`), the book's title when the package has none (`PackageMetadata`).
 public enum EPUBReader {
-    public static func read(contentsOf path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(ReadError) -> ReadResult {
+    public static func read(contentsOf path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
         let archive = try BookArchive(path: path, limits: limits)
         var warnings: [Warning] = []
         MimetypeCheck.check(archive, warnings: &warnings)
+        try archive.checkLimits()
         let package = try PackageReader.read(from: archive, warnings: &warnings)
         let encryptedPaths = EncryptionInfo.encryptedPaths(in: archive)
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
+        try archive.checkLimits()
 
         let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover)
         var chapters = try spine.chapters(warnings: &warnings)
         let toc = TableOfContents(package: package, chapters: chapters, archive: archive, warnings: &warnings)
+        try archive.checkLimits()
         ChapterTitles.apply(toc, to: &chapters)
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
         let metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
         var book = Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover, pageList: toc.pageList)
         warnings += BookImageSizes.measure(&book, files: archive.files)
+        // Images count against the limits too: a bomb can hide in one.
+        try archive.checkLimits()
         return ReadResult(book: book, warnings: warnings)
     }
 
     /// The book's files, for what is read after the conversion (its images, for `--assets`).
-    public static func files(of path: String, limits: EPUBReadLimits = EPUBReadLimits()) throws(ReadError) -> BookFiles {
+    public static func files(of path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> BookFiles {
         try BookArchive(path: path, limits: limits).files
     }
 }

@@ -12,13 +12,17 @@ enum PackageReader {
         do {
             bytes = try archive.read(packagePath)
         } catch {
-            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: error.message) }
-            throw .unreadable(file: archive.path, reason: "package document \(error.message)")
+            try archive.checkLimits()
+            throw .unreadable(file: archive.path, reason: "\(packagePath): the package document can't be read (\(error.reason))")
         }
         let document = Markup.parse(bytes, as: .xml)
         guard let root = document.rootElement, document[root].name == "package" else {
-            let detail = document.problems.first.map { ": \($0)" } ?? ""
-            throw .invalid(file: archive.path, reason: "the package document \(packagePath) could not be parsed\(detail)")
+            let place = document.problems.first.map { "\(packagePath):\($0.line)" } ?? packagePath
+            let detail = document.problems.first.map { " (\($0.message))" } ?? ""
+            throw .invalid(file: archive.path, reason: "\(place): not a package document\(detail)")
+        }
+        if let problem = document.encodingProblem {
+            warnings.append(Warning(entry: packagePath, line: problem.line, problem.message))
         }
         if !document.parsedCleanly {
             warnings.append(Warning(entry: packagePath, line: document.problems.first?.line,
@@ -26,9 +30,10 @@ enum PackageReader {
         }
         let package = PackageDocument(document: document, path: packagePath, warnings: &warnings)
         if package.spine.isEmpty {
-            let reason = package.spineReferenceCount == 0 ? "the spine lists no items"
-                : "no spine item is in the manifest"
-            throw .invalid(file: archive.path, reason: "\(reason) (\(package.path))")
+            var reason = package.spineReferenceCount == 0 ? "lists no items in its spine" : "names no manifest item in its spine"
+            // A parse that gave up early (nesting past libxml2's bound, say) is the likely cause.
+            if let problem = document.problems.first { reason += " (line \(problem.line): \(problem.message))" }
+            throw .invalid(file: archive.path, reason: "\(packagePath): \(reason)")
         }
         return package
     }

@@ -28,8 +28,8 @@ struct SpineItemContent {
         do {
             bytes = try archive.read(item.path)
         } catch {
-            if case .limitExceeded = error { throw .limitExceeded(file: archive.path, reason: error.message) }
-            warnings.append(Warning(entry: item.path, "could not be read (\(error.message)); skipped"))
+            try archive.checkLimits()
+            warnings.append(Warning(entry: item.path, "could not be read (\(error.reason)); skipped"))
             return nil
         }
         guard XHTMLReader.looksLikeText(bytes) else {

@@ -7,7 +7,8 @@ import BookModel
 /// is an error rather than an empty book; an image item is a chapter holding that image; an
 /// empty document is kept as an empty chapter (a table of contents may point at it); a page
 /// holding only the cover image is left out; a book whose every content document is missing
-/// still reads, with no chapters and a warning each.
+/// still reads, with no chapters and a warning each (the converter then refuses a book with
+/// nothing to show); the text read so far is held to the text limit.
 struct SpineReader {
     let package: PackageDocument
     let archive: BookArchive
@@ -22,6 +23,7 @@ struct SpineReader {
         var encryptedCount = 0
         let stylesheets = BookStylesheets(archive: archive)
         defer { warnings += stylesheets.warnings }
+        var textSize = 0
         for spineItem in readingOrder {
             let item = spineItem.item
             if readPaths.contains(item.path) {
@@ -36,6 +38,12 @@ struct SpineReader {
             guard let content = try SpineItemContent.read(item, archive: archive, stylesheets: stylesheets,
                                                           warnings: &warnings) else { continue }
             if let cover, isCoverPage(content.blocks, cover: cover) { continue }
+            // Checked as the chapters come, so a book made of text alone stops early too.
+            textSize += content.blocks.textSize
+            if textSize > archive.limits.maximumTextSize {
+                throw .limitExceeded(file: archive.path,
+                                     reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
+            }
             readPaths.insert(item.path)
             chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
                                     isLinear: spineItem.isLinear))

@@ -19,6 +19,12 @@ public enum Markup {
     public static func parse(_ bytes: [UInt8], as choice: SyntaxChoice = .automatic) -> MarkupDocument {
         _ = initializeLibxml2
         let input = PreparedInput(bytes)
+        var document = parse(input, as: choice)
+        document.encodingProblem = input.encodingProblem
+        return document
+    }
+
+    private static func parse(_ input: PreparedInput, as choice: SyntaxChoice) -> MarkupDocument {
         switch choice {
         case .xml:
             return parseXML(input)
@@ -121,7 +127,9 @@ private final class ProblemCollector {
         if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) { return }
         count += 1
         guard problems.count < 5 else { return }
+        // Some messages go on over a second line (the bytes that failed to decode): keep one.
         var message = error.message.map { String(cString: $0) } ?? "unknown error"
+        message = String(message.prefix { $0 != "\n" && $0 != "\r" })
         while message.last?.isWhitespace == true { message.removeLast() }
         if message.hasPrefix("Excessive depth") {
             // libxml2 stops at 256 levels to protect its own stack; HUGE would lift that, and

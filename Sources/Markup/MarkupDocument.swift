@@ -18,6 +18,9 @@ public struct MarkupDocument: Sendable {
     public let problems: [MarkupProblem]
     /// How many problems there were in all, including the ones left out of `problems`.
     public let problemCount: Int
+    /// Bytes that were not in the document's encoding and were replaced before parsing (the
+    /// parse itself may then be clean): where the first was, and how many.
+    public internal(set) var encodingProblem: MarkupProblem?
 
     init(nodes: [MarkupNode], rootElement: Int?, syntax: Syntax, problems: [MarkupProblem], problemCount: Int) {
         self.nodes = nodes

@@ -1,5 +1,6 @@
 /// A document's bytes made ready for libxml2: UTF-16 turned into UTF-8 (the entity rewriting
-/// works on ASCII-compatible bytes), and a first look at whether it is HTML rather than XHTML.
+/// works on ASCII-compatible bytes), invalid UTF-8 repaired (`DeclaredEncoding`), and a first
+/// look at whether it is HTML rather than XHTML.
 struct PreparedInput {
     let bytes: [UInt8]
     /// The encoding to tell libxml2, overriding the document's own declaration; nil lets libxml2
@@ -8,14 +9,23 @@ struct PreparedInput {
     /// No XML declaration and an `<html>` start tag without `xmlns`: an HTML file, which the XML
     /// parser would mangle (void elements such as `<br>`, unquoted attributes).
     let looksLikeHTML: Bool
+    /// What had to be done to the bytes for them to read, when anything did.
+    let encodingProblem: MarkupProblem?
 
     init(_ original: [UInt8]) {
         if let utf16 = PreparedInput.transcodedUTF16(original) {
             bytes = utf16
             encoding = "UTF-8"
+            encodingProblem = nil
+        } else if let repaired = PreparedInput.repairedUTF8(original) {
+            bytes = repaired.bytes
+            encoding = "UTF-8"
+            let places = repaired.count == 1 ? "1 place" : "\(repaired.count) places"
+            encodingProblem = MarkupProblem(line: repaired.firstLine, message: "invalid UTF-8 replaced with U+FFFD in \(places)")
         } else {
             bytes = original
             encoding = nil
+            encodingProblem = nil
         }
         looksLikeHTML = PreparedInput.sniffHTML(bytes)
     }
@@ -46,6 +56,15 @@ struct PreparedInput {
         case (0x00, 0x3C, 0x00, 0x01...0x7F): return (true, 0)
         default: return nil
         }
+    }
+
+    /// The bytes with invalid UTF-8 replaced, when they must be UTF-8 and aren't (the rules are
+    /// `DeclaredEncoding`'s).
+    private static func repairedUTF8(_ original: [UInt8]) -> (bytes: [UInt8], count: Int, firstLine: Int)? {
+        let declared = DeclaredEncoding.name(in: original)
+        guard DeclaredEncoding.isUTF8(declared), let repaired = DeclaredEncoding.repairedUTF8(original) else { return nil }
+        if declared == nil, !repaired.hasMultibyte, sniffHTML(original) { return nil }
+        return (repaired.bytes, repaired.count, repaired.firstLine)
     }
 
     private static func transcodedUTF16(_ bytes: [UInt8]) -> [UInt8]? {

@@ -55,6 +55,9 @@ public enum XHTMLReader {
     public static func read(document: MarkupDocument, source: String,
                             stylesheets loader: StylesheetLoader? = nil) -> XHTMLContent {
         var warnings: [Warning] = []
+        if let problem = document.encodingProblem {
+            warnings.append(Warning(entry: source, line: problem.line, problem.message))
+        }
         if !document.parsedCleanly {
             warnings.append(recoveryWarning(for: document, source: source))
         }

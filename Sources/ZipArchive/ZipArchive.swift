@@ -10,14 +10,20 @@ public final class ZipArchive {
     private let archive: OpaquePointer
     private let indexByName: [String: Int]
 
-    public init(path: String) throws(ZipArchiveError) {
+    /// Opens the archive; one listing more than `maximumEntryCount` entries is refused before
+    /// any name is read.
+    public init(path: String, maximumEntryCount: Int = .max) throws(ZipArchiveError) {
         self.path = path
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw .unreadable(archive: path, reason: ZipArchive.message(forCode: code))
         }
-        self.archive = archive
         let count = zip_get_num_entries(archive, 0)
+        if count > maximumEntryCount {
+            zip_discard(archive)
+            throw .tooManyEntries(archive: path, count: Int(count))
+        }
+        self.archive = archive
         var names: [String] = []
         var indexByName: [String: Int] = [:]
         names.reserveCapacity(Int(max(count, 0)))
@@ -35,20 +41,15 @@ public final class ZipArchive {
         zip_discard(archive)
     }
 
-    /// The whole inflated content of an entry, read in chunks and abandoned as soon as it passes
-    /// `limits`. CRC and decompression errors surface here (libzip checks the CRC at the end).
+    /// The whole inflated content of an entry, read straight into one growing buffer and
+    /// abandoned as soon as it passes `limits`: a declared size over the bound is refused before
+    /// inflating anything, and a size that lies is caught as the bytes arrive. CRC and
+    /// decompression errors surface here (libzip checks the CRC at the end).
     public func read(_ entry: String, limits: ZipReadLimits = ZipReadLimits()) throws(ZipArchiveError) -> [UInt8] {
         guard let index = indexByName[entry] else { throw .missingEntry(archive: path, entry: entry) }
-        var stat = zip_stat_t()
-        zip_stat_init(&stat)
-        guard zip_stat_index(archive, zip_uint64_t(index), 0, &stat) == 0 else {
-            throw .corruptEntry(archive: path, entry: entry, reason: String(cString: zip_strerror(archive)))
-        }
-        let declaredSize = stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int(clamping: stat.size) : 0
-        let compressedSize = stat.valid & zip_uint64_t(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : nil
+        let (declaredSize, compressedSize) = try sizes(of: index, entry: entry)
         if declaredSize > limits.maximumSize {
-            throw .limitExceeded(archive: path, entry: entry,
-                                 reason: "inflates to \(declaredSize) bytes, more than the \(limits.maximumSize) allowed")
+            throw .limitExceeded(archive: path, entry: entry, limit: .size(limits.maximumSize))
         }
         guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else {
             throw .corruptEntry(archive: path, entry: entry, reason: String(cString: zip_strerror(archive)))
@@ -56,24 +57,29 @@ public final class ZipArchive {
         var closed = false
         defer { if !closed { zip_fclose(file) } }
 
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(declaredSize, 16 << 20))
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        // One byte more than allowed, so that passing the bound shows as a full buffer. The buffer
+        // starts at the declared size (which may lie) but not past 16 MiB, and doubles as the
+        // bytes come: memory follows what is really inflated.
+        let capacity = limits.maximumSize < Int.max ? limits.maximumSize + 1 : Int.max
+        var bytes = [UInt8](repeating: 0, count: min(max(declaredSize, 64 << 10), 16 << 20, capacity - 1) + 1)
+        var length = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, zip_uint64_t($0.count)) }
+            if length == bytes.count {
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, capacity - bytes.count))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                zip_fread(file, buffer.baseAddress! + length, zip_uint64_t(buffer.count - length))
+            }
             if count < 0 {
                 throw .corruptEntry(archive: path, entry: entry, reason: String(cString: zip_file_strerror(file)))
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<Int(count)])
-            if bytes.count > limits.maximumSize {
-                throw .limitExceeded(archive: path, entry: entry,
-                                     reason: "inflates past the \(limits.maximumSize) bytes allowed")
+            length += Int(count)
+            if length > limits.maximumSize {
+                throw .limitExceeded(archive: path, entry: entry, limit: .size(limits.maximumSize))
             }
-            if let compressedSize, bytes.count > limits.ratioThreshold,
-               bytes.count / max(compressedSize, 1) > limits.maximumRatio {
-                throw .limitExceeded(archive: path, entry: entry,
-                                     reason: "inflates more than \(limits.maximumRatio) times its compressed size")
+            if let compressedSize, length > limits.ratioThreshold, length / max(compressedSize, 1) > limits.maximumRatio {
+                throw .limitExceeded(archive: path, entry: entry, limit: .ratio(limits.maximumRatio))
             }
         }
         closed = true
@@ -81,7 +87,26 @@ public final class ZipArchive {
         if status != 0 {
             throw .corruptEntry(archive: path, entry: entry, reason: ZipArchive.message(forCode: status))
         }
+        bytes.removeSubrange(length...)
         return bytes
+    }
+
+    /// An entry's size inflated (0 when the archive doesn't say) and compressed (nil when it
+    /// doesn't say), as the central directory declares them.
+    public func sizes(of entry: String) -> (inflated: Int, compressed: Int?)? {
+        guard let index = indexByName[entry] else { return nil }
+        return try? sizes(of: index, entry: entry)
+    }
+
+    private func sizes(of index: Int, entry: String) throws(ZipArchiveError) -> (inflated: Int, compressed: Int?) {
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(archive, zip_uint64_t(index), 0, &stat) == 0 else {
+            throw .corruptEntry(archive: path, entry: entry, reason: String(cString: zip_strerror(archive)))
+        }
+        let inflated = stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int(clamping: stat.size) : 0
+        let compressed = stat.valid & zip_uint64_t(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : nil
+        return (inflated, compressed)
     }
 
     static func message(forCode code: Int32) -> String {
@@ -99,7 +124,7 @@ public struct ZipReadLimits: Sendable, Equatable {
     public var maximumRatio: Int
     public var ratioThreshold: Int
 
-    public init(maximumSize: Int = 256 << 20, maximumRatio: Int = 200, ratioThreshold: Int = 1 << 20) {
+    public init(maximumSize: Int = 64 << 20, maximumRatio: Int = 200, ratioThreshold: Int = 1 << 20) {
         self.maximumSize = maximumSize
         self.maximumRatio = maximumRatio
         self.ratioThreshold = ratioThreshold

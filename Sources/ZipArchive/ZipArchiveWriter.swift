@@ -26,9 +26,10 @@ public final class ZipArchiveWriter {
     /// Adds an entry; `compressed: false` stores it as is (EPUB's `mimetype` must be stored).
     public func add(_ name: String, bytes: [UInt8], compressed: Bool = true) throws(ZipArchiveError) {
         guard let archive else { throw .writeFailed(archive: path, reason: "already closed") }
-        // libzip reads the data only when the archive is closed, so it gets its own copy to free.
-        let copy = malloc(max(bytes.count, 1))!
-        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: $0.count) } }
+        // libzip reads the data only when the archive is closed, so it gets its own copy to free
+        // (none for an empty entry: libzip frees no buffer of length zero).
+        let copy = bytes.isEmpty ? nil : malloc(bytes.count)!
+        bytes.withUnsafeBytes { if let base = $0.baseAddress, let copy { copy.copyMemory(from: base, byteCount: $0.count) } }
         guard let source = zip_source_buffer(archive, copy, zip_uint64_t(bytes.count), 1) else {
             free(copy)
             throw .writeFailed(archive: path, reason: String(cString: zip_strerror(archive)))

@@ -1,4 +1,5 @@
 @testable import Book2PagesKit
+import BookModel
 import Layout
 import Testing
 
@@ -29,6 +30,7 @@ struct ConverterErrorTests {
         let errors: [ConversionError] = [
             .usage("u"), .unreadable(file: "f", reason: "r"), .invalid(file: "f", reason: "r"),
             .fontUnavailable("x"), .outputFailed(file: "o", reason: "r"), .internalError("bug"),
+            .limitExceeded(file: "f", reason: "r"), .warningsUnderStrict(file: "f", warnings: [Warning("w")]),
         ]
         #expect(Set(errors.map(\.exitCode)).count == errors.count)
         #expect(errors.allSatisfy { !$0.description.contains("\n") })

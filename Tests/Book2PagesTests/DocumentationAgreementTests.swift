@@ -1,4 +1,5 @@
 import Book2PagesKit
+import BookModel
 @testable import CommandLineInterface
 import Foundation
 import Testing
@@ -8,7 +9,8 @@ struct DocumentationAgreementTests {
     static let manPage = (try? String(contentsOfFile: TestPaths.repositoryFile("man/book2pages.1"), encoding: .utf8)) ?? ""
     static let readme = (try? String(contentsOfFile: TestPaths.repositoryFile("README.md"), encoding: .utf8)) ?? ""
     static let exitCodes = [ExitCode.success, ExitCode.someFailed, ExitCode.usage, ExitCode.invalidInput, ExitCode.unreadableInput,
-                            ExitCode.fontUnavailable, ExitCode.internalError, ExitCode.outputFailed]
+                            ExitCode.fontUnavailable, ExitCode.internalError, ExitCode.outputFailed,
+                            ExitCode.limitExceeded, ExitCode.warningsUnderStrict]
 
     @Test func everyOptionIsInHelpManPageAndReadme() {
         #expect(!Self.manPage.isEmpty && !Self.readme.isEmpty)
@@ -49,6 +51,25 @@ struct DocumentationAgreementTests {
             #expect(HelpText.text.contains("  \(code)  ") || HelpText.text.contains("  \(code)   "), "exit \(code) missing from --help")
             #expect(manStatus.contains(".It \(code)\n"), "exit \(code) missing from the man page")
             #expect(Self.readme.contains("| \(code) |"), "exit \(code) missing from the README")
+        }
+    }
+
+    @Test func exitCodesAreDistinctAndAllListed() {
+        #expect(Set(Self.exitCodes).count == Self.exitCodes.count)
+        #expect(ExitCode.meanings.map(\.code) == Self.exitCodes.sorted())
+    }
+
+    /// Every read limit, with its default, in --help, the man page and the README.
+    @Test func everyLimitIsDocumented() {
+        let defaults = ReadLimits()
+        for name in ReadLimits.Name.allCases {
+            let value = Invocation.format(limit: name, of: defaults)
+            #expect(HelpText.text.replacingOccurrences(of: "\n        ", with: " ").contains("\(name.rawValue) ("),
+                    "\(name.rawValue) missing from --help")
+            #expect(Self.manPage.contains("Cm \(name.rawValue)"), "\(name.rawValue) missing from the man page")
+            #expect(Self.manPage.contains("default is \(value)"), "default \(value) missing from the man page")
+            #expect(Self.readme.contains("| `\(name.rawValue)` |") && Self.readme.contains("| \(value) |"),
+                    "\(name.rawValue) or its default \(value) missing from the README")
         }
     }
 

@@ -33,7 +33,7 @@ struct ReadErrorTests {
     @Test func unparsablePackageDocumentIsInvalid() throws {
         let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
                                           ("OEBPS/content.opf", "this is not XML")])
-        expectError(path) { if case .invalid(_, let reason) = $0 { reason.contains("could not be parsed") } else { false } }
+        expectError(path) { if case .invalid(_, let reason) = $0 { reason.contains("not a package document") } else { false } }
     }
 
     @Test func emptySpineIsInvalid() throws {
@@ -62,7 +62,7 @@ struct ReadErrorTests {
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: [("a", "a.xhtml", "application/xhtml+xml", true)])),
                                           ("OEBPS/a.xhtml", big)])
         let error = #expect(throws: ReadError.self) {
-            try EPUBReader.read(contentsOf: path, limits: EPUBReadLimits(maximumEntrySize: 1 << 20))
+            try EPUBReader.read(contentsOf: path, limits: ReadLimits(maximumEntrySize: 1 << 20))
         }
         if case .limitExceeded(let file, let reason) = error {
             #expect(file == path)
@@ -80,7 +80,7 @@ struct ReadErrorTests {
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: spine))]
                                          + (0..<4).map { ("OEBPS/c\($0).xhtml", page) })
         let error = #expect(throws: ReadError.self) {
-            try EPUBReader.read(contentsOf: path, limits: EPUBReadLimits(maximumTotalSize: 1 << 20))
+            try EPUBReader.read(contentsOf: path, limits: ReadLimits(maximumBookSize: 1 << 20))
         }
         if case .limitExceeded = error {} else { Issue.record("expected limitExceeded, got \(String(describing: error))") }
     }

@@ -1,0 +1,57 @@
+/// What a book holds to show, measured without recursion (blocks nest, if only a few deep).
+extension Sequence where Element == Block {
+    /// The UTF-8 size of all the text in these blocks and the blocks nested in them.
+    public var textSize: Int {
+        var size = 0
+        forEachBlock { block in
+            switch block.kind {
+            case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
+                for run in runs { size += run.text.utf8.count }
+            case .table(let table):
+                for row in table.rows { for cell in row { for run in cell.content { size += run.text.utf8.count } } }
+            case .image(let image): size += image.alt.utf8.count
+            case .list, .quote, .rule: break
+            }
+        }
+        return size
+    }
+
+    /// True when some block shows something: a letter or mark that is not white space, or an image.
+    public var showsSomething: Bool {
+        var shows = false
+        forEachBlock { block in
+            guard !shows else { return }
+            switch block.kind {
+            case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
+                shows = runs.contains { !$0.text.allSatisfy(\.isWhitespace) }
+            case .table(let table):
+                shows = table.rows.contains { $0.contains { $0.content.contains { !$0.text.allSatisfy(\.isWhitespace) } } }
+            case .image: shows = true
+            case .list, .quote, .rule: break
+            }
+        }
+        return shows
+    }
+
+    /// Calls `body` on every block, nested ones included, in document order.
+    private func forEachBlock(_ body: (Block) -> Void) {
+        var pending: [Block] = Array(self).reversed()
+        while let block = pending.popLast() {
+            body(block)
+            switch block.kind {
+            case .quote(let inner): pending += inner.reversed()
+            case .list(let list): pending += list.items.reversed().flatMap { $0.reversed() }
+            default: break
+            }
+        }
+    }
+}
+
+extension Book {
+    /// The UTF-8 size of the text of every chapter.
+    public var textSize: Int { chapters.reduce(0) { $0 + $1.blocks.textSize } }
+
+    /// False for a book with no text and no image at all, not even a cover: converting it
+    /// would make pages with nothing on them.
+    public var showsSomething: Bool { cover != nil || chapters.contains { $0.blocks.showsSomething } }
+}
