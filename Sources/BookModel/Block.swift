@@ -13,14 +13,25 @@ public struct Block: Sendable, Equatable {
     public var language: String?
     /// What the book's CSS says about its layout (breaks, alignment, indent, margins, size).
     public var style: BlockStyle
+    /// Where in its XHTML document the block and its text came from; nil for blocks of Markdown
+    /// and blocks the reader made up.
+    public var source: SourceMap?
 
     public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil,
-                style: BlockStyle = BlockStyle()) {
+                style: BlockStyle = BlockStyle(), source: SourceMap? = nil) {
         self.kind = kind
         self.anchors = anchors
         self.infoString = infoString
         self.language = language
         self.style = style
+        self.source = source
+    }
+
+    /// Blocks are equal when they show the same thing the same way: where they were read from
+    /// is not compared, so a block read from a file equals the one a test writes out by hand.
+    public static func == (lhs: Block, rhs: Block) -> Bool {
+        lhs.kind == rhs.kind && lhs.anchors == rhs.anchors && lhs.infoString == rhs.infoString
+            && lhs.language == rhs.language && lhs.style == rhs.style
     }
 
     public enum Kind: Sendable, Equatable {

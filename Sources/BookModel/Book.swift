@@ -82,12 +82,17 @@ public struct Chapter: Sendable, Equatable {
     public var blocks: [Block]
     /// False for spine items marked `linear="no"`.
     public var isLinear: Bool
+    /// For an EPUB's spine item, the CFI steps from the package document to its `itemref`:
+    /// `/6/4[chap01]`, the part of an EPUB CFI before the `!`.
+    public var spineCFI: String?
 
-    public init(source: String, title: String? = nil, blocks: [Block], isLinear: Bool = true) {
+    public init(source: String, title: String? = nil, blocks: [Block], isLinear: Bool = true,
+                spineCFI: String? = nil) {
         self.source = source
         self.title = title
         self.blocks = blocks
         self.isLinear = isLinear
+        self.spineCFI = spineCFI
     }
 }
 

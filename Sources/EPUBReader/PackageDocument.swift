@@ -18,6 +18,8 @@ struct PackageDocument {
     struct SpineItem {
         let item: Item
         let isLinear: Bool
+        /// The CFI steps from the package element to its `itemref`: `/6/4[chap01ref]`.
+        let cfi: String
     }
 
     let path: String
@@ -51,8 +53,10 @@ struct PackageDocument {
         if let manifest = sections.first(where: { document[$0].name == "manifest" }) {
             readManifest(document, manifest, warnings: &warnings)
         }
-        if let spine = sections.first(where: { document[$0].name == "spine" }) {
-            readSpine(document, spine, warnings: &warnings)
+        if let position = sections.firstIndex(where: { document[$0].name == "spine" }) {
+            let spine = sections[position]
+            let step = SourceMap.elementStep(index: position, id: document[spine].attribute("id"))
+            readSpine(document, spine, cfi: step, warnings: &warnings)
         }
         if let guide = sections.first(where: { document[$0].name == "guide" }) {
             readGuide(document, guide)
@@ -126,11 +130,12 @@ struct PackageDocument {
         }
     }
 
-    private mutating func readSpine(_ document: MarkupDocument, _ spine: Int, warnings: inout [Warning]) {
+    /// `cfi`: the CFI step to the spine element.
+    private mutating func readSpine(_ document: MarkupDocument, _ spine: Int, cfi: String, warnings: inout [Warning]) {
         let node = document[spine]
         spineTOC = node.attribute("toc")
         if node.attribute("page-progression-direction")?.lowercased() == "rtl" { direction = .rightToLeft }
-        for index in document.childElements(of: spine) where document[index].name == "itemref" {
+        for (position, index) in document.childElements(of: spine).enumerated() where document[index].name == "itemref" {
             spineReferenceCount += 1
             let itemref = document[index]
             guard let idref = itemref.attribute("idref") else { continue }
@@ -139,7 +144,8 @@ struct PackageDocument {
                 continue
             }
             let isLinear = itemref.attribute("linear")?.lowercased() != "no"
-            self.spine.append(SpineItem(item: item, isLinear: isLinear))
+            let step = SourceMap.elementStep(index: position, id: itemref.attribute("id"))
+            self.spine.append(SpineItem(item: item, isLinear: isLinear, cfi: cfi + step))
         }
     }
 

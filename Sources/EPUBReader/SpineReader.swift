@@ -46,7 +46,7 @@ struct SpineReader {
             }
             readPaths.insert(item.path)
             chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
-                                    isLinear: spineItem.isLinear))
+                                    isLinear: spineItem.isLinear, spineCFI: spineItem.cfi))
         }
         if chapters.isEmpty, encryptedCount > 0 {
             throw .invalid(file: archive.path, reason: "its content is encrypted (DRM) and can't be read")

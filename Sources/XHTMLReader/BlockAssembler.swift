@@ -38,8 +38,9 @@ struct BlockAssembler {
 
     // MARK: - Text and anchors
 
-    mutating func appendText(_ text: String, style: TextStyle, link: String?) {
-        frames[frames.count - 1].inline.append(text: text, style: style, link: link)
+    /// `origin`: where the text starts in the document; nil for text the reader adds.
+    mutating func appendText(_ text: String, style: TextStyle, link: String?, origin: DocumentPosition? = nil) {
+        frames[frames.count - 1].inline.append(text: text, style: style, link: link, origin: origin)
     }
 
     mutating func appendLineBreak(style: TextStyle, link: String?) {
@@ -55,7 +56,7 @@ struct BlockAssembler {
     /// part and (`closing`) after its last.
     mutating func endParagraph(closing: Bool = false) {
         let top = frames.count - 1
-        let runs = frames[top].inline.finished()
+        let (runs, spans) = frames[top].inline.finishedWithSpans()
         frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
         guard !runs.isEmpty else { return }
         var style = frames[top].style ?? inheritedStyle
@@ -65,11 +66,14 @@ struct BlockAssembler {
             frames[top].style?.breakBefore = .auto
             frames[top].style?.marginTop = nil
         }
-        append(Block(frames[top].block(from: runs), language: language, style: style))
+        append(Block(frames[top].block(from: runs), language: language, style: style,
+                     source: frames[top].source(spans: spans)))
     }
 
-    mutating func add(_ kind: Block.Kind, anchors: [String] = [], style: BlockStyle? = nil) {
-        append(Block(kind, anchors: anchors, style: style ?? inheritedStyle))
+    /// `element`: the CFI path of the element that makes the block.
+    mutating func add(_ kind: Block.Kind, anchors: [String] = [], style: BlockStyle? = nil, element: String? = nil) {
+        append(Block(kind, anchors: anchors, style: style ?? inheritedStyle,
+                     source: element.map { SourceMap(element: $0) }))
     }
 
     /// A break and space for the next block made, from an element that makes none itself. The
@@ -102,8 +106,8 @@ struct BlockAssembler {
 
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
-    mutating func open(_ kind: Frame.Kind, style: BlockStyle) {
-        let frame = Frame(kind, style: style)
+    mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?) {
+        let frame = Frame(kind, style: style, elementPath: element)
         if frame.gathersBlocks { nesting += 1 }
         frames.append(frame)
     }
@@ -118,7 +122,7 @@ struct BlockAssembler {
         case .flow, .paragraph, .heading, .preformatted:
             break
         case .quote:
-            if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style) }
+            if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
         case .listItem:
             if case .list = frames[top].kind {
                 frames[top].items.append(frame.blocks)
@@ -128,13 +132,16 @@ struct BlockAssembler {
         case .list(let ordered, let start):
             var items = frame.items
             if !frame.blocks.isEmpty { items.append(frame.blocks) }
-            if !items.isEmpty { add(.list(List(isOrdered: ordered, start: start, items: items)), style: frame.style) }
+            if !items.isEmpty {
+                add(.list(List(isOrdered: ordered, start: start, items: items)), style: frame.style,
+                    element: frame.elementPath)
+            }
         case .cell(let header):
             let cell = TableCell(flattened(frame.blocks), isHeader: header)
             switch frames[top].kind {
             case .row: frames[top].cells.append(cell)
             case .table: frames[top].rows.append([cell])
-            default: if !cell.content.isEmpty { add(.paragraph(cell.content)) }
+            default: if !cell.content.isEmpty { add(.paragraph(cell.content), element: frame.elementPath) }
             }
         case .row:
             var cells = frame.cells
@@ -143,21 +150,21 @@ struct BlockAssembler {
                 if !cells.isEmpty { frames[top].rows.append(cells) }
             } else {
                 let runs = flattened([Block(.table(Table(rows: [cells])))])
-                if !runs.isEmpty { add(.paragraph(runs)) }
+                if !runs.isEmpty { add(.paragraph(runs), element: frame.elementPath) }
             }
         case .caption:
             let runs = flattened(frame.blocks)
             if frames[top].kind == .table {
                 frames[top].caption = runs
             } else if !runs.isEmpty {
-                add(.paragraph(runs), style: frame.style)
+                add(.paragraph(runs), style: frame.style, element: frame.elementPath)
             }
         case .table:
             // Content outside any cell shows before the table, as browsers place it.
             frame.blocks.forEach { append($0) }
-            if !frame.caption.isEmpty { add(.paragraph(frame.caption), style: frame.style) }
+            if !frame.caption.isEmpty { add(.paragraph(frame.caption), style: frame.style, element: frame.elementPath) }
             if !frame.rows.isEmpty {
-                add(.table(Table(rows: frame.rows)), anchors: frame.anchors, style: frame.style)
+                add(.table(Table(rows: frame.rows)), anchors: frame.anchors, style: frame.style, element: frame.elementPath)
             } else {
                 pendingAnchors += frame.anchors
             }

@@ -25,6 +25,10 @@ struct BlockBuilder {
     private let honoursDisplayNone: Bool
     /// Whether `display: none` from the book's CSS left something out.
     private(set) var hidSomething = false
+    /// The CFI path of where the walk is, for the blocks' `SourceMap`s.
+    private var paths = DocumentPathTracker()
+    /// The CFI path of the element being entered.
+    private var elementPath = ""
 
     var firstHeading: String? { blocks.firstHeading }
     var stylesRanOutOfBudget: Bool { styles.budgetExhausted }
@@ -85,6 +89,7 @@ struct BlockBuilder {
     }
 
     mutating func build(from start: Int) -> [Block] {
+        paths = DocumentPathTracker(document: document, start: start)
         styleAncestors(of: start)
         var steps: [Step] = [.enter(start)]
         while let step = steps.popLast() {
@@ -101,9 +106,11 @@ struct BlockBuilder {
     private mutating func enter(_ index: Int, steps: inout [Step]) {
         let node = document[index]
         guard node.kind == .element else {
-            if !context.inSVG { blocks.appendText(node.text, style: context.style, link: context.link) }
+            let origin = paths.text(node.text)
+            if !context.inSVG { blocks.appendText(node.text, style: context.style, link: context.link, origin: origin) }
             return
         }
+        elementPath = paths.element(id: node.attribute("id"))
         let description = Self.description(of: node)
         let previousSibling = lastChildElements[lastChildElements.count - 1]
         lastChildElements[lastChildElements.count - 1] = description
@@ -122,6 +129,7 @@ struct BlockBuilder {
         context.computed = style
         openElements.append(description)
         lastChildElements.append(nil)
+        paths.open(elementPath)
         exit.popsElement = true
         let blockStyle = BlockStyle(style)
         switch role {
@@ -190,10 +198,12 @@ struct BlockBuilder {
             openNested(.caption, at: node, style: blockStyle, exit: &exit)
         case .rule:
             startBlock(at: node)
-            blocks.add(.rule, style: blockStyle)
+            blocks.add(.rule, style: blockStyle, element: elementPath)
         case .image:
             startBlock(at: node)
-            if let image = references.image(node, warnings: &warnings) { blocks.add(.image(image), style: blockStyle) }
+            if let image = references.image(node, warnings: &warnings) {
+                blocks.add(.image(image), style: blockStyle, element: elementPath)
+            }
         case .svg:
             startContainer(at: node, style: style, exit: &exit)
             context.inSVG = true
@@ -225,6 +235,7 @@ struct BlockBuilder {
         if exit.popsElement {
             openElements.removeLast()
             lastChildElements.removeLast()
+            paths.close()
         }
         context = exit.context
         synchronizeAssembler()
@@ -316,7 +327,7 @@ struct BlockBuilder {
 
     private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
         startBlock(at: node)
-        blocks.open(kind, style: style)
+        blocks.open(kind, style: style, element: elementPath)
         exit.ending = .frame
     }
 

@@ -32,10 +32,13 @@ struct Frame {
     /// The element's style from the book's CSS, for the block it makes; nil for the body,
     /// whose loose text takes the style around it.
     var style: BlockStyle?
+    /// The CFI path of the element (see `SourceMap`); nil for the body's flow.
+    var elementPath: String?
 
-    init(_ kind: Kind, style: BlockStyle? = nil) {
+    init(_ kind: Kind, style: BlockStyle? = nil, elementPath: String? = nil) {
         self.kind = kind
         self.style = style
+        self.elementPath = elementPath
         self.inline = InlineBuffer(preservesWhitespace: kind == .preformatted)
     }
 
@@ -46,6 +49,14 @@ struct Frame {
         case .paragraph, .heading, .preformatted: false
         default: true
         }
+    }
+
+    /// Where a block made by this frame came from: its element, or for loose text (straight
+    /// inside a `div`) the element holding the text.
+    func source(spans: [TextSpan] = []) -> SourceMap? {
+        if let elementPath { return SourceMap(element: elementPath, spans: spans) }
+        guard let first = spans.first, let step = first.path.lastIndex(of: "/") else { return nil }
+        return SourceMap(element: String(first.path[..<step]), spans: spans)
     }
 
     /// The kind of block this frame's pending runs become.

@@ -5,6 +5,8 @@ import BookModel
 /// end of the block or around a line break. U+00A0 is not white space here: it stays.
 struct InlineBuffer {
     private(set) var runs: [Inline] = []
+    /// Where the runs' text came from in the document (see `SourceMap`).
+    private var spans = TextSpanRecorder()
     /// Keep spaces and newlines as written (`pre`).
     let preservesWhitespace: Bool
     /// True at the start of the block and after a space or line break, so the next space is
@@ -15,25 +17,37 @@ struct InlineBuffer {
         self.preservesWhitespace = preservesWhitespace
     }
 
-    mutating func append(text: String, style: TextStyle, link: String?) {
-        let text = TextCleanup.withoutControlCharacters(text)
+    /// `origin`: where `text` starts in the document, for text read from it; nil for text the
+    /// reader adds (quotation marks, parentheses).
+    mutating func append(text: String, style: TextStyle, link: String?, origin: DocumentPosition? = nil) {
+        let cleaned = TextCleanup.withoutControlCharacters(text)
+        // Text that lost control characters no longer lines up with the document: no span.
+        let origin = cleaned.utf8.count == text.utf8.count ? origin : nil
         if preservesWhitespace {
-            append(raw: preformatted(text), style: style, link: link)
+            let shown = preformatted(cleaned)
+            spans.recordVerbatim(shown, from: shown.utf8.count == cleaned.utf8.count ? origin : nil)
+            append(raw: shown, style: style, link: link)
             return
         }
         // White space is ASCII, so bytes will do (and are much faster than scalars).
         var collapsed: [UInt8] = []
-        collapsed.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        collapsed.reserveCapacity(cleaned.utf8.count)
+        spans.begin(origin)
+        for byte in cleaned.utf8 {
             if TextCleanup.isCollapsible(byte) {
-                if atBreak { continue }
+                if atBreak {
+                    spans.skip(byte)
+                    continue
+                }
                 collapsed.append(0x20)
                 atBreak = true
             } else {
                 collapsed.append(byte)
                 atBreak = false
             }
+            spans.keep(byte)
         }
+        spans.end()
         append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link)
     }
 
@@ -41,17 +55,27 @@ struct InlineBuffer {
     mutating func appendLineBreak(style: TextStyle, link: String?) {
         if !preservesWhitespace { trimTrailingSpaces() }
         append(raw: "\n", style: style, link: link)
+        spans.advance(by: 1)
         atBreak = true
     }
 
     /// The finished runs: trimmed, without empty runs, neighbours of one style merged. Empty
     /// when there is no visible text (a block of nothing but spaces and breaks is no block).
     func finished() -> [Inline] {
+        finishedWithSpans().runs
+    }
+
+    /// The finished runs and where their text came from.
+    func finishedWithSpans() -> (runs: [Inline], spans: [TextSpan]) {
         var result = runs
+        var spans = spans
         if preservesWhitespace {
             // HTML drops the newline right after `<pre>`; white space before `</pre>` shows
             // nothing but would cost an empty line.
-            if result.first?.text.hasPrefix("\n") == true { result[0].text.removeFirst() }
+            if result.first?.text.hasPrefix("\n") == true {
+                result[0].text.removeFirst()
+                spans.dropFirstScalar()
+            }
             InlineBuffer.trimTrailing(&result, while: { $0 == " " || $0 == "\n" || $0 == "\t" })
         } else {
             InlineBuffer.trimTrailing(&result, while: { $0 == " " })
@@ -61,7 +85,9 @@ struct InlineBuffer {
         }
         result.removeAll { $0.text.isEmpty }
         let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(TextCleanup.isCollapsible) }
-        return blank ? [] : result
+        if blank { return ([], []) }
+        spans.cut(at: result.reduce(0) { $0 + $1.text.unicodeScalars.count })
+        return (result, spans.spans)
     }
 
     private mutating func append(raw text: String, style: TextStyle, link: String?) {
@@ -70,16 +96,24 @@ struct InlineBuffer {
     }
 
     private mutating func trimTrailingSpaces() {
-        InlineBuffer.trimTrailing(&runs, while: { $0 == " " })
+        let removed = InlineBuffer.trimTrailing(&runs, while: { $0 == " " })
+        spans.cut(at: spans.length - removed)
     }
 
-    private static func trimTrailing(_ runs: inout [Inline], while predicate: (Character) -> Bool) {
+    /// Removes trailing characters that match; returns how many (each is one scalar here).
+    @discardableResult
+    private static func trimTrailing(_ runs: inout [Inline], while predicate: (Character) -> Bool) -> Int {
+        var removed = 0
         var index = runs.count - 1
         while index >= 0 {
-            while let last = runs[index].text.last, predicate(last) { runs[index].text.removeLast() }
-            if !runs[index].text.isEmpty { return }
+            while let last = runs[index].text.last, predicate(last) {
+                runs[index].text.removeLast()
+                removed += 1
+            }
+            if !runs[index].text.isEmpty { return removed }
             index -= 1
         }
+        return removed
     }
 
     /// Preformatted text as it shows: `\r\n` and a lone `\r` are line breaks, and a form feed

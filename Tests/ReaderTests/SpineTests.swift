@@ -22,6 +22,24 @@ struct SpineTests {
         #expect(book.chapters.map(\.isLinear) == [true, true, true, false])
     }
 
+    @Test func eachChapterKnowsItsSpineStepsForCFIs() throws {
+        // The spine is the package's third element (/6); its itemrefs count as written, the
+        // missing ones too, whatever the reading order.
+        let path = try EPUBFixture.write(FixtureBooks.epub3Entries, binary: FixtureBooks.epub3Binary)
+        let book = try EPUBReader.read(contentsOf: path).book
+        #expect(book.chapters.map(\.spineCFI) == ["/6/4", "/6/8", "/6/10", "/6/2"])
+        let withIDs = """
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/>
+            <manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest>
+            <guide/><spine id="s"><itemref id="ref(a)" idref="a"/></spine></package>
+            """
+        let other = try EPUBReader.read(contentsOf: try EPUBFixture.write([
+            ("META-INF/container.xml", EPUBFixture.container), ("OEBPS/content.opf", withIDs),
+            ("OEBPS/a.xhtml", EPUBFixture.page("<p>text</p>")),
+        ])).book
+        #expect(other.chapters.map(\.spineCFI) == ["/8[s]/2[ref^(a^)]"])
+    }
+
     @Test func missingAndUnlistedSpineItemsAreSkippedWithWarnings() throws {
         let path = try EPUBFixture.write(FixtureBooks.epub3Entries, binary: FixtureBooks.epub3Binary)
         let warnings = try EPUBReader.read(contentsOf: path).warnings
