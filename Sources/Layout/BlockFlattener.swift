@@ -76,6 +76,7 @@ struct BlockFlattener {
         paragraph.indent = indent
         paragraph.gapBefore = gapBefore
         paragraph.language = language
+        paragraph.source = block.source
         apply(style, to: &paragraph)
         switch block.kind {
         case .heading(let level, let inlines):
@@ -87,6 +88,7 @@ struct BlockFlattener {
             paragraph.alignment = Self.alignment(style.alignment, justifies: false)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
+            Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .paragraph(let inlines):
             let scale = Self.scale(style, default: 1)
@@ -94,6 +96,7 @@ struct BlockFlattener {
             paragraph.alignment = Self.alignment(style.alignment, justifies: alignment == .justify)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale)
+            Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .preformatted(let inlines):
             let scale = Self.scale(style, default: 1)
@@ -103,6 +106,7 @@ struct BlockFlattener {
             for inline in inlines {
                 paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale)
             }
+            Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .rule:
             paragraph.alignment = .center
@@ -218,6 +222,16 @@ struct BlockFlattener {
         pendingBreak = .auto
         pendingMarginAbove = nil
         pendingMarginBelow = nil
+    }
+
+    /// Whether the paragraph's text is its block's runs scalar for scalar, so that offsets map
+    /// through the block's spans. Outside preformatted text the paragraph only ever drops white
+    /// space, so an equal count means equal text; preformatted text also widens tabs.
+    private static func checkExactness(of paragraph: inout StyledParagraph, against inlines: [Inline]) {
+        guard paragraph.source != nil else { return }
+        let count = inlines.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        let widened = paragraph.keepsSpaces && inlines.contains { $0.text.utf8.contains(0x09) }
+        paragraph.sourceIsExact = !widened && paragraph.scalarCount == count
     }
 
     /// A task item shows its box as the writer typed it (the serif faces have no ballot-box

@@ -7,6 +7,8 @@ import Hyphenation
 struct ChapterLayout {
     var pages: [PageContent]
     var anchorPages: [String: Int]
+    /// Where offsets of the chapter's text lie in its document.
+    var sourceIndex = ChapterSourceIndex(paragraphs: [])
     /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
@@ -14,7 +16,14 @@ struct ChapterLayout {
 
     /// The pages as the layout hands them on, each knowing its chapter.
     func laidOutPages(chapterIndex: Int) -> [LaidOutPage] {
-        pages.map { LaidOutPage(chapterIndex: chapterIndex, lines: $0.lines, images: $0.images) }
+        pages.map { content in
+            var page = LaidOutPage(chapterIndex: chapterIndex, lines: content.lines, images: content.images)
+            if let source = page.source {
+                page.startPosition = sourceIndex.position(at: source.lowerBound)
+                page.endPosition = sourceIndex.position(at: source.upperBound, endOf: true)
+            }
+            return page
+        }
     }
 }
 
@@ -62,7 +71,7 @@ struct ChapterLayouter {
                 anchors[anchor] = firstPages[p]
             }
         }
-        return ChapterLayout(pages: pages, anchorPages: anchors,
+        return ChapterLayout(pages: pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
                              metTextWithoutLanguage: hyphenator.metTextWithoutLanguage)
     }

@@ -36,11 +36,18 @@ public struct LaidOutPage: Sendable, Equatable {
     public var lines: [LaidOutLine]
     /// The pictures on the page, top to bottom. They show no text of their own.
     public var images: [LaidOutImage]
+    /// Where in the chapter's XHTML document the page's text starts, and where it ends (just
+    /// past its last character); nil for pages without text and chapters not read from XHTML.
+    public var startPosition: DocumentPosition?
+    public var endPosition: DocumentPosition?
 
-    public init(chapterIndex: Int, lines: [LaidOutLine], images: [LaidOutImage] = []) {
+    public init(chapterIndex: Int, lines: [LaidOutLine], images: [LaidOutImage] = [],
+                startPosition: DocumentPosition? = nil, endPosition: DocumentPosition? = nil) {
         self.chapterIndex = chapterIndex
         self.lines = lines
         self.images = images
+        self.startPosition = startPosition
+        self.endPosition = endPosition
     }
 
     /// The page's plain text: its lines joined by newlines, exactly what the page shows.

@@ -80,6 +80,10 @@ struct StyledParagraph: Equatable {
     /// Where its text starts in its chapter's text (the paragraphs' texts one after another,
     /// list markers left out), in Unicode scalars: what page locations count in.
     var sourceStart = 0
+    /// Where its block came from in its document, and whether its text is the block's text
+    /// scalar for scalar (so offsets inside it map through the block's spans).
+    var source: SourceMap?
+    var sourceIsExact = false
     /// An image of known size, which takes the paragraph's place (its text is empty).
     var image: Image?
 

@@ -8,10 +8,18 @@ public struct PageLocation: Codable, Sendable, Equatable {
     public var start: Int
     /// Just past the page's last character.
     public var end: Int
+    /// For an EPUB, the same two places as EPUB CFIs (`epubcfi(/6/4[c1]!/4/2/3:10)`), which other
+    /// reading systems understand: character offsets count UTF-16 units, as the DOM does, and a
+    /// CFI names an element rather than a character where the page starts or ends in text the
+    /// layout rearranged (a table, preformatted text with tabs). Nil for Markdown.
+    public var startCFI: String?
+    public var endCFI: String?
 
-    public init(start: Int, end: Int) {
+    public init(start: Int, end: Int, startCFI: String? = nil, endCFI: String? = nil) {
         self.start = start
         self.end = end
+        self.startCFI = startCFI
+        self.endCFI = endCFI
     }
 }
 

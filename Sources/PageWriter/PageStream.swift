@@ -57,12 +57,22 @@ public struct PageStream: Sendable {
             } else {
                 pages.append(Page(type: .content, text: page.text, folio: folio, chapter: page.chapterIndex,
                                   indexInChapter: indexInChapter, lines: lines,
-                                  location: page.source.map { PageLocation(start: $0.lowerBound, end: $0.upperBound) },
+                                  location: location(of: page),
                                   images: images.isEmpty ? nil : images))
             }
         }
         count += pages.count
         return pages
+    }
+
+    private func location(of page: LaidOutPage) -> PageLocation? {
+        guard let source = page.source else { return nil }
+        var location = PageLocation(start: source.lowerBound, end: source.upperBound)
+        if let spine = book.chapters[page.chapterIndex].spineCFI {
+            location.startCFI = page.startPosition.map { "epubcfi(\(spine)!\($0.cfi))" }
+            location.endCFI = page.endPosition.map { "epubcfi(\(spine)!\($0.cfi))" }
+        }
+        return location
     }
 
     /// The back inside cover, after a blank page when one is needed to make the count even.

@@ -1,0 +1,41 @@
+import BookModel
+
+/// Finds where an offset of a chapter's text (what page locations count) lies in the chapter's
+/// XHTML document, through the `SourceMap`s of its paragraphs' blocks: exactly, to the character,
+/// for a paragraph whose text is its block's text as read; at its element for one the layout
+/// changed (a table row joins cells, `pre` widens tabs, a rule shows made-up text).
+struct ChapterSourceIndex: Sendable, Equatable {
+    private struct Entry: Sendable, Equatable {
+        var start: Int
+        var end: Int
+        var map: SourceMap?
+        var isExact: Bool
+    }
+
+    /// The paragraphs with text, in order of their offsets.
+    private var entries: [Entry] = []
+
+    init(paragraphs: [StyledParagraph]) {
+        for paragraph in paragraphs where paragraph.scalarCount > 0 {
+            entries.append(Entry(start: paragraph.sourceStart, end: paragraph.sourceStart + paragraph.scalarCount,
+                                 map: paragraph.source, isExact: paragraph.sourceIsExact))
+        }
+    }
+
+    /// The place of the character at `offset`, or with `endOf`, the place just past the character
+    /// before `offset` (the end of a page, which may fall at the end of a paragraph). Nil when
+    /// that paragraph has no source map (it was not read from XHTML).
+    func position(at offset: Int, endOf: Bool = false) -> DocumentPosition? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            let start = entries[middle].start
+            if endOf ? start < offset : start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, let map = entries[low - 1].map else { return nil }
+        let entry = entries[low - 1]
+        guard entry.isExact else { return DocumentPosition(path: map.element) }
+        return map.position(at: min(offset, entry.end) - entry.start)
+    }
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Resolves the EPUB CFIs of a book2pages page list in the book itself, independently of
+book2pages: the package document and the XHTML are parsed with Python's own XML parser, the
+CFI steps are followed as the EPUB CFI specification describes, and the text found there is
+compared with the text of the page.
+
+    scripts/check-cfi.py BOOK.epub PAGES.json
+
+Prints one JSON object: how many CFIs were checked, how many named a character (the rest name
+an element), how many of those matched the page's text, and the first few that did not.
+Exit status 0 when every CFI resolved, 1 when one did not, 2 on bad arguments.
+"""
+
+import html.entities
+import json
+import posixpath
+import re
+import sys
+import urllib.parse
+import zipfile
+from xml.dom import Node, minidom
+
+SAMPLE = 12  # letters and digits compared at each end of a page
+STEP = re.compile(r"/(\d+)(?:\[((?:\^.|[^\]])*)\])?(?::(\d+))?")
+
+
+def alnum(text):
+    return "".join(c for c in text if c.isalnum())
+
+
+def without_digits(text):
+    return "".join(c for c in text if not c.isdigit())
+
+
+def parse_xml(data):
+    """Parses XHTML that may use HTML's named entities, which XML does not know."""
+    text = data.decode("utf-8", errors="replace")
+
+    def entity(match):
+        name = match.group(1)
+        if name in ("amp", "lt", "gt", "quot", "apos"):
+            return match.group(0)
+        char = html.entities.html5.get(name + ";")
+        return char if char else match.group(0)
+
+    text = re.sub(r"&([A-Za-z][A-Za-z0-9]*);", entity, text)
+    text = re.sub(r"<!DOCTYPE[^>\[]*(\[[^\]]*\])?>", "", text, count=1)
+    return minidom.parseString(text.encode("utf-8"))
+
+
+def element_children(node):
+    return [c for c in node.childNodes if c.nodeType == Node.ELEMENT_NODE]
+
+
+def is_text(node):
+    return node.nodeType in (Node.TEXT_NODE, Node.CDATA_SECTION_NODE)
+
+
+def steps_of(path):
+    steps = []
+    position = 0
+    while position < len(path):
+        match = STEP.match(path, position)
+        if not match:
+            raise ValueError(f"bad CFI path {path!r}")
+        steps.append((int(match.group(1)), match.group(2), match.group(3)))
+        position = match.end()
+    return steps
+
+
+def follow_elements(root, steps):
+    """Follows even steps from root; returns the node reached and the steps left (an odd one)."""
+    node = root
+    for index, (number, _assertion, _offset) in enumerate(steps):
+        if number % 2 == 1:
+            return node, steps[index:]
+        children = element_children(node)
+        if number // 2 - 1 >= len(children):
+            raise ValueError(f"step /{number} past the last child of <{node.tagName}>")
+        node = children[number // 2 - 1]
+    return node, []
+
+
+def text_chunk(parent, number):
+    """The text nodes of the odd step `number`: between element children (number-1)/2 and after."""
+    before = (number - 1) // 2  # element children that come before the chunk
+    seen = 0
+    chunk = []
+    for child in parent.childNodes:
+        if child.nodeType == Node.ELEMENT_NODE:
+            seen += 1
+            if seen > before:
+                break
+        elif is_text(child) and seen == before:
+            chunk.append(child)
+    return chunk
+
+
+def all_text_after(root, node, offset):
+    """Document text from (node, UTF-16 offset) on, and the text before it."""
+    texts = []
+
+    def walk(current):
+        for child in current.childNodes:
+            if is_text(child):
+                texts.append(child)
+            elif child.nodeType == Node.ELEMENT_NODE:
+                walk(child)
+
+    walk(root)
+    before, after = [], []
+    passed = False
+    for text in texts:
+        if text is node:
+            units = text.data.encode("utf-16-le")
+            before.append(units[: offset * 2].decode("utf-16-le", errors="replace"))
+            after.append(units[offset * 2:].decode("utf-16-le", errors="replace"))
+            passed = True
+        elif passed:
+            after.append(text.data)
+        else:
+            before.append(text.data)
+    return "".join(before), "".join(after)
+
+
+def text_around_element(root, element):
+    before, after = [], []
+    passed = False
+
+    def walk(current):
+        nonlocal passed
+        if current is element:
+            passed = True
+        for child in current.childNodes:
+            if is_text(child):
+                (after if passed else before).append(child.data)
+            elif child.nodeType == Node.ELEMENT_NODE:
+                walk(child)
+
+    walk(root)
+    return "".join(before), "".join(after)
+
+
+class Book:
+    def __init__(self, path):
+        self.archive = zipfile.ZipFile(path)
+        container = parse_xml(self.archive.read("META-INF/container.xml"))
+        rootfile = container.getElementsByTagNameNS("*", "rootfile")[0]
+        self.package_path = rootfile.getAttribute("full-path")
+        self.package = parse_xml(self.archive.read(self.package_path)).documentElement
+        self.manifest = {}
+        for item in self.package.getElementsByTagNameNS("*", "item"):
+            href = urllib.parse.unquote(item.getAttribute("href"))
+            self.manifest[item.getAttribute("id")] = posixpath.normpath(
+                posixpath.join(posixpath.dirname(self.package_path), href))
+        self.documents = {}
+
+    def document(self, spine_path):
+        node, rest = follow_elements(self.package, steps_of(spine_path))
+        if rest or node.localName != "itemref":
+            raise ValueError(f"{spine_path} does not lead to an itemref")
+        path = self.manifest[node.getAttribute("idref")]
+        if path not in self.documents:
+            self.documents[path] = parse_xml(self.archive.read(path)).documentElement
+        return self.documents[path]
+
+    def resolve(self, cfi):
+        """(text before, text after) the place the CFI names, and whether it names a character."""
+        match = re.fullmatch(r"epubcfi\((.*)!(.*)\)", cfi)
+        if not match:
+            raise ValueError(f"not a CFI: {cfi!r}")
+        root = self.document(match.group(1))
+        steps = steps_of(match.group(2))
+        node, rest = follow_elements(root, steps)
+        if not rest:
+            return (*text_around_element(root, node), False)
+        if len(rest) != 1 or rest[0][2] is None:
+            raise ValueError(f"{cfi}: a text step must be the last and carry an offset")
+        number, _, offset = rest[0]
+        offset = int(offset)
+        for text in text_chunk(node, number):
+            units = len(text.data.encode("utf-16-le")) // 2
+            if offset <= units:
+                return (*all_text_after(root, text, offset), True)
+            offset -= units
+        raise ValueError(f"{cfi}: offset past the end of its text")
+
+
+def check_assertions(book, cfi):
+    """Every `[id]` in the path must be the id of the element its step reaches."""
+    match = re.fullmatch(r"epubcfi\((.*)!(.*)\)", cfi)
+    node = book.document(match.group(1))
+    for number, assertion, _ in steps_of(match.group(2)):
+        if number % 2 == 1:
+            break
+        node = element_children(node)[number // 2 - 1]
+        if assertion is not None:
+            expected = re.sub(r"\^(.)", r"\1", assertion)
+            if node.getAttribute("id") != expected:
+                return False
+    return True
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    book = Book(sys.argv[1])
+    with open(sys.argv[2], encoding="utf-8") as file:
+        pages = json.load(file)["pages"]
+    report = {"checked": 0, "characters": 0, "matched": 0, "unresolved": 0, "mismatches": []}
+    for index, page in enumerate(pages):
+        location = page.get("location") or {}
+        page_text = alnum(page.get("text", ""))
+        for key in ("startCFI", "endCFI"):
+            cfi = location.get(key)
+            if cfi is None:
+                continue
+            report["checked"] += 1
+            try:
+                before, after, names_character = book.resolve(cfi)
+                if not check_assertions(book, cfi):
+                    raise ValueError(f"{cfi}: an id assertion names another element")
+            except (ValueError, KeyError, IndexError) as error:
+                report["unresolved"] += 1
+                report["mismatches"].append({"page": index, "cfi": cfi, "error": str(error)})
+                continue
+            if not names_character:
+                continue
+            report["characters"] += 1
+            # A page may hold less than the sample; list numbers show on the page but are not
+            # in the document's text, so digits are also compared left out.
+            size = min(SAMPLE, len(page_text))
+            if key == "startCFI":
+                found = alnum(after)[:size]
+                shown = page_text[: size * 3]
+                ok = found != "" and (found in shown or without_digits(found) in without_digits(shown))
+            else:
+                found = alnum(before)[len(alnum(before)) - size:]
+                shown = page_text[-size * 3:]
+                ok = found != "" and (found in shown or without_digits(found) in without_digits(shown))
+            if ok:
+                report["matched"] += 1
+            elif len(report["mismatches"]) < 10:
+                report["mismatches"].append({"page": index, "cfi": cfi, "found": found, "page_text": shown})
+    print(json.dumps(report, ensure_ascii=False))
+    return 1 if report["unresolved"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
