@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
-                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel"],
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts"],
                     exclude: ["Snapshots"]),
     ]
 )

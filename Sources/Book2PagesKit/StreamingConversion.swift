@@ -22,7 +22,7 @@ extension Converter {
         try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let book = read.book
-        let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry))
+        let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry, fonts: layouter.fontReport))
         let layout = PageListBuilder.layout(geometry: layouter.options.geometry, fonts: layouter.fontReport,
                                             bounds: options.bounds)
         let name = TargetDescription(name: options.target.name, doubleSided: options.target == .pageCurl ? options.doubleSided : nil)

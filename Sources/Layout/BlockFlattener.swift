@@ -250,9 +250,11 @@ struct BlockFlattener {
             let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
                                 code: style.contains(.code))
             var runSize = size
-            if style.contains(.superscript) || style.contains(.`subscript`) { runSize *= Self.scriptScale }
+            let shift: BaselineShift = style.contains(.superscript) ? .superscript
+                : style.contains(.`subscript`) ? .subscript : .none
+            if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
-            paragraph.append(inline.text, face: face, size: runSize)
+            paragraph.append(inline.text, face: face, size: runSize, shift: shift)
         }
     }
 

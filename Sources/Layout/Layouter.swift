@@ -46,7 +46,16 @@ public struct Layouter: Sendable {
         let regular = fonts.regular
         fontReport = FontReport(requested: fonts.requested, family: regular.family, file: regular.fileName,
                                 postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
-                                size: options.fontSize, lineHeight: options.bodyLineHeight)
+                                size: options.fontSize, lineHeight: options.bodyLineHeight,
+                                faces: Self.faces(of: fonts))
+    }
+
+    private static func faces(of fonts: FontSet) -> [FaceReport] {
+        FaceRole.allCases.map { role in
+            let face = fonts.face(role)
+            return FaceReport(role: role, family: face.family, file: face.fileName,
+                              postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
+        }
     }
 
     /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they

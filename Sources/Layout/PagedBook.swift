@@ -103,9 +103,12 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The same text gets the same offsets at any page size, so a place in the book survives a
     /// new layout.
     public var source: Range<Int>?
+    /// The faces and sizes of its text, in order, covering all of it (a list marker and an
+    /// inserted hyphen included); empty for an empty line.
+    public var runs: [LineRun]
 
     public init(text: String, x: Double, y: Double, width: Double, height: Double,
-                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil) {
+                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -114,6 +117,7 @@ public struct LaidOutLine: Sendable, Equatable {
         self.hyphenated = hyphenated
         self.justified = justified
         self.source = source
+        self.runs = runs
     }
 }
 
@@ -172,8 +176,12 @@ public struct FontReport: Sendable, Equatable {
     /// The distance between baselines, in points.
     public var lineHeight: Double
 
+    /// Each face the lines' runs name, in `FaceRole` order (regular, italic, bold, bold italic,
+    /// monospace): a style the family lacks is another face standing in.
+    public var faces: [FaceReport]
+
     public init(requested: String, family: String, file: String, postScriptName: String,
-                iOSFontName: String, size: Double, lineHeight: Double) {
+                iOSFontName: String, size: Double, lineHeight: Double, faces: [FaceReport] = []) {
         self.requested = requested
         self.family = family
         self.file = file
@@ -181,5 +189,23 @@ public struct FontReport: Sendable, Equatable {
         self.iOSFontName = iOSFontName
         self.size = size
         self.lineHeight = lineHeight
+        self.faces = faces
+    }
+}
+
+/// One face the layout measured with.
+public struct FaceReport: Sendable, Equatable {
+    public var role: FaceRole
+    public var family: String
+    public var file: String
+    public var postScriptName: String
+    public var iOSFontName: String
+
+    public init(role: FaceRole, family: String, file: String, postScriptName: String, iOSFontName: String) {
+        self.role = role
+        self.family = family
+        self.file = file
+        self.postScriptName = postScriptName
+        self.iOSFontName = iOSFontName
     }
 }

@@ -15,8 +15,8 @@ struct ParagraphSegmenter {
         self.fonts = fonts
         self.measurer = measurer
         self.finder = finder
-        spaceWidths = FaceRole.allCases.map { measurer.width(of: " ", in: Self.face($0, in: fonts), size: 1) }
-        hyphenWidths = FaceRole.allCases.map { measurer.width(of: "-", in: Self.face($0, in: fonts), size: 1) }
+        spaceWidths = FaceRole.allCases.map { measurer.width(of: " ", in: fonts.face($0), size: 1) }
+        hyphenWidths = FaceRole.allCases.map { measurer.width(of: "-", in: fonts.face($0), size: 1) }
     }
 
     /// The paragraph cut at its break opportunities and measured, one segment per opportunity.
@@ -177,17 +177,7 @@ struct ParagraphSegmenter {
         return width
     }
 
-    func face(_ role: FaceRole) -> FontFace { Self.face(role, in: fonts) }
-
-    private static func face(_ role: FaceRole, in fonts: FontSet) -> FontFace {
-        switch role {
-        case .regular: fonts.regular
-        case .italic: fonts.italic
-        case .bold: fonts.bold
-        case .boldItalic: fonts.boldItalic
-        case .monospace: fonts.monospace
-        }
-    }
+    func face(_ role: FaceRole) -> FontFace { fonts.face(role) }
 
     static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)

@@ -47,6 +47,7 @@ struct ParagraphSetter {
             var lines: [LaidOutLine] = []
             lines.reserveCapacity(spans.count)
             var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
+            var runs = LineRunCollector(paragraph: paragraph, text: text)
             for (n, span) in spans.enumerated() {
                 var start = 0
                 var textEnd = 0
@@ -62,15 +63,18 @@ struct ParagraphSetter {
                 if span.hyphenated { string += "-" }
                 var width = span.width
                 var x = n == 0 ? firstX : indent
+                var lineRuns = runs.runs(for: start..<textEnd, hyphenated: span.hyphenated)
                 if n == 0, !paragraph.prefix.isEmpty {
                     if string.isEmpty {
                         var marker = Substring(paragraph.prefix)
                         while marker.last == " " { marker = marker.dropLast() }
                         string = String(marker)
                         width = segmenter.measurer.width(of: string, in: regular, size: bodySize)
+                        lineRuns = LineRunCollector.prefixed(lineRuns, by: string, size: bodySize)
                     } else {
                         string = paragraph.prefix + string
                         width += prefixWidth
+                        lineRuns = LineRunCollector.prefixed(lineRuns, by: paragraph.prefix, size: bodySize)
                     }
                 }
                 // Justified lines fill the measure, except the paragraph's last, a line ended by
@@ -89,7 +93,8 @@ struct ParagraphSetter {
                 }
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
                 lines.append(LaidOutLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
-                                         hyphenated: span.hyphenated, justified: justified, source: source))
+                                         hyphenated: span.hyphenated, justified: justified, source: source,
+                                         runs: lineRuns))
             }
             return lines
         }

@@ -1,26 +1,12 @@
 import BookModel
 
-/// Which of the book's faces a run is set in.
-enum FaceRole: Int, CaseIterable {
-    case regular, italic, bold, boldItalic, monospace
-
-    init(bold: Bool, italic: Bool, code: Bool) {
-        if code { self = .monospace; return }
-        switch (bold, italic) {
-        case (false, false): self = .regular
-        case (false, true): self = .italic
-        case (true, false): self = .bold
-        case (true, true): self = .boldItalic
-        }
-    }
-}
-
 /// Where a run of a paragraph's text ends, and how it is set.
 struct StyledRun: Equatable {
     /// UTF-8 offset just past the run; runs are consecutive from offset 0.
     var end: Int
     var face: FaceRole
     var size: Double
+    var shift: BaselineShift = .none
 }
 
 /// How a paragraph may be split between pages.
@@ -99,17 +85,17 @@ struct StyledParagraph: Equatable {
 
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
-    mutating func append(_ string: String, face: FaceRole, size: Double) {
+    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none) {
         let before = text.count
         var string = string
         string.withUTF8 { bytes in
             if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
         }
         guard text.count > before else { return }
-        if let last = runs.last, last.face == face, last.size == size {
+        if let last = runs.last, last.face == face, last.size == size, last.shift == shift {
             runs[runs.count - 1].end = text.count
         } else {
-            runs.append(StyledRun(end: text.count, face: face, size: size))
+            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift))
         }
     }
 

@@ -8,13 +8,38 @@ public struct LayoutDescription: Codable, Sendable, Equatable {
     /// Where the lines go: the page less its margins, from the page's top-left corner.
     public var contentBox: Box
     public var font: FontDescription
+    /// The faces the lines' `runs` name by index: regular, italic, bold, bold italic, monospace.
+    /// Absent in documents from before runs were written.
+    public var faces: [FaceDescription]?
 
-    public init(bounds: Dimensions?, pageSize: Dimensions, margins: Margins, contentBox: Box, font: FontDescription) {
+    public init(bounds: Dimensions?, pageSize: Dimensions, margins: Margins, contentBox: Box, font: FontDescription,
+                faces: [FaceDescription]? = nil) {
         self.bounds = bounds
         self.pageSize = pageSize
         self.margins = margins
         self.contentBox = contentBox
         self.font = font
+        self.faces = faces
+    }
+}
+
+/// One face the layout measured with, and the font an iOS renderer should draw it with.
+public struct FaceDescription: Codable, Sendable, Equatable {
+    /// `regular`, `italic`, `bold`, `boldItalic` or `monospace`.
+    public var role: String
+    public var family: String
+    /// The font file measured with (its name only).
+    public var file: String
+    public var postScriptName: String
+    /// Metric-compatible with the face measured (`UIFont(name:size:)`).
+    public var iOSFontName: String
+
+    public init(role: String, family: String, file: String, postScriptName: String, iOSFontName: String) {
+        self.role = role
+        self.family = family
+        self.file = file
+        self.postScriptName = postScriptName
+        self.iOSFontName = iOSFontName
     }
 }
 

@@ -26,7 +26,7 @@ public enum PageListBuilder {
     }
 
     static func pages(of book: Book, paged: PagedBook) -> [Page] {
-        var stream = PageStream(book: book, geometry: paged.geometry)
+        var stream = PageStream(book: book, geometry: paged.geometry, fonts: paged.fonts)
         return stream.front() + stream.content(paged.pages) + stream.back()
     }
 
@@ -81,7 +81,20 @@ public enum PageListBuilder {
                             width: rounded(content.width), height: rounded(content.height)),
             font: FontDescription(requested: fonts.requested, family: fonts.family, file: fonts.file,
                                   postScriptName: fonts.postScriptName, iOSFontName: fonts.iOSFontName,
-                                  size: rounded(fonts.size), lineHeight: rounded(fonts.lineHeight)))
+                                  size: rounded(fonts.size), lineHeight: rounded(fonts.lineHeight)),
+            faces: fonts.faces.map { face in
+                FaceDescription(role: face.role.name, family: face.family, file: face.file,
+                                postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
+            })
+    }
+
+    /// The line's runs as written: none when it is all in the regular face at the body size.
+    static func runs(of line: LaidOutLine, bodySize: Double) -> [PageRun]? {
+        if line.runs.allSatisfy({ $0.face == .regular && $0.size == bodySize && $0.shift == .none }) { return nil }
+        return line.runs.map { run in
+            PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: rounded(run.size),
+                    shift: run.shift == .none ? nil : run.shift == .superscript ? "superscript" : "subscript")
+        }
     }
 
     /// Hundredths of a point: enough for any screen, and it keeps binary fractions such as

@@ -8,15 +8,20 @@ import PageFormat
 public struct PageStream: Sendable {
     private let book: Book
     private let origin: EdgeInsets
+    private let bodySize: Double
+    private let lineHeight: Double
     /// How many pages the stream has given so far.
     public private(set) var count = 0
     private var folio = 0
     private var previousChapter: Int?
     private var indexInChapter = 0
 
-    public init(book: Book, geometry: PageGeometry) {
+    /// `fonts`: for the body text's size and line height, which lines leave unsaid.
+    public init(book: Book, geometry: PageGeometry, fonts: FontReport) {
         self.book = book
         origin = geometry.margins
+        bodySize = fonts.size
+        lineHeight = fonts.lineHeight
     }
 
     /// Two invisible pages so the book starts closed, the cover on the right, the inside cover.
@@ -44,7 +49,9 @@ public struct PageStream: Sendable {
             let lines = page.lines.map { line in
                 PageLine(text: line.text, x: PageListBuilder.rounded(origin.left + line.x),
                          y: PageListBuilder.rounded(origin.top + line.y), width: PageListBuilder.rounded(line.width),
-                         hyphenated: line.hyphenated, justified: line.justified)
+                         hyphenated: line.hyphenated, justified: line.justified,
+                         height: abs(line.height - lineHeight) < 0.005 ? nil : PageListBuilder.rounded(line.height),
+                         runs: PageListBuilder.runs(of: line, bodySize: bodySize))
             }
             let images = page.images.map { image in
                 PageImage(path: image.path, alt: image.alt, x: PageListBuilder.rounded(origin.left + image.x),

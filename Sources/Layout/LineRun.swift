@@ -1,0 +1,65 @@
+import Fonts
+
+/// Which of the book's faces a run is set in; `PagedBook.fonts.faces` names each.
+public enum FaceRole: Int, CaseIterable, Sendable {
+    case regular, italic, bold, boldItalic, monospace
+
+    init(bold: Bool, italic: Bool, code: Bool) {
+        if code { self = .monospace; return }
+        switch (bold, italic) {
+        case (false, false): self = .regular
+        case (false, true): self = .italic
+        case (true, false): self = .bold
+        case (true, true): self = .boldItalic
+        }
+    }
+
+    /// The name the output gives the role.
+    public var name: String {
+        switch self {
+        case .regular: "regular"
+        case .italic: "italic"
+        case .bold: "bold"
+        case .boldItalic: "boldItalic"
+        case .monospace: "monospace"
+        }
+    }
+}
+
+extension FontSet {
+    func face(_ role: FaceRole) -> FontFace {
+        switch role {
+        case .regular: regular
+        case .italic: italic
+        case .bold: bold
+        case .boldItalic: boldItalic
+        case .monospace: monospace
+        }
+    }
+}
+
+/// Text raised or lowered from the baseline (HTML's `sup` and `sub`), set smaller.
+public enum BaselineShift: Sendable, Equatable {
+    case none, superscript, `subscript`
+}
+
+/// A stretch of a line's text set in one face and size, as it was measured: with these a
+/// renderer draws the line exactly as the layout saw it.
+public struct LineRun: Sendable, Equatable {
+    /// Where the run starts in the line's text and how long it is, in UTF-16 code units (the
+    /// units of `NSRange`, so an app can style an attributed string with them directly).
+    public var start: Int
+    public var length: Int
+    public var face: FaceRole
+    /// Points.
+    public var size: Double
+    public var shift: BaselineShift
+
+    public init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none) {
+        self.start = start
+        self.length = length
+        self.face = face
+        self.size = size
+        self.shift = shift
+    }
+}
