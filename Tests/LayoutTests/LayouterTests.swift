@@ -8,9 +8,17 @@ import Layout
     @Test func reportsTheFontFound() throws {
         let layouter = try Layouter(options: LayoutOptions(font: "Times New Roman", fontSize: 17, lineHeight: 1.5))
         let report = layouter.fontReport
-        #expect(report == FontReport(requested: "Times New Roman", family: "Liberation Serif",
-                                     file: "LiberationSerif-Regular.ttf", postScriptName: "LiberationSerif",
-                                     iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 25.5))
+        var expected = FontReport(requested: "Times New Roman", family: "Liberation Serif",
+                                  file: "LiberationSerif-Regular.ttf", postScriptName: "LiberationSerif",
+                                  iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 25.5)
+        expected.faces = report.faces
+        #expect(report == expected)
+        // Every role, in order, each with the face it is measured with.
+        #expect(report.faces.map(\.role) == FaceRole.allCases)
+        #expect(report.faces.map(\.file) == ["LiberationSerif-Regular.ttf", "LiberationSerif-Italic.ttf",
+                                              "LiberationSerif-Bold.ttf", "LiberationSerif-BoldItalic.ttf",
+                                              "LiberationMono-Regular.ttf"])
+        #expect(report.faces[4].iOSFontName == "CourierNewPSMT")
         #expect(layouter.warnings.isEmpty)
         #expect(layouter.layout(TestBooks.book([[TestBooks.paragraph("x")]])).fonts == report)
     }
