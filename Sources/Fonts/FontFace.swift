@@ -90,11 +90,11 @@ public final class FontFace: @unchecked Sendable {
 
     /// The advance of `text` shaped by HarfBuzz, in points at `size`, for a BCP 47 `language`
     /// (nil: none). Uncached: layout measures through a `TextMeasurer`.
-    public func advance(of text: String, size: Double, language: String? = nil) -> Double {
+    public func advance(of text: String, size: Double, language: String? = nil, rightToLeft: Bool? = nil) -> Double {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         var text = text
-        let units = text.withUTF8 { shapedUnits($0, buffer: buffer, language: Self.language(language)) }
+        let units = text.withUTF8 { shapedUnits($0, buffer: buffer, language: Self.language(language), rightToLeft: rightToLeft) }
         return width(ofUnits: units, size: size)
     }
 
@@ -105,13 +105,17 @@ public final class FontFace: @unchecked Sendable {
         return hb_language_from_string(tag, Int32(tag.utf8.count))
     }
 
-    /// Shapes UTF-8 `bytes` in `buffer` and sums the advances, in font units.
-    func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?) -> Int {
+    /// Shapes UTF-8 `bytes` in `buffer` and sums the advances, in font units. `rightToLeft`
+    /// sets the direction; nil leaves it to HarfBuzz's guess from the script, as does the script
+    /// itself (Arabic letters join, and are measured joined, in either case).
+    func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?,
+                     rightToLeft: Bool? = nil) -> Int {
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) {
             hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
         }
         if let language { hb_buffer_set_language(buffer, language) }
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0

@@ -28,15 +28,19 @@ public final class TextMeasurer {
         face.width(ofUnits: units(of: text, in: face), size: size)
     }
 
-    /// The advance of UTF-8 `bytes` in `face` at `size` points.
-    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double) -> Double {
-        face.width(ofUnits: units(ofUTF8: bytes, in: face), size: size)
+    /// The advance of UTF-8 `bytes` in `face` at `size` points. `rightToLeft` shapes them in
+    /// that direction (a run of a bidi paragraph); nil lets HarfBuzz guess from the script.
+    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
+                      rightToLeft: Bool? = nil) -> Double {
+        face.width(ofUnits: units(ofUTF8: bytes, in: face, rightToLeft: rightToLeft), size: size)
     }
 
     /// The advance of UTF-8 `bytes` in `face` at `size` points, shaped and not remembered: for
     /// text that will not come again, which would only fill the cache.
-    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double) -> Double {
-        face.width(ofUnits: face.shapedUnits(bytes, buffer: buffer, language: language), size: size)
+    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
+                              rightToLeft: Bool? = nil) -> Double {
+        face.width(ofUnits: face.shapedUnits(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft),
+                   size: size)
     }
 
     /// The advance of `text` in `face`, in the face's font units.
@@ -46,7 +50,7 @@ public final class TextMeasurer {
     }
 
     /// The advance of UTF-8 `bytes` in `face`, in the face's font units.
-    public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> Int {
+    public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) -> Int {
         let id = ObjectIdentifier(face)
         var number = 0
         while number < faceIDs.count, faceIDs[number] != id { number += 1 }
@@ -54,8 +58,10 @@ public final class TextMeasurer {
             faces.append(face)
             faceIDs.append(id)
         }
-        return cache.units(of: bytes, face: number) {
-            face.shapedUnits(bytes, buffer: buffer, language: language)
+        // Text shaped right to left is remembered apart. A guessed direction shares the left to
+        // right entries: only text of a left-to-right script is measured without a direction.
+        return cache.units(of: bytes, face: number * 2 + (rightToLeft == true ? 1 : 0)) {
+            face.shapedUnits(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft)
         }
     }
 

@@ -46,9 +46,13 @@ struct ChapterLayouter {
         hyphenator = WordHyphenator(dictionaries: dictionaries)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                  contentWidth: options.geometry.contentSize.width, bodySize: options.fontSize,
-                                 direction: metadata.direction, bookLanguage: language)
+                                 bookLanguage: language)
         paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)
-        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment)
+        // A book written vertically is set horizontally, left to right; its right-to-left page
+        // progression comes from the vertical lines, not from its paragraphs.
+        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
+                                   bookDirection: metadata.writesVertically ? .leftToRight : metadata.direction,
+                                   bookLanguage: language)
     }
 
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {

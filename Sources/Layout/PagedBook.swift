@@ -106,9 +106,16 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The faces and sizes of its text, in order, covering all of it (a list marker and an
     /// inserted hyphen included); empty for an empty line.
     public var runs: [LineRun]
+    /// Its paragraph's direction: a right-to-left line starts at the right, where `start`
+    /// alignment, the first-line indent and the list marker are.
+    public var direction: TextDirection
+    /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
+    /// of `text`); empty when it is all left to right in a left-to-right paragraph.
+    public var bidi: [BidiPiece]
 
     public init(text: String, x: Double, y: Double, width: Double, height: Double,
-                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = []) {
+                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
+                direction: TextDirection = .leftToRight, bidi: [BidiPiece] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -118,6 +125,8 @@ public struct LaidOutLine: Sendable, Equatable {
         self.justified = justified
         self.source = source
         self.runs = runs
+        self.direction = direction
+        self.bidi = bidi
     }
 }
 
