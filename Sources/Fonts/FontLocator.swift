@@ -43,6 +43,39 @@ enum FontLocator {
         return LocatedFont(path: path, index: Int(index), families: families)
     }
 
+    /// The face fontconfig prefers for `scalar` near `family` in the given weight and slant: its
+    /// matching ranks coverage of the character above the family, so this is a font that has
+    /// the character when one is installed. Nil when none has it.
+    static func locate(covering scalar: Unicode.Scalar, near family: String, bold: Bool, italic: Bool) -> LocatedFont? {
+        guard FcInit() != 0, let pattern = FcPatternCreate(), let characters = FcCharSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcCharSetAddChar(characters, scalar.value)
+        FcPatternAddCharSet(pattern, FC_CHARSET, characters)
+        FcCharSetDestroy(characters)
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcPatternAddBool(pattern, FC_SCALABLE, 1)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result), result == FcResultMatch else { return nil }
+        defer { FcPatternDestroy(match) }
+        var found: OpaquePointer?
+        guard FcPatternGetCharSet(match, FC_CHARSET, 0, &found) == FcResultMatch, let found,
+              FcCharSetHasChar(found, scalar.value) != 0, let path = string(match, FC_FILE, 0) else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        var families: [String] = []
+        while let name = string(match, FC_FAMILY, Int32(families.count)) { families.append(name) }
+        return LocatedFont(path: path, index: Int(index), families: families)
+    }
+
     /// Whether two family names are the same to fontconfig, which ignores case and spaces in them
     /// (`fc-list "liberationserif"` lists Liberation Serif).
     static func sameFamily(_ a: String, _ b: String) -> Bool {

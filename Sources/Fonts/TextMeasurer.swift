@@ -7,6 +7,7 @@ import CHarfBuzz
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {
     private let cache = WidthCache()
+    private let fallback = FallbackFaces()
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
     /// The faces measured so far: a face's position here is its number in the cache.
@@ -39,8 +40,7 @@ public final class TextMeasurer {
     /// text that will not come again, which would only fill the cache.
     public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
                               rightToLeft: Bool? = nil) -> Double {
-        face.width(ofUnits: face.shapedUnits(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft),
-                   size: size)
+        face.width(ofUnits: shapedUnits(bytes, in: face, rightToLeft: rightToLeft), size: size)
     }
 
     /// The advance of `text` in `face`, in the face's font units.
@@ -61,7 +61,57 @@ public final class TextMeasurer {
         // Text shaped right to left is remembered apart. A guessed direction shares the left to
         // right entries: only text of a left-to-right script is measured without a direction.
         return cache.units(of: bytes, face: number * 2 + (rightToLeft == true ? 1 : 0)) {
-            face.shapedUnits(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft)
+            shapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+        }
+    }
+
+    /// The families that stood in for characters the faces measured have no glyphs for, and
+    /// the characters no installed font has (measured as the missing-glyph box).
+    public var fallbackFamilies: Set<String> { fallback.usedFamilies }
+    public var charactersWithoutGlyphs: Set<Unicode.Scalar> { fallback.missing }
+
+    /// The advance of `bytes` in `face`'s units. Characters the face has no glyph for are shaped
+    /// in a face that has them, a run at a time, as a text system falls back (a renderer's own
+    /// fallback may choose another font: those widths are the nearest this machine can say).
+    private func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool?) -> Int {
+        let whole = face.shape(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft)
+        if whole.complete { return whole.units }
+        var total = 0.0
+        var runStart = 0
+        var runFace = face
+        var offset = 0
+        func closeRun(at end: Int) {
+            let end = min(end, bytes.count)
+            guard end > runStart else { return }
+            let units = runFace.shapedUnits(UnsafeBufferPointer(rebasing: bytes[runStart..<end]), buffer: buffer,
+                                            language: language, rightToLeft: rightToLeft)
+            total += Double(units) * Double(face.unitsPerEm) / Double(runFace.unitsPerEm)
+            runStart = end
+        }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let chosen: FontFace
+            if offset > runStart, runFace !== face, Self.attaches(scalar), runFace.hasGlyph(for: scalar) {
+                chosen = runFace
+            } else if face.hasGlyph(for: scalar) {
+                chosen = face
+            } else {
+                chosen = fallback.face(for: scalar, like: face) ?? face
+            }
+            if chosen !== runFace {
+                closeRun(at: offset)
+                runFace = chosen
+            }
+            offset += UTF8.width(scalar)
+        }
+        closeRun(at: offset)
+        return Int(total.rounded())
+    }
+
+    /// Marks and joiners stay in the face of the character they belong to.
+    private static func attaches(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: true
+        default: scalar.properties.isVariationSelector
         }
     }
 

@@ -13,6 +13,10 @@ struct ChapterLayout {
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
+    /// Families measured in place of the book's fonts for characters they lack, and characters
+    /// no installed font has (so far, by this worker).
+    var fallbackFamilies: Set<String> = []
+    var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
     /// The pages as the layout hands them on, each knowing its chapter.
     func laidOutPages(chapterIndex: Int) -> [LaidOutPage] {
@@ -75,8 +79,11 @@ struct ChapterLayouter {
                 anchors[anchor] = firstPages[p]
             }
         }
+        let measurer = setter.segmenter.measurer
         return ChapterLayout(pages: pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
-                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage)
+                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
+                             fallbackFamilies: measurer.fallbackFamilies,
+                             charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
     }
 }
