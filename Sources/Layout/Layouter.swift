@@ -94,16 +94,15 @@ public struct Layouter: Sendable {
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         return PagedBook(pages: pages, tocPageIndices: tocPageIndices, pageListPageIndices: pageListPageIndices,
                          geometry: options.geometry, fonts: fontReport,
-                         warnings: Self.hyphenationWarnings(chapters) + fontWarnings(chapters))
+                         warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
+                         fallbackFamilies: chapters.reduce(into: Set<String>()) { $0.formUnion($1.fallbackFamilies) }.sorted())
     }
 
-    /// One warning per family that stood in for characters the book's fonts lack, and one for
-    /// the characters no installed font has, naming the first few.
-    private func fontWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
-        let families = chapters.reduce(into: Set<String>()) { $0.formUnion($1.fallbackFamilies) }
-        var warnings = families.sorted().map {
-            Warning("'\(fonts.regular.family)' has no glyphs for some of the book's characters: they are measured in '\($0)'")
-        }
+    /// One warning for the characters no installed font has, naming the first few. Characters
+    /// measured in a stand-in font are no problem of the book's, and every text system falls
+    /// back so: they make no warning (`PagedBook.fallbackFamilies` names the fonts).
+    private static func glyphWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
+        var warnings: [Warning] = []
         let missing = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.charactersWithoutGlyphs) }.sorted()
         if !missing.isEmpty {
             let named = missing.prefix(5).map { scalar -> String in

@@ -17,15 +17,18 @@ public struct PagedBook: Sendable, Equatable {
     public var fonts: FontReport
     /// What the layout had to do without, such as a language with no hyphenation dictionary.
     public var warnings: [Warning]
+    /// The families that measured characters the book's fonts have no glyphs for, sorted.
+    public var fallbackFamilies: [String]
 
     public init(pages: [LaidOutPage], tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
-                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = []) {
+                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [], fallbackFamilies: [String] = []) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
         self.pageListPageIndices = pageListPageIndices
         self.geometry = geometry
         self.fonts = fonts
         self.warnings = warnings
+        self.fallbackFamilies = fallbackFamilies
     }
 }
 
