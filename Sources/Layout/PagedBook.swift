@@ -68,6 +68,22 @@ public struct LaidOutPage: Sendable, Equatable {
     public var showsOnlyImages: Bool { !images.isEmpty && lines.allSatisfy(\.text.isEmpty) }
 }
 
+/// A piece of a line's text in one direction, in UTF-16 units of the line's text.
+public struct BidiPiece: Sendable, Equatable {
+    public var start: Int
+    public var length: Int
+    /// Drawn right to left: the piece's glyphs, shaped right to left, from its right end.
+    public var rightToLeft: Bool
+
+    public init(start: Int, length: Int, rightToLeft: Bool) {
+        self.start = start
+        self.length = length
+        self.rightToLeft = rightToLeft
+    }
+
+    public var end: Int { start + length }
+}
+
 /// A picture placed on a page: never split, scaled to fit the content box (`ImageScaling`).
 public struct LaidOutImage: Sendable, Equatable {
     /// The image's path inside the book (archive path, or path in the Markdown book's folder).

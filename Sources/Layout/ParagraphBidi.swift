@@ -138,19 +138,3 @@ struct ParagraphBidi: Equatable {
     }
 
 }
-
-/// A piece of a line's text in one direction, in UTF-16 units of the line's text.
-public struct BidiPiece: Sendable, Equatable {
-    public var start: Int
-    public var length: Int
-    /// Drawn right to left: the piece's glyphs, shaped right to left, from its right end.
-    public var rightToLeft: Bool
-
-    public init(start: Int, length: Int, rightToLeft: Bool) {
-        self.start = start
-        self.length = length
-        self.rightToLeft = rightToLeft
-    }
-
-    public var end: Int { start + length }
-}
