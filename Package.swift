@@ -25,7 +25,9 @@ let package = Package(
         system("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-extensions-dev"),
         system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
         system("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        // ICU behind headers with no ICU types: line breaks (UAX #14) and bidi (UAX #9).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
         // Debian ships no .pc file for libhyphen: its module map links `hyphen` by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
@@ -48,7 +50,7 @@ let package = Package(
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "Hyphenation"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation"]),
 
         // Writers.
         .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),

@@ -11,6 +11,9 @@ public struct Block: Sendable, Equatable {
     /// `xml:lang`) — it chooses the hyphenation dictionary; nil: the language of the blocks
     /// around it, else the book's.
     public var language: String?
+    /// The direction the markup names for the block or the nearest element around it (`dir`,
+    /// CSS `direction`); nil when none does, and the layout goes by the language, then the book.
+    public var direction: ParagraphDirection?
     /// What the book's CSS says about its layout (breaks, alignment, indent, margins, size).
     public var style: BlockStyle
     /// Where in its XHTML document the block and its text came from; nil for blocks of Markdown
@@ -18,11 +21,12 @@ public struct Block: Sendable, Equatable {
     public var source: SourceMap?
 
     public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil,
-                style: BlockStyle = BlockStyle(), source: SourceMap? = nil) {
+                direction: ParagraphDirection? = nil, style: BlockStyle = BlockStyle(), source: SourceMap? = nil) {
         self.kind = kind
         self.anchors = anchors
         self.infoString = infoString
         self.language = language
+        self.direction = direction
         self.style = style
         self.source = source
     }
@@ -31,7 +35,7 @@ public struct Block: Sendable, Equatable {
     /// is not compared, so a block read from a file equals the one a test writes out by hand.
     public static func == (lhs: Block, rhs: Block) -> Bool {
         lhs.kind == rhs.kind && lhs.anchors == rhs.anchors && lhs.infoString == rhs.infoString
-            && lhs.language == rhs.language && lhs.style == rhs.style
+            && lhs.language == rhs.language && lhs.direction == rhs.direction && lhs.style == rhs.style
     }
 
     public enum Kind: Sendable, Equatable {

@@ -30,7 +30,13 @@ public struct Metadata: Sendable, Equatable {
     public var identifier: String?
     /// The publication date as the book writes it (`2024`, `2024-05-01`), when it gives one.
     public var date: String?
+    /// The page progression (EPUB's `page-progression-direction`), and the direction of
+    /// paragraphs that name none and whose language says none.
     public var direction: TextDirection
+    /// The book is written vertically (its CSS or package says so, or its right-to-left page
+    /// progression in Japanese, Chinese or Korean implies it). It is laid out horizontally:
+    /// its paragraphs run left to right, while its pages keep their progression.
+    public var writesVertically = false
 
     /// A person credited with the book (EPUB's `dc:creator`).
     public struct Creator: Sendable, Equatable {
@@ -72,6 +78,14 @@ public struct Metadata: Sendable, Equatable {
 public enum TextDirection: String, Sendable, Equatable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
+}
+
+/// A paragraph's base direction as the markup names it (HTML's `dir`): `auto` takes the
+/// direction of its first strong character (UAX #9), which only the layout knows how to find.
+public enum ParagraphDirection: String, Sendable, Equatable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+    case auto
 }
 
 /// One spine item (or one Markdown file): always starts a new page.

@@ -18,6 +18,9 @@ public struct ComputedStyle: Sendable, Equatable {
     /// paragraph set in `font-style: normal` stays italic.
     public var isItalic: Bool?
     public var isBold: Bool?
+    /// `direction` when the book sets it on this element; inherited by the reader's walk, where
+    /// it meets the `dir` attributes it competes with.
+    public var isRightToLeft: Bool?
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?
@@ -30,6 +33,9 @@ public struct ComputedStyle: Sendable, Equatable {
     public var preservesWhitespace = false
     public var orphans: Int?
     public var widows: Int?
+    /// `writing-mode` (or `-epub-writing-mode`) is vertical: the layout sets such text
+    /// horizontally, and says so.
+    public var writesVertically = false
 
     public init() {}
 
@@ -43,6 +49,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.preservesWhitespace = preservesWhitespace
         child.orphans = orphans
         child.widows = widows
+        child.writesVertically = writesVertically
         return child
     }
 
@@ -74,6 +81,8 @@ public struct ComputedStyle: Sendable, Equatable {
             case .marginBottom(let length)?: marginBottom = length.resolved(fontScale: fontScale)
             case .orphans(let count)?: orphans = count
             case .widows(let count)?: widows = count
+            case .direction(let rightToLeft)?: isRightToLeft = rightToLeft
+            case .writingMode(let vertical)?: writesVertically = vertical
             case .fontSize?, nil: break
             }
         }

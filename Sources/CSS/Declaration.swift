@@ -20,6 +20,8 @@ struct Declaration: Sendable, Equatable {
         case marginBottom(CSSLength)
         case orphans(Int)
         case widows(Int)
+        case direction(rightToLeft: Bool)
+        case writingMode(vertical: Bool)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -38,10 +40,12 @@ struct Declaration: Sendable, Equatable {
             case .marginBottom: 11
             case .orphans: 12
             case .widows: 13
+            case .direction: 14
+            case .writingMode: 15
             }
         }
 
-        static let propertyCount = 14
+        static let propertyCount = 16
     }
 
     enum FontSize: Sendable, Equatable {
@@ -116,6 +120,19 @@ struct Declaration: Sendable, Equatable {
             return [top.map(Value.marginTop), bottom.map(Value.marginBottom)].compactMap { $0 }
         case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)
         case "widows": single = CSSValue.positiveInteger(value).map(Value.widows)
+        case "direction":
+            switch value {
+            case "rtl": single = .direction(rightToLeft: true)
+            case "ltr": single = .direction(rightToLeft: false)
+            default: single = nil
+            }
+        // EPUB 3 books write the prefixed names (EPUB 3.0's `-epub-`, WebKit's), sometimes alone.
+        case "writing-mode", "-epub-writing-mode", "-webkit-writing-mode":
+            switch value {
+            case "vertical-rl", "vertical-lr", "sideways-rl", "sideways-lr", "tb-rl", "tb": single = .writingMode(vertical: true)
+            case "horizontal-tb", "lr-tb", "rl-tb", "lr", "rl": single = .writingMode(vertical: false)
+            default: single = nil
+            }
         default: single = nil
         }
         return single.map { [$0] } ?? []

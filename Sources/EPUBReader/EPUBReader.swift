@@ -22,13 +22,18 @@ public enum EPUBReader {
         try archive.checkLimits()
 
         let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover)
-        var chapters = try spine.chapters(warnings: &warnings)
+        var verticalItem: String?
+        var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem)
         let toc = TableOfContents(package: package, chapters: chapters, archive: archive, warnings: &warnings)
         try archive.checkLimits()
         ChapterTitles.apply(toc, to: &chapters)
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
-        let metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
+        var metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
+        if let vertical = VerticalWriting.warning(package: package, verticalItem: verticalItem) {
+            metadata.writesVertically = true
+            warnings.append(vertical)
+        }
         var book = Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover, pageList: toc.pageList)
         warnings += BookImageSizes.measure(&book, files: archive.files)
         // Images count against the limits too: a bomb can hide in one.

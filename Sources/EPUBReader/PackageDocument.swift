@@ -38,6 +38,9 @@ struct PackageDocument {
     var spineTOC: String?
     /// EPUB 2's `<meta name="cover" content="…">`.
     var coverMeta: String?
+    /// `<meta name="primary-writing-mode" content="…">` (Kindle's, also written as a property),
+    /// lowercased: `horizontal-lr`, `vertical-rl`, …
+    var primaryWritingMode: String?
     /// The guide's `reference type="cover"`.
     var guideCover: ArchiveReference?
     /// How many `itemref`s the spine lists, resolvable or not.
@@ -81,6 +84,10 @@ struct PackageDocument {
                 }
                 if node.attribute("name") == "cover", let content = node.attribute("content") {
                     coverMeta = coverMeta ?? TextCleanup.trimmed(content)
+                }
+                if node.attribute("name") == "primary-writing-mode" || node.attribute("property") == "primary-writing-mode" {
+                    let mode = node.attribute("content") ?? document.textContent(of: index)
+                    primaryWritingMode = primaryWritingMode ?? TextCleanup.trimmed(mode).lowercased()
                 }
                 continue
             }

@@ -7,6 +7,8 @@ import ZipArchive
 struct SpineItemContent {
     let blocks: [Block]
     let firstHeading: String?
+    /// Its CSS sets some of it in a vertical writing mode.
+    var writesVertically = false
 
     /// The item's content; nil (with a warning) when it can't be read, so one bad item costs
     /// only itself. Only a bound being passed stops the whole book.
@@ -43,7 +45,8 @@ struct SpineItemContent {
         }
         let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets.stylesheet(at:))
         warnings += content.warnings
-        return SpineItemContent(blocks: content.blocks, firstHeading: content.firstHeading)
+        return SpineItemContent(blocks: content.blocks, firstHeading: content.firstHeading,
+                                writesVertically: content.writesVertically)
     }
 
     /// Manifests often declare XHTML as plain XML or HTML, or leave the type out; a document's

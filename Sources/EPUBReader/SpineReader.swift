@@ -17,7 +17,8 @@ struct SpineReader {
     let cover: ImageReference?
 
     /// The chapters in reading order. Each has a different `source`, the spine item's path.
-    func chapters(warnings: inout [Warning]) throws(ReadError) -> [Chapter] {
+    /// `verticalItem`: the first item whose CSS writes vertically, if one does.
+    func chapters(warnings: inout [Warning], verticalItem: inout String?) throws(ReadError) -> [Chapter] {
         var chapters: [Chapter] = []
         var readPaths: Set<String> = []
         var encryptedCount = 0
@@ -37,6 +38,7 @@ struct SpineReader {
             }
             guard let content = try SpineItemContent.read(item, archive: archive, stylesheets: stylesheets,
                                                           warnings: &warnings) else { continue }
+            if content.writesVertically, verticalItem == nil { verticalItem = item.path }
             if let cover, isCoverPage(content.blocks, cover: cover) { continue }
             // Checked as the chapters come, so a book made of text alone stops early too.
             textSize += content.blocks.textSize

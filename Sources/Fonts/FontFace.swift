@@ -21,6 +21,9 @@ public final class FontFace: @unchecked Sendable {
     /// Distance from the baseline down to the bottom of the lowest glyphs, as a (positive)
     /// fraction of the em.
     public let descender: Double
+    /// The face's style as FreeType reads it: what a stand-in face for missing characters matches.
+    public let isBold: Bool
+    public let isItalic: Bool
 
     /// Scaled to `unitsPerEm`, so advances come out in font units with no rounding; a size in
     /// points is applied by `width(ofUnits:size:)`.
@@ -68,6 +71,14 @@ public final class FontFace: @unchecked Sendable {
         unitsPerEm = Int(upem)
         ascender = Double(record.ascender) / Double(record.units_per_EM)
         descender = -Double(record.descender) / Double(record.units_per_EM)
+        isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+    }
+
+    /// Whether the face has a glyph for `scalar` (its character map names one).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
 
     deinit { hb_font_destroy(font) }
@@ -90,11 +101,11 @@ public final class FontFace: @unchecked Sendable {
 
     /// The advance of `text` shaped by HarfBuzz, in points at `size`, for a BCP 47 `language`
     /// (nil: none). Uncached: layout measures through a `TextMeasurer`.
-    public func advance(of text: String, size: Double, language: String? = nil) -> Double {
+    public func advance(of text: String, size: Double, language: String? = nil, rightToLeft: Bool? = nil) -> Double {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         var text = text
-        let units = text.withUTF8 { shapedUnits($0, buffer: buffer, language: Self.language(language)) }
+        let units = text.withUTF8 { shapedUnits($0, buffer: buffer, language: Self.language(language), rightToLeft: rightToLeft) }
         return width(ofUnits: units, size: size)
     }
 
@@ -105,20 +116,37 @@ public final class FontFace: @unchecked Sendable {
         return hb_language_from_string(tag, Int32(tag.utf8.count))
     }
 
-    /// Shapes UTF-8 `bytes` in `buffer` and sums the advances, in font units.
-    func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?) -> Int {
+    /// Shapes UTF-8 `bytes` in `buffer` and sums the advances, in font units. `rightToLeft`
+    /// sets the direction; nil leaves it to HarfBuzz's guess from the script, as does the script
+    /// itself (Arabic letters join, and are measured joined, in either case).
+    func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?,
+                     rightToLeft: Bool? = nil) -> Int {
+        shape(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft).units
+    }
+
+    /// The advances of UTF-8 `bytes` shaped in `buffer`, in font units, and whether every
+    /// character had a glyph (none became the missing-glyph box).
+    func shape(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?,
+               rightToLeft: Bool?) -> (units: Int, complete: Bool) {
         hb_buffer_clear_contents(buffer)
         bytes.withMemoryRebound(to: CChar.self) {
             hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
         }
         if let language { hb_buffer_set_language(buffer, language) }
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
-        guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return 0 }
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &count),
+              let glyphs = hb_buffer_get_glyph_infos(buffer, nil) else { return (0, true) }
         var total = 0
-        for i in 0..<Int(count) { total += Int(positions[i].x_advance) }
+        var complete = true
+        for i in 0..<Int(count) {
+            total += Int(positions[i].x_advance)
+            // After shaping, `codepoint` holds the glyph: 0 is the missing-glyph box.
+            if glyphs[i].codepoint == 0 { complete = false }
+        }
         // Right-to-left and left-to-right advances are both positive; vertical text is not laid out.
-        return total
+        return (total, complete)
     }
 }

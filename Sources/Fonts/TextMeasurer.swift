@@ -7,6 +7,7 @@ import CHarfBuzz
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {
     private let cache = WidthCache()
+    private let fallback = FallbackFaces()
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
     /// The faces measured so far: a face's position here is its number in the cache.
@@ -28,15 +29,18 @@ public final class TextMeasurer {
         face.width(ofUnits: units(of: text, in: face), size: size)
     }
 
-    /// The advance of UTF-8 `bytes` in `face` at `size` points.
-    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double) -> Double {
-        face.width(ofUnits: units(ofUTF8: bytes, in: face), size: size)
+    /// The advance of UTF-8 `bytes` in `face` at `size` points. `rightToLeft` shapes them in
+    /// that direction (a run of a bidi paragraph); nil lets HarfBuzz guess from the script.
+    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
+                      rightToLeft: Bool? = nil) -> Double {
+        face.width(ofUnits: units(ofUTF8: bytes, in: face, rightToLeft: rightToLeft), size: size)
     }
 
     /// The advance of UTF-8 `bytes` in `face` at `size` points, shaped and not remembered: for
     /// text that will not come again, which would only fill the cache.
-    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double) -> Double {
-        face.width(ofUnits: face.shapedUnits(bytes, buffer: buffer, language: language), size: size)
+    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
+                              rightToLeft: Bool? = nil) -> Double {
+        face.width(ofUnits: shapedUnits(bytes, in: face, rightToLeft: rightToLeft), size: size)
     }
 
     /// The advance of `text` in `face`, in the face's font units.
@@ -46,7 +50,7 @@ public final class TextMeasurer {
     }
 
     /// The advance of UTF-8 `bytes` in `face`, in the face's font units.
-    public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> Int {
+    public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) -> Int {
         let id = ObjectIdentifier(face)
         var number = 0
         while number < faceIDs.count, faceIDs[number] != id { number += 1 }
@@ -54,8 +58,60 @@ public final class TextMeasurer {
             faces.append(face)
             faceIDs.append(id)
         }
-        return cache.units(of: bytes, face: number) {
-            face.shapedUnits(bytes, buffer: buffer, language: language)
+        // Text shaped right to left is remembered apart. A guessed direction shares the left to
+        // right entries: only text of a left-to-right script is measured without a direction.
+        return cache.units(of: bytes, face: number * 2 + (rightToLeft == true ? 1 : 0)) {
+            shapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+        }
+    }
+
+    /// The families that stood in for characters the faces measured have no glyphs for, and
+    /// the characters no installed font has (measured as the missing-glyph box).
+    public var fallbackFamilies: Set<String> { fallback.usedFamilies }
+    public var charactersWithoutGlyphs: Set<Unicode.Scalar> { fallback.missing }
+
+    /// The advance of `bytes` in `face`'s units. Characters the face has no glyph for are shaped
+    /// in a face that has them, a run at a time, as a text system falls back (a renderer's own
+    /// fallback may choose another font: those widths are the nearest this machine can say).
+    private func shapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool?) -> Int {
+        let whole = face.shape(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft)
+        if whole.complete { return whole.units }
+        var total = 0.0
+        var runStart = 0
+        var runFace = face
+        var offset = 0
+        func closeRun(at end: Int) {
+            let end = min(end, bytes.count)
+            guard end > runStart else { return }
+            let units = runFace.shapedUnits(UnsafeBufferPointer(rebasing: bytes[runStart..<end]), buffer: buffer,
+                                            language: language, rightToLeft: rightToLeft)
+            total += Double(units) * Double(face.unitsPerEm) / Double(runFace.unitsPerEm)
+            runStart = end
+        }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let chosen: FontFace
+            if offset > runStart, runFace !== face, Self.attaches(scalar), runFace.hasGlyph(for: scalar) {
+                chosen = runFace
+            } else if face.hasGlyph(for: scalar) {
+                chosen = face
+            } else {
+                chosen = fallback.face(for: scalar, like: face) ?? face
+            }
+            if chosen !== runFace {
+                closeRun(at: offset)
+                runFace = chosen
+            }
+            offset += UTF8.width(scalar)
+        }
+        closeRun(at: offset)
+        return Int(total.rounded())
+    }
+
+    /// Marks and joiners stay in the face of the character they belong to.
+    private static func attaches(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: true
+        default: scalar.properties.isVariationSelector
         }
     }
 

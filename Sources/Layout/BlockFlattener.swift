@@ -9,6 +9,9 @@ struct BlockFlattener {
     let lineHeight: Double
     /// How body paragraphs (not headings, rows or code) fill their lines.
     let alignment: LineAlignment
+    /// The direction and language of paragraphs whose markup names neither.
+    let bookDirection: TextDirection
+    let bookLanguage: String?
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -29,17 +32,21 @@ struct BlockFlattener {
     private var pendingAnchors: [String] = []
     /// Scalars of the chapter's text so far: where the next paragraph starts.
     private var sourceOffset = 0
-    /// A list item's marker, waiting for the first paragraph of the item.
-    private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double)?
+    /// A list item's marker, waiting for the first paragraph of the item; `list` is the list's
+    /// own paragraph, whose direction a marker shown alone takes.
+    private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double, list: StyledParagraph)?
     /// The break and margins the book's CSS puts between the last paragraph and the next.
     private var pendingBreak = PageBreak.auto
     private var pendingMarginBelow: Double?
     private var pendingMarginAbove: Double?
 
-    init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left) {
+    init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left,
+         bookDirection: TextDirection = .leftToRight, bookLanguage: String? = nil) {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.alignment = alignment
+        self.bookDirection = bookDirection
+        self.bookLanguage = bookLanguage
     }
 
     /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
@@ -52,23 +59,27 @@ struct BlockFlattener {
         pendingBreak = .auto
         pendingMarginBelow = nil
         pendingMarginAbove = nil
-        add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil)
+        add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil, direction: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
             paragraphs[paragraphs.count - 1].anchors += pendingAnchors
         }
         return paragraphs
     }
 
-    /// `language`: of the blocks around, for blocks that name none.
-    private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool, language: String?) {
+    /// `language` and `direction`: of the blocks around, for blocks that name none.
+    private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
+                              direction: ParagraphDirection?) {
         for (i, block) in blocks.enumerated() {
-            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true, language: language)
+            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true, language: language,
+                direction: direction)
         }
     }
 
-    private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?) {
+    private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
+                              direction: ParagraphDirection?) {
         pendingAnchors += block.anchors
         let language = block.language ?? language
+        let direction = block.direction ?? direction
         let style = block.style
         let first = paragraphs.count
         addBefore(style)
@@ -77,6 +88,7 @@ struct BlockFlattener {
         paragraph.gapBefore = gapBefore
         paragraph.language = language
         paragraph.source = block.source
+        setDirection(of: &paragraph, named: direction, language: language)
         apply(style, to: &paragraph)
         switch block.kind {
         case .heading(let level, let inlines):
@@ -138,7 +150,7 @@ struct BlockFlattener {
             }
         case .quote(let blocks):
             add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore,
-                language: language)
+                language: language, direction: direction)
         case .list(let list):
             let itemIndent = indent + Self.indentEms * fontSize
             for (i, item) in list.items.enumerated() {
@@ -149,9 +161,10 @@ struct BlockFlattener {
                     itemGap = false
                 }
                 let marker = Self.marker(of: list, item: i, depth: listDepth)
-                pendingMarker = (marker, indent, itemIndent)
+                pendingMarker = (marker, indent, itemIndent, paragraph)
                 // Items follow one another without a gap; the list as a whole is set apart.
-                add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap, language: language)
+                add(item, indent: itemIndent, listDepth: listDepth + 1, gapBefore: itemGap, language: language,
+                    direction: direction)
                 emitPendingMarker(gapBefore: itemGap)
             }
         }
@@ -162,6 +175,23 @@ struct BlockFlattener {
             }
         }
         addAfter(style)
+    }
+
+    // MARK: - Direction
+
+    /// The base direction: the markup's `dir` on the block or around it, else right to left
+    /// for a language written so (the block's, the blocks' around it, the book's), else the
+    /// book's page progression.
+    private func setDirection(of paragraph: inout StyledParagraph, named: ParagraphDirection?, language: String?) {
+        let unnamed = (language ?? bookLanguage).map(LanguageDirection.isRightToLeft) == true ? .rightToLeft : bookDirection
+        switch named {
+        case .leftToRight?: paragraph.direction = .leftToRight
+        case .rightToLeft?: paragraph.direction = .rightToLeft
+        case .auto?:
+            paragraph.direction = unnamed
+            paragraph.directionFromText = true
+        case nil: paragraph.direction = unnamed
+        }
     }
 
     // MARK: - The book's CSS
@@ -262,6 +292,8 @@ struct BlockFlattener {
     private mutating func emitPendingMarker(gapBefore: Bool) {
         guard let marker = pendingMarker else { return }
         var markerOnly = StyledParagraph(lineHeight: lineHeight)
+        markerOnly.direction = marker.list.direction
+        markerOnly.directionFromText = marker.list.directionFromText
         markerOnly.indent = marker.itemIndent
         markerOnly.gapBefore = gapBefore
         emit(markerOnly, allowEmpty: true)

@@ -13,6 +13,10 @@ struct ChapterLayout {
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
+    /// Families measured in place of the book's fonts for characters they lack, and characters
+    /// no installed font has (so far, by this worker).
+    var fallbackFamilies: Set<String> = []
+    var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
     /// The pages as the layout hands them on, each knowing its chapter.
     func laidOutPages(chapterIndex: Int) -> [LaidOutPage] {
@@ -46,9 +50,13 @@ struct ChapterLayouter {
         hyphenator = WordHyphenator(dictionaries: dictionaries)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                  contentWidth: options.geometry.contentSize.width, bodySize: options.fontSize,
-                                 direction: metadata.direction, bookLanguage: language)
+                                 bookLanguage: language)
         paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)
-        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment)
+        // A book written vertically is set horizontally, left to right; its right-to-left page
+        // progression comes from the vertical lines, not from its paragraphs.
+        flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
+                                   bookDirection: metadata.writesVertically ? .leftToRight : metadata.direction,
+                                   bookLanguage: language)
     }
 
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {
@@ -71,8 +79,11 @@ struct ChapterLayouter {
                 anchors[anchor] = firstPages[p]
             }
         }
+        let measurer = setter.segmenter.measurer
         return ChapterLayout(pages: pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
-                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage)
+                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
+                             fallbackFamilies: measurer.fallbackFamilies,
+                             charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
     }
 }

@@ -94,7 +94,26 @@ public struct Layouter: Sendable {
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         return PagedBook(pages: pages, tocPageIndices: tocPageIndices, pageListPageIndices: pageListPageIndices,
                          geometry: options.geometry, fonts: fontReport,
-                         warnings: Self.hyphenationWarnings(chapters))
+                         warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
+                         fallbackFamilies: chapters.reduce(into: Set<String>()) { $0.formUnion($1.fallbackFamilies) }.sorted())
+    }
+
+    /// One warning for the characters no installed font has, naming the first few. Characters
+    /// measured in a stand-in font are no problem of the book's, and every text system falls
+    /// back so: they make no warning (`PagedBook.fallbackFamilies` names the fonts).
+    private static func glyphWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
+        var warnings: [Warning] = []
+        let missing = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.charactersWithoutGlyphs) }.sorted()
+        if !missing.isEmpty {
+            let named = missing.prefix(5).map { scalar -> String in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            warnings.append(Warning("no installed font has glyphs for \(missing.count) of the book's characters "
+                                    + "(\(named.joined(separator: ", "))\(missing.count > 5 ? ", …" : "")): "
+                                    + "they are measured as the missing-glyph box"))
+        }
+        return warnings
     }
 
     /// One warning per language without a hyphenation dictionary, in a fixed order, and one if

@@ -17,15 +17,18 @@ public struct PagedBook: Sendable, Equatable {
     public var fonts: FontReport
     /// What the layout had to do without, such as a language with no hyphenation dictionary.
     public var warnings: [Warning]
+    /// The families that measured characters the book's fonts have no glyphs for, sorted.
+    public var fallbackFamilies: [String]
 
     public init(pages: [LaidOutPage], tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
-                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = []) {
+                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [], fallbackFamilies: [String] = []) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
         self.pageListPageIndices = pageListPageIndices
         self.geometry = geometry
         self.fonts = fonts
         self.warnings = warnings
+        self.fallbackFamilies = fallbackFamilies
     }
 }
 
@@ -63,6 +66,22 @@ public struct LaidOutPage: Sendable, Equatable {
 
     /// True for a page of pictures and no text.
     public var showsOnlyImages: Bool { !images.isEmpty && lines.allSatisfy(\.text.isEmpty) }
+}
+
+/// A piece of a line's text in one direction, in UTF-16 units of the line's text.
+public struct BidiPiece: Sendable, Equatable {
+    public var start: Int
+    public var length: Int
+    /// Drawn right to left: the piece's glyphs, shaped right to left, from its right end.
+    public var rightToLeft: Bool
+
+    public init(start: Int, length: Int, rightToLeft: Bool) {
+        self.start = start
+        self.length = length
+        self.rightToLeft = rightToLeft
+    }
+
+    public var end: Int { start + length }
 }
 
 /// A picture placed on a page: never split, scaled to fit the content box (`ImageScaling`).
@@ -106,9 +125,16 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The faces and sizes of its text, in order, covering all of it (a list marker and an
     /// inserted hyphen included); empty for an empty line.
     public var runs: [LineRun]
+    /// Its paragraph's direction: a right-to-left line starts at the right, where `start`
+    /// alignment, the first-line indent and the list marker are.
+    public var direction: TextDirection
+    /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
+    /// of `text`); empty when it is all left to right in a left-to-right paragraph.
+    public var bidi: [BidiPiece]
 
     public init(text: String, x: Double, y: Double, width: Double, height: Double,
-                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = []) {
+                hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
+                direction: TextDirection = .leftToRight, bidi: [BidiPiece] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -118,6 +144,8 @@ public struct LaidOutLine: Sendable, Equatable {
         self.justified = justified
         self.source = source
         self.runs = runs
+        self.direction = direction
+        self.bidi = bidi
     }
 }
 

@@ -150,9 +150,10 @@ struct ParagraphSegmenter {
         return pieces
     }
 
-    /// The advance of `range`, each run's part measured in its face. `run` is where to start
-    /// looking for the run holding `range`'s start; it is left at that run for the next call.
-    /// `remember`: keep the measurements in the cache, for text that may come again.
+    /// The advance of `range`, each run's part measured in its face, and each part of one
+    /// direction shaped in it (Arabic words right to left, their letters joined). `run` is where
+    /// to start looking for the run holding `range`'s start; it is left at that run for the next
+    /// call. `remember`: keep the measurements in the cache, for text that may come again.
     func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
                  run: inout Int, remember: Bool = true) -> Double {
         guard !range.isEmpty else { return 0 }
@@ -166,13 +167,15 @@ struct ParagraphSegmenter {
         var low = range.lowerBound
         var r = run
         while low < range.upperBound {
-            let high = min(runs[r].end, range.upperBound)
+            let level = paragraph.bidi.run(at: low)
+            let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
+            let rightToLeft = level.map { $0.level & 1 == 1 }
             let bytes = UnsafeBufferPointer(rebasing: text[low..<high])
             width += remember
-                ? measurer.width(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
-                : measurer.uncachedWidth(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size)
+                ? measurer.width(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size, rightToLeft: rightToLeft)
+                : measurer.uncachedWidth(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size, rightToLeft: rightToLeft)
             low = high
-            r += 1
+            if runs[r].end == high { r += 1 }
         }
         return width
     }

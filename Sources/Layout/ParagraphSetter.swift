@@ -11,7 +11,6 @@ struct ParagraphSetter {
     let hyphenator: WordHyphenator?
     let contentWidth: Double
     let bodySize: Double
-    let direction: TextDirection
     /// The language of paragraphs that name none.
     let bookLanguage: String?
 
@@ -24,8 +23,14 @@ struct ParagraphSetter {
     /// Ragged lines: the room at a line's end that counts as badness 100, in ems of body text.
     static let raggedStretchEms = 3.0
 
-    /// The paragraph's lines, x and width set, y left at 0 for the paginator.
+    /// The paragraph's lines, x and width set, y left at 0 for the paginator. Each line is
+    /// placed from the paragraph's start edge, then, in a right-to-left paragraph, mirrored.
     func lines(for paragraph: StyledParagraph) -> [LaidOutLine] {
+        var paragraph = paragraph
+        paragraph.bidi = paragraph.text.withUnsafeBufferPointer {
+            ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
+        }
+        let direction = paragraph.bidi.direction
         // Deep nesting stops indenting at half the width, so some room is always left for text.
         let indent = min(paragraph.indent, contentWidth / 2)
         let regular = segmenter.fonts.regular
@@ -77,6 +82,11 @@ struct ParagraphSetter {
                         lineRuns = LineRunCollector.prefixed(lineRuns, by: paragraph.prefix, size: bodySize)
                     }
                 }
+                // The marker is in the paragraph's direction, before the text (or all there is).
+                let markerUnits = n == 0 && !paragraph.prefix.isEmpty
+                    ? (textEnd > start ? paragraph.prefix.utf16.count : string.utf16.count) : 0
+                let pieces = paragraph.bidi.pieces(of: text, range: start..<textEnd, prefixUnits: markerUnits,
+                                                   hyphenated: span.hyphenated)
                 // Justified lines fill the measure, except the paragraph's last, a line ended by
                 // a forced break, and a line with no space to stretch.
                 let justified = measure.justified && n < spans.count - 1
@@ -85,7 +95,7 @@ struct ParagraphSetter {
                 if justified { width = contentWidth - x }
                 if paragraph.alignment == .center {
                     x += max(0, (contentWidth - x - width) / 2)
-                } else if alignsToEnd(paragraph.alignment) {
+                } else if alignsToEnd(paragraph.alignment, direction: direction) {
                     x += max(0, contentWidth - x - width)
                 }
                 if direction == .rightToLeft {
@@ -94,15 +104,14 @@ struct ParagraphSetter {
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
                 lines.append(LaidOutLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
                                          hyphenated: span.hyphenated, justified: justified, source: source,
-                                         runs: lineRuns))
+                                         runs: lineRuns, direction: direction, bidi: pieces))
             }
             return lines
         }
     }
 
-    /// `end`, and `right` in a left-to-right book or `left` in a right-to-left one. Lines are
-    /// placed from the start edge, then mirrored in a right-to-left book.
-    private func alignsToEnd(_ alignment: StyledParagraph.Alignment) -> Bool {
+    /// `end`, and `right` in a left-to-right paragraph or `left` in a right-to-left one.
+    private func alignsToEnd(_ alignment: StyledParagraph.Alignment, direction: TextDirection) -> Bool {
         switch alignment {
         case .end: true
         case .right: direction != .rightToLeft

@@ -38,15 +38,16 @@ struct BreakRules: Equatable {
 /// ICU reads and where break offsets point), the runs' faces, and where its lines go.
 struct StyledParagraph: Equatable {
     /// `justify` stretches the spaces of every line but the last to fill the measure. `start`
-    /// and `end` follow the book's direction, `left` and `right` do not.
+    /// and `end` follow the paragraph's direction, `left` and `right` do not.
     enum Alignment: Equatable { case start, end, left, right, center, justify }
 
     var text: [UInt8] = []
     var runs: [StyledRun] = []
     /// A list marker (`• `, `3. `) shown before the first line, never broken from it.
     var prefix: String = ""
-    /// The x of the lines, from the content box's leading edge. The marker hangs to the left of
-    /// the first line's text, but not further left than `prefixMinimumIndent`.
+    /// The x of the lines, from the content box's start edge (the right one in a right-to-left
+    /// paragraph). The marker hangs before the first line's text, but not further out than
+    /// `prefixMinimumIndent`.
     var indent: Double = 0
     /// Added to the first line's indent (CSS `text-indent`; negative hangs).
     var firstLineIndent: Double = 0
@@ -63,6 +64,12 @@ struct StyledParagraph: Equatable {
     /// Whether its words may be hyphenated, and in which language (nil: the book's).
     var hyphenates: Bool = true
     var language: String?
+    /// The base direction (`BlockFlattener` decides it); with `directionFromText` (`dir="auto"`)
+    /// the first strong character of the text decides, and this is what holds when it has none.
+    var direction: TextDirection = .leftToRight
+    var directionFromText = false
+    /// The embedding levels of its text, resolved by `ParagraphSetter` before it is measured.
+    var bidi = ParagraphBidi.leftToRight
     /// Where its text starts in its chapter's text (the paragraphs' texts one after another,
     /// list markers left out), in Unicode scalars: what page locations count in.
     var sourceStart = 0

@@ -120,7 +120,10 @@ struct TotalFitLineBreaker: LineBreaking {
                 if forced {
                     badness = 0
                 } else {
-                    let room = measure.justified ? stretch[j] - stretch[node.position] : measure.raggedStretch
+                    // A justified line of several pieces and no space (Chinese, Japanese) can't
+                    // stretch: it is judged as a ragged one, so it still fills what it can.
+                    let spaces = stretch[j] - stretch[node.position]
+                    let room = measure.justified && (spaces > 0 || j == node.position) ? spaces : measure.raggedStretch
                     badness = Self.badness(slack: available - width, stretch: room)
                 }
                 if let tolerance, badness > tolerance { continue }

@@ -2,7 +2,7 @@
 /// measured. Positions are in points from the page's top-left corner; an empty line is the gap
 /// between two blocks.
 public struct PageLine: Codable, Sendable, Equatable {
-    /// What the line shows, an inserted hyphen included.
+    /// What the line shows, an inserted hyphen included, in reading (logical) order.
     public var text: String
     /// The left edge of the line's box and its top (the box is one line-height tall).
     public var x: Double
@@ -21,9 +21,17 @@ public struct PageLine: Codable, Sendable, Equatable {
     /// is set in the regular face (`layout.faces[0]`) at the body size (`layout.font.size`),
     /// which most lines are.
     public var runs: [PageRun]?
+    /// `rtl` for a line of a right-to-left paragraph (absent: left to right). It starts at the
+    /// right: a ragged line ends at `x + width` on the content box's right edge.
+    public var direction: String?
+    /// The line's text in pieces of one direction, in visual order from the left, for a line of
+    /// a right-to-left paragraph or one that mixes directions (absent otherwise): drawing the
+    /// pieces one after another from `x`, each right-to-left piece's glyphs shaped and laid right
+    /// to left, shows the line in the order the Unicode Bidirectional Algorithm gives it.
+    public var bidi: [BidiPiece]?
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                height: Double? = nil, runs: [PageRun]? = nil) {
+                height: Double? = nil, runs: [PageRun]? = nil, rightToLeft: Bool = false, bidi: [BidiPiece] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -32,6 +40,42 @@ public struct PageLine: Codable, Sendable, Equatable {
         self.justified = justified ? true : nil
         self.height = height
         self.runs = runs
+        self.direction = rightToLeft ? "rtl" : nil
+        self.bidi = bidi.isEmpty ? nil : bidi
+    }
+
+    /// Whether the line belongs to a right-to-left paragraph.
+    public var isRightToLeft: Bool { direction == "rtl" }
+
+    /// A piece of a line's text in one direction: `length` UTF-16 units of `text` from `start`
+    /// (the units of `NSString` and `String.utf16`).
+    public struct BidiPiece: Codable, Sendable, Equatable {
+        public var start: Int
+        public var length: Int
+        /// True for a right-to-left piece (absent otherwise).
+        public var rtl: Bool?
+
+        public init(start: Int, length: Int, rightToLeft: Bool) {
+            self.start = start
+            self.length = length
+            self.rtl = rightToLeft ? true : nil
+        }
+
+        public var isRightToLeft: Bool { rtl == true }
+    }
+
+    /// The text of each piece, left to right, as a renderer without its own bidi takes them:
+    /// the whole text as one left-to-right piece when the line has no `bidi`. Pieces that do
+    /// not lie inside `text` are left out.
+    public var visualPieces: [(text: String, rightToLeft: Bool)] {
+        guard let bidi else { return [(text, false)] }
+        let units = text.utf16
+        return bidi.compactMap { piece in
+            guard piece.start >= 0, piece.length >= 0, piece.start <= units.count - piece.length else { return nil }
+            let low = units.index(units.startIndex, offsetBy: piece.start)
+            let high = units.index(low, offsetBy: piece.length)
+            return (String(Substring(units[low..<high])), piece.isRightToLeft)
+        }
     }
 }
 

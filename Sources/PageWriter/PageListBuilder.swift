@@ -18,7 +18,8 @@ public enum PageListBuilder {
         let pages = pages(of: book, paged: paged)
         return PageDocument(metadata: metadata(of: book),
                             layout: layout(of: paged, bounds: bounds),
-                            target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages),
+                            target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages,
+                                                          rightToLeft: book.metadata.direction == .rightToLeft),
                             chapters: chapters(of: book, paged: paged),
                             toc: toc(of: book, paged: paged),
                             pageList: pageList(of: book, paged: paged),

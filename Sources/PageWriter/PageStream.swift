@@ -51,7 +51,9 @@ public struct PageStream: Sendable {
                          y: PageListBuilder.rounded(origin.top + line.y), width: PageListBuilder.rounded(line.width),
                          hyphenated: line.hyphenated, justified: line.justified,
                          height: abs(line.height - lineHeight) < 0.005 ? nil : PageListBuilder.rounded(line.height),
-                         runs: PageListBuilder.runs(of: line, bodySize: bodySize))
+                         runs: PageListBuilder.runs(of: line, bodySize: bodySize),
+                         rightToLeft: line.direction == .rightToLeft,
+                         bidi: line.bidi.map { PageLine.BidiPiece(start: $0.start, length: $0.length, rightToLeft: $0.rightToLeft) })
             }
             let images = page.images.map { image in
                 PageImage(path: image.path, alt: image.alt, x: PageListBuilder.rounded(origin.left + image.x),

@@ -16,6 +16,9 @@ struct BlockAssembler {
     /// The language the reader is in (set by the walk): paragraphs, headings and `pre` ended
     /// while it holds carry it.
     var language: String?
+    /// The direction the markup names where the reader is (set by the walk): every block made
+    /// while it holds carries it.
+    var direction: ParagraphDirection?
     /// The inherited style where the reader is (set by the walk), for text outside any
     /// paragraph element (straight inside a `div`).
     var inheritedStyle = BlockStyle()
@@ -197,6 +200,7 @@ struct BlockAssembler {
     /// Adds a block to the nearest frame that gathers blocks, with the ids met before it.
     private mutating func append(_ block: Block) {
         var block = block
+        if block.direction == nil { block.direction = direction }
         if !pendingAnchors.isEmpty {
             block.anchors = pendingAnchors + block.anchors
             pendingAnchors = []

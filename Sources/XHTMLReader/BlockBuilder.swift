@@ -29,6 +29,8 @@ struct BlockBuilder {
     private var paths = DocumentPathTracker()
     /// The CFI path of the element being entered.
     private var elementPath = ""
+    /// Whether the book's CSS sets some element in a vertical writing mode.
+    private(set) var metVerticalWriting = false
 
     var firstHeading: String? { blocks.firstHeading }
     var stylesRanOutOfBudget: Bool { styles.budgetExhausted }
@@ -57,6 +59,8 @@ struct BlockBuilder {
         var quotationDepth = 0
         /// The nearest `lang` or `xml:lang` around this point inside the body.
         var language: String?
+        /// The nearest `dir` (or CSS `direction`) around this point, `html` included.
+        var direction: ParagraphDirection?
         /// The book's CSS for the innermost element.
         var computed = ComputedStyle()
         /// Inside an element that avoids page breaks inside it.
@@ -214,6 +218,7 @@ struct BlockBuilder {
         if let language = XHTMLReader.language(of: node) {
             context.language = language
         }
+        applyDirection(of: node, style: style)
         synchronizeAssembler()
         steps.append(.leave(exit))
         let children = Array(document.children(of: index))
@@ -244,6 +249,7 @@ struct BlockBuilder {
     /// Hands the assembler what it needs of the context for the blocks it ends.
     private mutating func synchronizeAssembler() {
         blocks.language = context.language
+        blocks.direction = context.direction
         blocks.inheritedStyle = BlockStyle(inheritedFrom: context.computed)
         blocks.keepGroup = context.keepGroup
     }
@@ -263,6 +269,7 @@ struct BlockBuilder {
             let node = document[index]
             let description = Self.description(of: node)
             context.computed = computedStyle(of: description, previousSibling: nil, node: node, role: .container)
+            applyDirection(of: node, style: context.computed)
             openElements.append(description)
         }
         synchronizeAssembler()
@@ -282,6 +289,17 @@ struct BlockBuilder {
             style.marginBottom = nil
         }
         return style
+    }
+
+    /// The element's direction: CSS `direction` set on it wins over its `dir` attribute (a
+    /// presentational hint, in CSS's terms), and either over the one inherited.
+    private mutating func applyDirection(of node: MarkupNode, style: ComputedStyle) {
+        if let rightToLeft = style.isRightToLeft {
+            context.direction = rightToLeft ? .rightToLeft : .leftToRight
+        } else if let direction = XHTMLReader.direction(of: node) {
+            context.direction = direction
+        }
+        if style.writesVertically { metVerticalWriting = true }
     }
 
     /// `font-style` and `font-weight` set on the element change the runs inside it.

@@ -21,11 +21,15 @@ extension XHTMLReader {
         if !looksLikeText(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
         let fileName = (path as NSString).lastPathComponent
         let content = read(bytes: bytes, source: fileName)
-        let warnings = content.warnings
+        var warnings = content.warnings
         let stem = (fileName as NSString).deletingPathExtension
-        let metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
+        var metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
                                 creators: content.authors.map { Metadata.Creator(name: $0, role: "aut") },
-                                language: content.language)
+                                language: content.language, direction: content.direction ?? .leftToRight)
+        if content.writesVertically {
+            metadata.writesVertically = true
+            warnings.append(Warning(entry: fileName, "vertical writing (writing-mode in its CSS) is laid out horizontally"))
+        }
         let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks)
         return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)
     }

@@ -11,6 +11,12 @@ public struct XHTMLContent: Sendable, Equatable {
     public var firstHeading: String?
     /// `lang` or `xml:lang` on the root element.
     public var language: String?
+    /// `dir` on the root element, else on the body (`auto` left out): a lone document's page
+    /// progression.
+    public var direction: TextDirection?
+    /// Whether its CSS sets some of it in a vertical writing mode (`writing-mode`,
+    /// `-epub-writing-mode`), which the layout sets horizontally.
+    public var writesVertically = false
     /// `<meta name="author" content="…">` in the head, in order.
     public var authors: [String]
     public var warnings: [Warning]
@@ -80,12 +86,21 @@ public enum XHTMLReader {
         if builder.stylesRanOutOfBudget {
             warnings.append(Warning(entry: source, "too much CSS matching; later elements keep only inherited styles"))
         }
-        return XHTMLContent(blocks: blocks,
-                            headTitle: head.flatMap { headTitle(in: document, head: $0) },
-                            firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
-                            language: language(of: document[root]),
-                            authors: head.map { metaAuthors(in: document, head: $0) } ?? [],
-                            warnings: warnings + builder.warnings)
+        var content = XHTMLContent(blocks: blocks,
+                                   headTitle: head.flatMap { headTitle(in: document, head: $0) },
+                                   firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
+                                   language: language(of: document[root]),
+                                   authors: head.map { metaAuthors(in: document, head: $0) } ?? [],
+                                   warnings: warnings + builder.warnings)
+        let rootDirection = direction(of: document[root]) ?? body.flatMap { direction(of: document[$0]) }
+        content.direction = rootDirection.flatMap { TextDirection(rawValue: $0.rawValue) }
+        content.writesVertically = builder.metVerticalWriting
+        return content
+    }
+
+    /// The element's `dir`, when it is `ltr`, `rtl` or `auto` (any case); other values say nothing.
+    static func direction(of node: MarkupNode) -> ParagraphDirection? {
+        node.attribute("dir").flatMap { ParagraphDirection(rawValue: TextCleanup.trimmed($0).lowercased()) }
     }
 
     /// The element's `xml:lang` or `lang`, when it names one.

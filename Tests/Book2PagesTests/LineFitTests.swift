@@ -5,10 +5,12 @@ import PageFormat
 import Testing
 
 /// An independent check of the layout, from its output alone: every line of every book is
-/// shaped again, run by run, in the faces and sizes the output names (one HarfBuzz pass over
-/// each run's whole text, not the layout's cached word-by-word measuring), and must fit the
-/// content box; every page's lines and images must fit its height. Only a line or image taller
-/// than the page itself may overflow (it is cut, the one thing that ever is).
+/// shaped again, run by run, in the faces and sizes the output names and in the directions of
+/// its bidi pieces (one HarfBuzz pass over each stretch of one face and one direction, in a
+/// fresh measurer, not the layout's cached word-by-word measuring; characters a face lacks in
+/// the face fontconfig finds for them, as a text system draws them), and must fit the content
+/// box; every page's lines and images must fit its height. Only a line or image taller than the
+/// page itself may overflow (it is cut, the one thing that ever is).
 struct LineFitTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
@@ -29,6 +31,7 @@ struct LineFitTests {
         let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
         #expect(layout.faces?.map(\.file) == faces.map(\.fileName), "the output names the faces measured with")
         let box = layout.contentBox
+        let measurer = TextMeasurer(language: document.metadata.language)
         var lines = 0
         var styledLines = 0
         for (index, page) in document.pages.enumerated() {
@@ -36,25 +39,20 @@ struct LineFitTests {
                 let runs = line.runs ?? [PageRun(start: 0, length: line.text.utf16.count, face: 0, size: layout.font.size)]
                 if line.runs != nil { styledLines += 1 }
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
-                let natural = runs.reduce(0.0) { sum, run in
-                    sum + faces[run.face].advance(of: Self.slice(line.text, run), size: run.size,
-                                                  language: document.metadata.language)
-                }
-                let check = {
-                    #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
-                    #expect(line.x + natural <= box.x + box.width + Self.tolerance,
-                            "page \(index): \(line.text) is \(natural) wide at x \(line.x)")
-                    #expect(natural <= line.width + Self.tolerance, "page \(index): \(line.text) is wider than said")
-                }
-                if Self.mixesDirections(line.text) {
-                    // Shaping a run that mixes scripts of both directions in one pass is not how
-                    // it is drawn (bidi splits it first); such lines wait for per-line bidi.
-                    withKnownIssue("mixed-direction lines are shaped without bidi itemization", isIntermittent: true) {
-                        check()
+                var natural = 0.0
+                for run in runs {
+                    for piece in Self.pieces(of: line, within: run) {
+                        var text = Self.slice(line.text, start: piece.start, length: piece.length)
+                        natural += text.withUTF8 {
+                            measurer.uncachedWidth(ofUTF8: $0, in: faces[run.face], size: run.size,
+                                                   rightToLeft: line.bidi == nil ? nil : piece.rightToLeft)
+                        }
                     }
-                } else {
-                    check()
                 }
+                #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
+                #expect(line.x + natural <= box.x + box.width + Self.tolerance,
+                        "page \(index): \(line.text) is \(natural) wide at x \(line.x)")
+                #expect(natural <= line.width + Self.tolerance, "page \(index): \(line.text) is wider than said")
                 lines += 1
             }
             let bottom = box.y + box.height + Self.tolerance
@@ -71,23 +69,19 @@ struct LineFitTests {
         print("LineFitTests: \((book as NSString).lastPathComponent): \(lines) lines shaped again, \(styledLines) with runs")
     }
 
-    /// Whether the text holds letters of a right-to-left script and of a left-to-right one.
-    static func mixesDirections(_ text: String) -> Bool {
-        var rightToLeft = false
-        var leftToRight = false
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-            let value = scalar.value
-            if (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value) {
-                rightToLeft = true
-            } else {
-                leftToRight = true
-            }
+    /// The parts of a style run in each of the line's bidi pieces (the whole run, in no set
+    /// direction, when the line has none), in UTF-16 units of the line's text.
+    static func pieces(of line: PageLine, within run: PageRun) -> [(start: Int, length: Int, rightToLeft: Bool)] {
+        guard let bidi = line.bidi else { return [(run.start, run.length, false)] }
+        return bidi.compactMap { piece in
+            let start = max(piece.start, run.start)
+            let end = min(piece.start + piece.length, run.start + run.length)
+            return end > start ? (start, end - start, piece.isRightToLeft) : nil
         }
-        return rightToLeft && leftToRight
     }
 
-    private static func slice(_ text: String, _ run: PageRun) -> String {
+    private static func slice(_ text: String, start: Int, length: Int) -> String {
         let units = Array(text.utf16)
-        return String(decoding: units[run.start..<(run.start + run.length)], as: UTF16.self)
+        return String(decoding: units[start..<(start + length)], as: UTF16.self)
     }
 }

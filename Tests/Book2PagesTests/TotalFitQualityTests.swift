@@ -44,7 +44,7 @@ struct TotalFitQualityTests {
         let width = options.geometry.contentSize.width
         let setter = ParagraphSetter(segmenter: segmenter, lineBreaker: TotalFitLineBreaker(),
                                      hyphenator: WordHyphenator(dictionaries: HyphenationDictionaries()),
-                                     contentWidth: width, bodySize: options.fontSize, direction: .leftToRight,
+                                     contentWidth: width, bodySize: options.fontSize,
                                      bookLanguage: "en")
         var flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: 23.8, alignment: .justify)
         var totalFit = Quality(), firstFit = Quality()

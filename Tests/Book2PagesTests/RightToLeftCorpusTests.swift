@@ -1,0 +1,64 @@
+import Book2PagesKit
+import Fonts
+import Foundation
+import PageFormat
+import Testing
+
+/// The Arabic book of the corpus, right to left from its package to its lines: mirrored spreads,
+/// every line right to left, ragged lines ending at the right edge, and each ragged line's width
+/// found again by a fresh shaping pass over its runs and visual pieces.
+struct RightToLeftCorpusTests {
+    static let name = "regime-anticancer-arabic.epub"
+
+    @Test func theArabicBookIsRightToLeft() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("RightToLeftCorpusTests") }
+        let path = corpus.appendingPathComponent(Self.name).path
+        let document = try Converter.convert(path: path, options: ConversionOptions()).document
+        #expect(document.metadata.direction == "rtl")
+        #expect(document.target?.spreads?.first == TargetDescription.Spread(left: 2, right: 1))
+        let box = document.layout.contentBox
+        let lines = document.pages.flatMap { $0.lines ?? [] }.filter { !$0.text.isEmpty }
+        #expect(lines.count > 300)
+        for line in lines {
+            #expect(line.isRightToLeft, "\(line.text)")
+            let pieces = try #require(line.bidi, "\(line.text)")
+            #expect(pieces.reduce(0) { $0 + $1.length } == line.text.utf16.count)
+            #expect(line.x >= box.x - 0.01 && line.x + line.width <= box.x + box.width + 0.01, "\(line.text)")
+            if line.justified != true, line.text != "* * *" {
+                // Ragged (a paragraph's last line, headings): flush with the right edge.
+                #expect(abs(line.x + line.width - (box.x + box.width)) < 0.02, "\(line.text)")
+            }
+        }
+        // Numbers and Latin inside the Arabic run left to right, in pieces of their own.
+        #expect(lines.contains { line in line.bidi?.contains { !$0.isRightToLeft } == true })
+    }
+
+    @Test func raggedLinesMeasureTheSameInAFreshShapingPass() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("RightToLeftCorpusTests") }
+        let document = try Converter.convert(path: corpus.appendingPathComponent(Self.name).path,
+                                             options: ConversionOptions()).document
+        let fonts = try FontSet(font: document.layout.font.requested)
+        let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
+        let measurer = TextMeasurer(language: document.metadata.language)
+        var checked = 0
+        for line in document.pages.flatMap({ $0.lines ?? [] }) where !line.text.isEmpty && line.justified != true {
+            // LineFitTests checks that no line is wider than it says; a ragged line must be as
+            // wide as it says, its Arabic measured joined, piece by piece in its direction.
+            let runs = line.runs ?? [PageRun(start: 0, length: line.text.utf16.count, face: 0, size: document.layout.font.size)]
+            var width = 0.0
+            for run in runs {
+                for piece in LineFitTests.pieces(of: line, within: run) {
+                    let units = Array(line.text.utf16)[piece.start..<(piece.start + piece.length)]
+                    var text = String(decoding: units, as: UTF16.self)
+                    width += text.withUTF8 {
+                        measurer.uncachedWidth(ofUTF8: $0, in: faces[run.face], size: run.size, rightToLeft: piece.rightToLeft)
+                    }
+                }
+            }
+            // Word by word or a piece at once, and the output's hundredths.
+            #expect(abs(width - line.width) < 0.5, "\(line.text): \(width) measured again, \(line.width) laid out")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+}

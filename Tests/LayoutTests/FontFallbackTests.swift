@@ -1,0 +1,59 @@
+import BookModel
+import Fonts
+import Testing
+@testable import Layout
+
+/// Characters the book's font has no glyphs for (Arabic and Han in Liberation Serif) are
+/// measured in an installed font that has them, run by run, and the layout names it; those no
+/// font has are measured as the missing-glyph box, with a warning.
+@Suite struct FontFallbackTests {
+    private func layout(_ text: String, language: String, direction: ParagraphDirection? = nil) throws -> PagedBook {
+        let book = TestBooks.book([[Block(.paragraph([Inline(text)]), direction: direction)]], language: language)
+        return try Layouter(options: TestBooks.options(width: 600)).layout(book)
+    }
+
+    @Test func arabicIsMeasuredInAFontThatHasIt() throws {
+        let word = "الخلايا"
+        let paged = try layout(word, language: "ar")
+        let line = try #require(paged.pages.first?.lines.first)
+        let serif = try FontSet(font: "Liberation Serif").regular
+        #expect(!serif.hasGlyph(for: "ا"))
+        #expect(paged.warnings.isEmpty)
+        let family = try #require(paged.fallbackFamilies.first)
+        let standIn = try FontSet(font: family).regular
+        #expect(standIn.hasGlyph(for: "ا"))
+        #expect(abs(line.width - standIn.advance(of: word, size: 12, rightToLeft: true)) < 0.01)
+        #expect(abs(line.width - serif.advance(of: word, size: 12)) > 1)
+    }
+
+    @Test func latinAroundItStaysInTheBooksFont() throws {
+        let paged = try layout("(الخلايا)", language: "ar")
+        let line = try #require(paged.pages.first?.lines.first)
+        let serif = try FontSet(font: "Liberation Serif").regular
+        let family = try #require(paged.fallbackFamilies.first)
+        let standIn = try FontSet(font: family).regular
+        // The parentheses are in Liberation Serif; the word, marks and all, in the stand-in.
+        let expected = serif.advance(of: "(", size: 12, rightToLeft: true) + standIn.advance(of: "الخلايا", size: 12, rightToLeft: true)
+            + serif.advance(of: ")", size: 12, rightToLeft: true)
+        #expect(abs(line.width - expected) < 0.01)
+    }
+
+    @Test func hanIdeographsAreAnEmWide() throws {
+        let paged = try layout("吾輩は猫である", language: "ja")
+        let line = try #require(paged.pages.first?.lines.first)
+        #expect(abs(line.width - 7 * 12) < 0.01)
+        #expect(paged.fallbackFamilies.count == 1 && paged.fallbackFamilies != ["Liberation Serif"])
+    }
+
+    @Test func charactersNoFontHasAreSaidOnce() throws {
+        let paged = try layout("a\u{10FFFD}b \u{10FFFC} \u{10FFFD}", language: "en")
+        let missing = paged.warnings.map(\.message).filter { $0.hasPrefix("no installed font") }
+        #expect(missing == ["no installed font has glyphs for 2 of the book's characters (U+10FFFC, U+10FFFD): "
+                            + "they are measured as the missing-glyph box"])
+    }
+
+    @Test func aBookInItsFontsScriptNeedsNoStandIn() throws {
+        let paged = try layout("Plain English words only.", language: "en")
+        #expect(paged.fallbackFamilies.isEmpty && paged.warnings.isEmpty)
+    }
+}

@@ -1,0 +1,69 @@
+import BookModel
+import Foundation
+import Layout
+import PageFormat
+@testable import PageWriter
+import Testing
+
+/// What a right-to-left book looks like in the output: its pages in reading order, its spreads
+/// mirrored, and its lines marked with their direction and their pieces in visual order.
+struct RightToLeftOutputTests {
+    static let geometry = PageGeometry(pageSize: Size(width: 300, height: 400),
+                                       margins: EdgeInsets(top: 30, right: 20, bottom: 30, left: 25))
+
+    static func document(direction: TextDirection, target: TargetName = .bookLayout,
+                         doubleSided: Bool = false) -> PageDocument {
+        let lines = [
+            LaidOutLine(text: "שלום world עולם", x: 120, y: 0, width: 135, height: 23.8,
+                        direction: .rightToLeft, bidi: [BidiPiece(start: 10, length: 5, rightToLeft: true),
+                                                         BidiPiece(start: 5, length: 5, rightToLeft: false),
+                                                         BidiPiece(start: 0, length: 5, rightToLeft: true)]),
+            LaidOutLine(text: "", x: 0, y: 23.8, width: 0, height: 23.8),
+            LaidOutLine(text: "plain", x: 0, y: 47.6, width: 30, height: 23.8),
+        ]
+        let fonts = FontReport(requested: "Liberation Serif", family: "Liberation Serif", file: "f.ttf",
+                               postScriptName: "LiberationSerif", iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 23.8)
+        let pages = (0..<3).map { LaidOutPage(chapterIndex: 0, lines: $0 == 0 ? lines : [lines[2]]) }
+        let paged = PagedBook(pages: pages, tocPageIndices: [], geometry: geometry, fonts: fonts)
+        let book = Book(metadata: Metadata(title: "T", direction: direction), chapters: [Chapter(source: "c.xhtml", blocks: [])])
+        return PageListBuilder.document(for: book, paged: paged, bounds: nil, target: target, doubleSided: doubleSided)
+    }
+
+    @Test func spreadsOfARightToLeftBookPutTheFirstPageOfEachPairOnTheRight() throws {
+        let ltr = try #require(Self.document(direction: .leftToRight).target?.spreads)
+        let rtl = try #require(Self.document(direction: .rightToLeft).target?.spreads)
+        #expect(ltr == [.init(left: 1, right: 2), .init(left: 3, right: 4), .init(left: 5, right: 6), .init(left: 7, right: nil)])
+        #expect(rtl == [.init(left: 2, right: 1), .init(left: 4, right: 3), .init(left: 6, right: 5), .init(left: nil, right: 7)])
+        let curl = Self.document(direction: .rightToLeft, target: .pageCurl, doubleSided: true)
+        #expect(curl.target?.spreads == rtl)
+    }
+
+    @Test func pagesStayInReadingOrder() {
+        let ltr = Self.document(direction: .leftToRight)
+        let rtl = Self.document(direction: .rightToLeft)
+        #expect(rtl.pages.map(\.type) == ltr.pages.map(\.type))
+        #expect(rtl.pages.map(\.folio) == ltr.pages.map(\.folio))
+        #expect(rtl.metadata.direction == "rtl" && rtl.pages[2].type == .cover)
+    }
+
+    @Test func sequencesWithoutSidesAreTheSameEitherWay() {
+        for target in [TargetName.swiftUIBook, .pageCurl, .reader] {
+            #expect(Self.document(direction: .rightToLeft, target: target).target
+                    == Self.document(direction: .leftToRight, target: target).target)
+        }
+    }
+
+    @Test func linesCarryTheirDirectionAndPieces() throws {
+        let data = try Self.document(direction: .rightToLeft).jsonData()
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains(#"{"bidi":[{"length":5,"rtl":true,"start":10},{"length":5,"start":5},{"length":5,"rtl":true,"start":0}],"direction":"rtl","text":"שלום world עולם""#))
+        // Left-to-right lines and empty lines carry neither.
+        #expect(json.contains(#"{"text":"plain","width":30,"x":25,"y":77.6}"#))
+        let decoded = try PageDocument(jsonData: data)
+        let line = try #require(decoded.pages[4].lines?.first)
+        #expect(line.isRightToLeft)
+        #expect(line.visualPieces.map(\.text) == [" עולם", "world", "שלום "])
+        #expect(line.visualPieces.map(\.rightToLeft) == [true, false, true])
+        #expect(decoded.pages[4].lines?.last?.visualPieces.map(\.text) == ["plain"])
+    }
+}
