@@ -5,6 +5,9 @@ import Markup
 /// One XHTML or HTML document read into the document model.
 public struct XHTMLContent: Sendable, Equatable {
     public var blocks: [Block]
+    /// The footnotes taken out of `blocks` (see `NoteMarkup`), in document order; the runs that
+    /// call them carry their ids.
+    public var notes: [Note] = []
     /// The `<title>` in the head, when there is a non-empty one.
     public var headTitle: String?
     /// The text of the first heading, when there is one.
@@ -87,6 +90,7 @@ public enum XHTMLReader {
             warnings.append(Warning(entry: source, "too much CSS matching; later elements keep only inherited styles"))
         }
         var content = XHTMLContent(blocks: blocks,
+                                   notes: builder.notes,
                                    headTitle: head.flatMap { headTitle(in: document, head: $0) },
                                    firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
                                    language: language(of: document[root]),
