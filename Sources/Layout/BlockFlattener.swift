@@ -50,12 +50,17 @@ struct BlockFlattener {
     }
 
     /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
-    /// go on the last paragraph.
-    mutating func flatten(_ blocks: [Block]) -> [StyledParagraph] {
+    /// go on the last paragraph. A `marker` (a footnote's number) runs into the first line of the
+    /// first paragraph.
+    mutating func flatten(_ blocks: [Block], marker: String? = nil) -> [StyledParagraph] {
         paragraphs = []
         pendingAnchors = []
         sourceOffset = 0
-        pendingMarker = nil
+        pendingMarker = marker.map { marker in
+            var around = StyledParagraph(lineHeight: lineHeight)
+            setDirection(of: &around, named: nil, language: nil)
+            return (marker + " ", 0, 0, around)
+        }
         pendingBreak = .auto
         pendingMarginBelow = nil
         pendingMarginAbove = nil
@@ -275,6 +280,9 @@ struct BlockFlattener {
     private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
                         size: Double? = nil, bold: Bool = false) {
         let size = size ?? fontSize
+        // Scalars counted so far, for the offsets of note references: counted only up to the
+        // last reference, once.
+        var counted = (bytes: 0, scalars: 0)
         for inline in inlines {
             let style = inline.style
             let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
@@ -284,7 +292,14 @@ struct BlockFlattener {
                 : style.contains(.`subscript`) ? .subscript : .none
             if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
+            let before = paragraph.text.count
             paragraph.append(inline.text, face: face, size: runSize, shift: shift)
+            guard let note = inline.note, paragraph.text.count > before else { continue }
+            while counted.bytes < paragraph.text.count {
+                if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }
+                counted.bytes += 1
+            }
+            paragraph.noteCalls.append(NoteCall(offset: counted.scalars - 1, note: note))
         }
     }
 
