@@ -12,6 +12,9 @@ struct BlockFlattener {
     /// The direction and language of paragraphs whose markup names neither.
     let bookDirection: TextDirection
     let bookLanguage: String?
+    /// Every paragraph at `fontSize`, whatever the book's CSS or a heading's level say: for
+    /// footnotes, whose lines all have the size the output gives them.
+    var keepsOneSize = false
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -97,7 +100,7 @@ struct BlockFlattener {
         apply(style, to: &paragraph)
         switch block.kind {
         case .heading(let level, let inlines):
-            let scale = Self.scale(style, default: BlockStyle.headingScale(level: level))
+            let scale = scale(style, default: BlockStyle.headingScale(level: level))
             paragraph.lineHeight = lineHeight * scale
             paragraph.pageBreak = .withNext
             // Headings are set as written: short, and read at a glance; never stretched.
@@ -108,7 +111,7 @@ struct BlockFlattener {
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .paragraph(let inlines):
-            let scale = Self.scale(style, default: 1)
+            let scale = scale(style, default: 1)
             paragraph.lineHeight = lineHeight * scale
             paragraph.alignment = Self.alignment(style.alignment, justifies: alignment == .justify)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
@@ -116,7 +119,7 @@ struct BlockFlattener {
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .preformatted(let inlines):
-            let scale = Self.scale(style, default: 1)
+            let scale = scale(style, default: 1)
             paragraph.lineHeight = lineHeight * scale
             paragraph.keepsSpaces = true
             paragraph.hyphenates = false
@@ -208,9 +211,10 @@ struct BlockFlattener {
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }
 
-    private static func scale(_ style: BlockStyle, default scale: Double) -> Double {
+    private func scale(_ style: BlockStyle, default scale: Double) -> Double {
+        if keepsOneSize { return 1 }
         guard let set = style.fontScale, set.isFinite else { return scale }
-        return min(max(set, fontScales.lowerBound), fontScales.upperBound)
+        return min(max(set, Self.fontScales.lowerBound), Self.fontScales.upperBound)
     }
 
     /// The book's `text-align`; `justify` only where lines may stretch (body text, and not

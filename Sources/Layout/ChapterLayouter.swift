@@ -68,6 +68,7 @@ struct ChapterLayouter {
                                      contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language)
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
+        noteFlattener.keepsOneSize = true
         notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
         // The rule above the notes: a third of the measure, on the side the book's lines start from.
         let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare

@@ -131,6 +131,13 @@ struct Paginator {
                 }.map { $0 }
                 waiting += deferred
                 start = end
+                if start == entries.count {
+                    // The text ends on this page: below it, notes no line called, and what waits.
+                    foot.enqueue(notes.indices.filter { !called[$0] })
+                    uncalledQueued = true
+                    let used = placed.reduce(0.0) { $0 + ($1.map { entries[$0].height } ?? gapHeight) }
+                    foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
+                }
             }
             var page = assemble(placed, entries, paragraphs)
             page.lines += foot.lines(from: contentHeight - foot.height, separator: noteSeparator)

@@ -38,7 +38,8 @@ public struct XHTMLContent: Sendable, Equatable {
 /// ruby readings (`rt`) are read in parentheses, as a reader without ruby support shows them;
 /// `epub:switch` shows its `epub:default`; SVG contributes only its images; a `<br>` ending a
 /// block makes no empty line. Links inside the book become `archive/path.xhtml#fragment`,
-/// links outside it stay as written.
+/// links outside it stay as written. Footnotes that a link of the document calls leave the flow
+/// for `XHTMLContent.notes` (see `NoteMarkup`).
 ///
 /// The book's CSS (`<link>`ed sheets through the loader, `<style>`, `style=""`) hides elements
 /// (`display: none`), sets their runs' italic and bold, and gives blocks a `BlockStyle`; the
