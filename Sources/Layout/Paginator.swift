@@ -174,7 +174,9 @@ struct Paginator {
             let image = entry.isImage ? full : (entry.line == nil && full + 1 < entries.count && entries[full + 1].isImage ? full + 1 : nil)
             if let image {
                 let needed = entries[image].height + (image == full ? 0 : entry.height)
-                if y > 0, !deferred.isEmpty || y + needed + foot.height > contentHeight + Self.tolerance {
+                // At the page's top an image goes whatever its size, unless notes are there to
+                // make the page: then it waits for the top of the next, above its notes.
+                if y > 0 || !foot.isEmpty, !deferred.isEmpty || y + needed + foot.height > contentHeight + Self.tolerance {
                     deferred.append(image)
                     full = image + 1
                     continue
@@ -198,6 +200,8 @@ struct Paginator {
                 // Nothing fits: below images or notes placed first, the text waits; on its own,
                 // a line taller than the page is cut.
                 end = top > 0 || !footWasEmpty ? start : start + 1
+                // The notes of a line cut so wait for the next page.
+                if end > start { for note in entries[start].calls { foot.call(note, limit: 0) } }
             } else {
                 end = lastBreak(entries, from: start, before: full) ?? full
             }

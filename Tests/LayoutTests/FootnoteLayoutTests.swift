@@ -43,6 +43,7 @@ import Testing
         }
         let body = page.lines[..<rule]
         let foot = page.lines[(rule + 1)...]
+        #expect(page.images.allSatisfy { $0.y + $0.height <= page.lines[rule].y + 1e-6 }, sourceLocation: sourceLocation)
         #expect(body.allSatisfy { $0.role == .body && $0.y + $0.height <= page.lines[rule].y + 1e-6 },
                 sourceLocation: sourceLocation)
         #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note && abs($0.height - Self.noteLine) < 1e-9 },
@@ -162,6 +163,38 @@ import Testing
         let pages = layout([calling, TestBooks.paragraph("The end.")],
                            notes: [note("a", "Called.", marker: "1"), note("lonely", "Never called.")])
         #expect(noteText(pages) == ["1 Called. Never called."])
+    }
+
+    @Test func aPictureThatWaitedHeadsTheNextPageAndItsNotesComeWhenThereIsRoom() throws {
+        let lines = (1...11).map { "Line \($0)" }.joined(separator: "\n")
+        let calling = Block(.paragraph([Inline(lines), Inline("1", note: "n")]))
+        let pages = layout([calling, ImageScalingTests.image(260, 190), TestBooks.paragraph("After.")],
+                           notes: [note("n", "Waits.", marker: "1")])
+        try #require(pages.count == 3)
+        #expect(pages[1].images.count == 1 && pages[1].lines.isEmpty)
+        #expect(pages[2].text == "After.\n\n1 Waits.")
+    }
+
+    @Test func aPictureThatWouldCoverWaitingNotesWaitsForTheNextPage() throws {
+        let lines = (1...11).map { "Line \($0)" }.joined(separator: "\n")
+        let calling = Block(.paragraph([Inline(lines), Inline("1", note: "n")]))
+        var picture = ImageScalingTests.image(260, 190)
+        picture.style.breakBefore = .page
+        let pages = layout([calling, picture, TestBooks.paragraph("After.")], notes: [note("n", "Waits.", marker: "1")])
+        try #require(pages.count == 3)
+        #expect(pages[1].images.isEmpty)
+        #expect(pages[1].text == "After.\n\n1 Waits.", "the text after the picture fills the page meanwhile")
+        #expect(pages[2].images.count == 1 && pages[2].images[0].y == 0)
+    }
+
+    @Test func onPagesTooSmallForALineNoNoteIsLost() throws {
+        let tiny = try Layouter(options: TestBooks.options(height: 50))
+        let calling = Block(.paragraph([Inline("Call"), Inline("1", note: "n")]))
+        let book = Book(metadata: Metadata(title: "Tiny", language: "en"),
+                        chapters: [Chapter(source: "c.xhtml", blocks: [calling, TestBooks.paragraph("Next.")],
+                                           notes: [note("n", "Kept.", marker: "1")])])
+        let pages = tiny.layout(book).pages
+        #expect(pages.flatMap(\.lines).filter { $0.role == .note }.map(\.text) == ["1 Kept."])
     }
 
     @Test func aReferenceToNoNoteIsJustText() throws {
