@@ -150,7 +150,7 @@ struct BlockBuilder {
         paths.open(elementPath)
         exit.popsElement = true
         let blockStyle = BlockStyle(style)
-        if let id = noteCollector?.noteID(of: node) {
+        if !Self.isRoot(node), let id = noteCollector?.noteID(of: node) {
             // A footnote makes no break in the flow: what it holds goes into blocks of its own.
             noteCollector?.beginNote(id, blocks: &blocks)
             exit.endsNote = true
