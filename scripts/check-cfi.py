@@ -211,7 +211,10 @@ def main():
     report = {"checked": 0, "characters": 0, "matched": 0, "unresolved": 0, "mismatches": []}
     for index, page in enumerate(pages):
         location = page.get("location") or {}
-        page_text = alnum(page.get("text", ""))
+        # The footnotes at a page's foot (lines with a role) are not in the flow its CFIs point into.
+        lines = page.get("lines")
+        flow = "\n".join(line["text"] for line in lines if "role" not in line) if lines else page.get("text", "")
+        page_text = alnum(flow)
         for key in ("startCFI", "endCFI"):
             cfi = location.get(key)
             if cfi is None:

@@ -99,14 +99,36 @@ public struct Chapter: Sendable, Equatable {
     /// For an EPUB's spine item, the CFI steps from the package document to its `itemref`:
     /// `/6/4[chap01]`, the part of an EPUB CFI before the `!`.
     public var spineCFI: String?
+    /// The chapter's footnotes, taken out of its flow: the layout sets each at the foot of the
+    /// page whose text first calls it (an `Inline` whose `note` is its id), in this order when
+    /// several are called at once.
+    public var notes: [Note]
 
     public init(source: String, title: String? = nil, blocks: [Block], isLinear: Bool = true,
-                spineCFI: String? = nil) {
+                spineCFI: String? = nil, notes: [Note] = []) {
         self.source = source
         self.title = title
         self.blocks = blocks
         self.isLinear = isLinear
         self.spineCFI = spineCFI
+        self.notes = notes
+    }
+}
+
+/// A footnote: text that belongs at the foot of the page that refers to it, not in the flow.
+public struct Note: Sendable, Equatable {
+    /// What the references call it by: unique among its chapter's notes (the note element's
+    /// `id`, or `fn-3` for Markdown's third footnote).
+    public var id: String
+    /// The mark shown before the note's text at the foot (`1`, `*`), when the text does not
+    /// begin with it already; nil: the note shows its own.
+    public var marker: String?
+    public var blocks: [Block]
+
+    public init(id: String, marker: String? = nil, blocks: [Block]) {
+        self.id = id
+        self.marker = marker
+        self.blocks = blocks
     }
 }
 

@@ -48,10 +48,17 @@ extension Sequence where Element == Block {
 }
 
 extension Book {
-    /// The UTF-8 size of the text of every chapter.
-    public var textSize: Int { chapters.reduce(0) { $0 + $1.blocks.textSize } }
+    /// The UTF-8 size of the text of every chapter, its notes included.
+    public var textSize: Int { chapters.reduce(0) { $0 + $1.textSize } }
 
     /// False for a book with no text and no image at all, not even a cover: converting it
     /// would make pages with nothing on them.
-    public var showsSomething: Bool { cover != nil || chapters.contains { $0.blocks.showsSomething } }
+    public var showsSomething: Bool {
+        cover != nil || chapters.contains { $0.blocks.showsSomething || $0.notes.contains { $0.blocks.showsSomething } }
+    }
+}
+
+extension Chapter {
+    /// The UTF-8 size of the chapter's text and its notes' text.
+    public var textSize: Int { notes.reduce(blocks.textSize) { $0 + $1.blocks.textSize } }
 }

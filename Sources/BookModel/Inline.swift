@@ -5,11 +5,14 @@ public struct Inline: Sendable, Equatable {
     public var style: TextStyle
     /// The target of a link (`href`), when the run is one.
     public var link: String?
+    /// The id of the chapter's `Note` this run calls (a footnote reference), when it is one.
+    public var note: String?
 
-    public init(_ text: String, style: TextStyle = [], link: String? = nil) {
+    public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil) {
         self.text = text
         self.style = style
         self.link = link
+        self.note = note
     }
 }
 

@@ -3,9 +3,10 @@ import Markup
 import XHTMLReader
 import ZipArchive
 
-/// What one spine item holds: its blocks and its first heading.
+/// What one spine item holds: its blocks, its footnotes and its first heading.
 struct SpineItemContent {
     let blocks: [Block]
+    var notes: [Note] = []
     let firstHeading: String?
     /// Its CSS sets some of it in a vertical writing mode.
     var writesVertically = false
@@ -45,7 +46,7 @@ struct SpineItemContent {
         }
         let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets.stylesheet(at:))
         warnings += content.warnings
-        return SpineItemContent(blocks: content.blocks, firstHeading: content.firstHeading,
+        return SpineItemContent(blocks: content.blocks, notes: content.notes, firstHeading: content.firstHeading,
                                 writesVertically: content.writesVertically)
     }
 

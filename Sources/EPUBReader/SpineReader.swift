@@ -41,14 +41,14 @@ struct SpineReader {
             if content.writesVertically, verticalItem == nil { verticalItem = item.path }
             if let cover, isCoverPage(content.blocks, cover: cover) { continue }
             // Checked as the chapters come, so a book made of text alone stops early too.
-            textSize += content.blocks.textSize
+            textSize += content.blocks.textSize + content.notes.reduce(0) { $0 + $1.blocks.textSize }
             if textSize > archive.limits.maximumTextSize {
                 throw .limitExceeded(file: archive.path,
                                      reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
             }
             readPaths.insert(item.path)
             chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
-                                    isLinear: spineItem.isLinear, spineCFI: spineItem.cfi))
+                                    isLinear: spineItem.isLinear, spineCFI: spineItem.cfi, notes: content.notes))
         }
         if chapters.isEmpty, encryptedCount > 0 {
             throw .invalid(file: archive.path, reason: "its content is encrypted (DRM) and can't be read")

@@ -12,6 +12,9 @@ struct BlockFlattener {
     /// The direction and language of paragraphs whose markup names neither.
     let bookDirection: TextDirection
     let bookLanguage: String?
+    /// Every paragraph at `fontSize`, whatever the book's CSS or a heading's level say: for
+    /// footnotes, whose lines all have the size the output gives them.
+    var keepsOneSize = false
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -50,12 +53,17 @@ struct BlockFlattener {
     }
 
     /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
-    /// go on the last paragraph.
-    mutating func flatten(_ blocks: [Block]) -> [StyledParagraph] {
+    /// go on the last paragraph. A `marker` (a footnote's number) runs into the first line of the
+    /// first paragraph.
+    mutating func flatten(_ blocks: [Block], marker: String? = nil) -> [StyledParagraph] {
         paragraphs = []
         pendingAnchors = []
         sourceOffset = 0
-        pendingMarker = nil
+        pendingMarker = marker.map { marker in
+            var around = StyledParagraph(lineHeight: lineHeight)
+            setDirection(of: &around, named: nil, language: nil)
+            return (marker + " ", 0, 0, around)
+        }
         pendingBreak = .auto
         pendingMarginBelow = nil
         pendingMarginAbove = nil
@@ -92,7 +100,7 @@ struct BlockFlattener {
         apply(style, to: &paragraph)
         switch block.kind {
         case .heading(let level, let inlines):
-            let scale = Self.scale(style, default: BlockStyle.headingScale(level: level))
+            let scale = scale(style, default: BlockStyle.headingScale(level: level))
             paragraph.lineHeight = lineHeight * scale
             paragraph.pageBreak = .withNext
             // Headings are set as written: short, and read at a glance; never stretched.
@@ -103,7 +111,7 @@ struct BlockFlattener {
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .paragraph(let inlines):
-            let scale = Self.scale(style, default: 1)
+            let scale = scale(style, default: 1)
             paragraph.lineHeight = lineHeight * scale
             paragraph.alignment = Self.alignment(style.alignment, justifies: alignment == .justify)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
@@ -111,7 +119,7 @@ struct BlockFlattener {
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .preformatted(let inlines):
-            let scale = Self.scale(style, default: 1)
+            let scale = scale(style, default: 1)
             paragraph.lineHeight = lineHeight * scale
             paragraph.keepsSpaces = true
             paragraph.hyphenates = false
@@ -203,9 +211,10 @@ struct BlockFlattener {
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }
 
-    private static func scale(_ style: BlockStyle, default scale: Double) -> Double {
+    private func scale(_ style: BlockStyle, default scale: Double) -> Double {
+        if keepsOneSize { return 1 }
         guard let set = style.fontScale, set.isFinite else { return scale }
-        return min(max(set, fontScales.lowerBound), fontScales.upperBound)
+        return min(max(set, Self.fontScales.lowerBound), Self.fontScales.upperBound)
     }
 
     /// The book's `text-align`; `justify` only where lines may stretch (body text, and not
@@ -275,6 +284,9 @@ struct BlockFlattener {
     private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
                         size: Double? = nil, bold: Bool = false) {
         let size = size ?? fontSize
+        // Scalars counted so far, for the offsets of note references: counted only up to the
+        // last reference, once.
+        var counted = (bytes: 0, scalars: 0)
         for inline in inlines {
             let style = inline.style
             let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
@@ -284,7 +296,14 @@ struct BlockFlattener {
                 : style.contains(.`subscript`) ? .subscript : .none
             if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
+            let before = paragraph.text.count
             paragraph.append(inline.text, face: face, size: runSize, shift: shift)
+            guard let note = inline.note, paragraph.text.count > before else { continue }
+            while counted.bytes < paragraph.text.count {
+                if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }
+                counted.bytes += 1
+            }
+            paragraph.noteCalls.append(NoteCall(offset: counted.scalars - 1, note: note))
         }
     }
 

@@ -35,10 +35,14 @@ struct ChapterLayout {
 /// of one worker. Each chapter starts on a new page, so chapters can be laid out independently.
 struct ChapterLayouter {
     private let setter: ParagraphSetter
-    private let paginator: Paginator
+    private var paginator: Paginator
     private var flattener: BlockFlattener
     private let hyphenator: WordHyphenator
     private let contentSize: Size
+    /// Footnotes are set smaller (`LayoutOptions.noteScale`), each into lines of their own.
+    private let noteSetter: ParagraphSetter
+    private var noteFlattener: BlockFlattener
+    private let notePaginator: Paginator
 
     init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
          dictionaries: HyphenationDictionaries) {
@@ -49,22 +53,41 @@ struct ChapterLayouter {
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
-                                 contentWidth: options.geometry.contentSize.width, bodySize: options.fontSize,
+                                 contentWidth: contentSize.width, bodySize: options.fontSize,
                                  bookLanguage: language)
-        paginator = Paginator(contentHeight: options.geometry.contentSize.height, gapHeight: lineHeight)
+        paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
         // A book written vertically is set horizontally, left to right; its right-to-left page
         // progression comes from the vertical lines, not from its paragraphs.
+        let direction: TextDirection = metadata.writesVertically ? .leftToRight : metadata.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
-                                   bookDirection: metadata.writesVertically ? .leftToRight : metadata.direction,
-                                   bookLanguage: language)
+                                   bookDirection: direction, bookLanguage: language)
+
+        let noteSize = options.fontSize * LayoutOptions.noteScale
+        let noteLineHeight = lineHeight * LayoutOptions.noteScale
+        noteSetter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
+                                     contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language)
+        noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
+                                       bookDirection: direction, bookLanguage: language)
+        noteFlattener.keepsOneSize = true
+        notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
+        // The rule above the notes: a third of the measure, on the side the book's lines start from.
+        let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare
+        paginator.noteSeparator = LaidOutLine(text: "", x: direction == .rightToLeft ? contentSize.width - ruleWidth : 0,
+                                              y: 0, width: ruleWidth, height: noteLineHeight, role: .noteSeparator)
     }
 
     mutating func layout(_ chapter: Chapter) -> ChapterLayout {
         let paragraphs = flattener.flatten(chapter.blocks)
+        var noteIndices: [String: Int] = [:]
+        for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {
+            noteIndices[note.id] = index
+        }
         let set = paragraphs.map { paragraph in
             guard let image = paragraph.image, let pixels = image.source.pixelSize else {
-                return SetParagraph(lines: setter.lines(for: paragraph), pageBreak: paragraph.pageBreak,
-                                    gapBefore: paragraph.gapBefore, breaks: paragraph.breaks)
+                let lines = setter.lines(for: paragraph)
+                return SetParagraph(lines: lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
+                                    breaks: paragraph.breaks,
+                                    noteCalls: Self.callingLines(paragraph, lines: lines, notes: noteIndices))
             }
             // The image's one line is the space it takes; it shows no text.
             let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
@@ -72,18 +95,54 @@ struct ChapterLayouter {
                                 pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
                                 image: placed)
         }
-        let (pages, firstPages) = paginator.paginate(set)
+        var noteAnchors: [[String]] = []
+        let notes = chapter.notes.map { note in
+            let noteParagraphs = noteFlattener.flatten(note.blocks, marker: note.marker)
+            noteAnchors.append([note.id] + noteParagraphs.flatMap(\.anchors))
+            return notePaginator.note(of: noteParagraphs.map { paragraph in
+                SetParagraph(lines: noteSetter.lines(for: paragraph), pageBreak: paragraph.pageBreak,
+                             gapBefore: paragraph.gapBefore, breaks: paragraph.breaks)
+            })
+        }
+        let pagination = paginator.paginate(set, notes: notes)
         var anchors: [String: Int] = [:]
         for (p, paragraph) in paragraphs.enumerated() {
             for anchor in paragraph.anchors where anchors[anchor] == nil {
-                anchors[anchor] = firstPages[p]
+                anchors[anchor] = pagination.firstPages[p]
+            }
+        }
+        for (n, names) in noteAnchors.enumerated() where !pagination.pages.isEmpty {
+            for anchor in names where anchors[anchor] == nil {
+                anchors[anchor] = pagination.notePages[n]
             }
         }
         let measurer = setter.segmenter.measurer
-        return ChapterLayout(pages: pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
+        return ChapterLayout(pages: pagination.pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
                              metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
                              fallbackFamilies: measurer.fallbackFamilies,
                              charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+    }
+
+    /// Which of a paragraph's lines call which of the chapter's notes: the line that shows the
+    /// reference's last character (by the lines' place in the chapter's text), or for a reference
+    /// that shows nothing, the line before it. One pass over the lines.
+    static func callingLines(_ paragraph: StyledParagraph, lines: [LaidOutLine], notes: [String: Int]) -> [Int: [Int]] {
+        var calls: [Int: [Int]] = [:]
+        var line = 0
+        var next = 1
+        for call in paragraph.noteCalls {
+            guard let note = notes[call.note] else { continue }
+            let offset = paragraph.sourceStart + call.offset
+            while next < lines.count {
+                if let source = lines[next].source {
+                    if source.lowerBound > offset { break }
+                    line = next
+                }
+                next += 1
+            }
+            calls[line, default: []].append(note)
+        }
+        return calls
     }
 }

@@ -26,6 +26,11 @@ public struct LayoutOptions: Sendable, Equatable {
     /// The body text's distance between baselines, in points.
     var bodyLineHeight: Double { fontSize * lineHeight }
 
+    /// Footnotes at a page's foot are set at this share of the body's size and line height.
+    public static let noteScale = 0.8
+    /// The rule above them is this share of the content box's width.
+    static let noteRuleShare = 1.0 / 3
+
     /// Liberation Serif has the metrics of Times New Roman, which every iOS device has.
     public static let defaultFont = "Liberation Serif"
     /// Liberation Mono has the metrics of Courier New.

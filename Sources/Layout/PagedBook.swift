@@ -120,7 +120,7 @@ public struct LaidOutLine: Sendable, Equatable {
     /// Which of its chapter's text the line shows, in Unicode scalars of the chapter's paragraphs
     /// one after another (list markers and inserted hyphens not counted); nil for an empty line.
     /// The same text gets the same offsets at any page size, so a place in the book survives a
-    /// new layout.
+    /// new layout. Nil for a footnote's lines, which are not in the chapter's flow.
     public var source: Range<Int>?
     /// The faces and sizes of its text, in order, covering all of it (a list marker and an
     /// inserted hyphen included); empty for an empty line.
@@ -131,10 +131,12 @@ public struct LaidOutLine: Sendable, Equatable {
     /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
     /// of `text`); empty when it is all left to right in a left-to-right paragraph.
     public var bidi: [BidiPiece]
+    /// What the line belongs to: the page's text, or the footnotes at its foot.
+    public var role: Role
 
     public init(text: String, x: Double, y: Double, width: Double, height: Double,
                 hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
-                direction: TextDirection = .leftToRight, bidi: [BidiPiece] = []) {
+                direction: TextDirection = .leftToRight, bidi: [BidiPiece] = [], role: Role = .body) {
         self.text = text
         self.x = x
         self.y = y
@@ -146,8 +148,22 @@ public struct LaidOutLine: Sendable, Equatable {
         self.runs = runs
         self.direction = direction
         self.bidi = bidi
+        self.role = role
+    }
+
+    /// What a line of a page belongs to.
+    public enum Role: Sendable, Equatable {
+        /// The page's text (an empty line: the space between two of its blocks).
+        case body
+        /// A footnote at the page's foot, set smaller (an empty line: the space between two of its
+        /// paragraphs).
+        case note
+        /// The short rule that sets the footnotes apart from the text above them: an empty line,
+        /// whose box is where the rule is drawn (its width the rule's length, at half its height).
+        case noteSeparator
     }
 }
+
 
 /// Sizes in points (the unit of iOS layout).
 public struct Size: Sendable, Equatable {
@@ -203,6 +219,9 @@ public struct FontReport: Sendable, Equatable {
     public var size: Double
     /// The distance between baselines, in points.
     public var lineHeight: Double
+    /// The size and line height of the footnotes at the pages' feet.
+    public var noteSize: Double { size * LayoutOptions.noteScale }
+    public var noteLineHeight: Double { lineHeight * LayoutOptions.noteScale }
 
     /// Each face the lines' runs name, in `FaceRole` order (regular, italic, bold, bold italic,
     /// monospace): a style the family lacks is another face standing in.

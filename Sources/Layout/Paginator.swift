@@ -7,12 +7,24 @@ struct SetParagraph: Equatable {
     /// For an image: its box (the paginator sets its y). Its one line, with no text, is the
     /// space it takes.
     var image: LaidOutImage?
+    /// The footnotes its lines call: for a line's index, the indices of the notes in the
+    /// chapter's notes, in order.
+    var noteCalls: [Int: [Int]] = [:]
 }
 
 /// What one page holds, positions from the content box's top.
 struct PageContent: Equatable {
     var lines: [LaidOutLine] = []
     var images: [LaidOutImage] = []
+}
+
+/// A chapter cut into pages.
+struct Pagination {
+    var pages: [PageContent]
+    /// For each paragraph, the page (counted from the chapter's first) that holds its first line.
+    var firstPages: [Int]
+    /// For each footnote, the page that holds its first line.
+    var notePages: [Int]
 }
 
 /// Splits one chapter's paragraphs into pages: fills each page with as many lines as fit, then
@@ -31,9 +43,23 @@ struct PageContent: Equatable {
 /// page waits for the top of the next one, and the text after it fills the page meanwhile — up
 /// to the next heading, which an image never passes. Images keep their order (one that follows
 /// a waiting image waits too), and waiting images are placed before the chapter ends.
+///
+/// Footnotes go at the foot of the page whose line first calls them, below a rule, as much of
+/// each as fits (`NoteFoot`): the text above stops where the foot begins. A line may go on
+/// its page even when its note must wait for the next. Waiting notes go first at the foot of
+/// the next page (below any images that waited), notes no line calls go after the chapter's
+/// text, and the chapter ends only when every note is placed. While text is still to come,
+/// notes take at most `noteShare` of the page, so each page goes on with the text.
 struct Paginator {
     let contentHeight: Double
     let gapHeight: Double
+    /// The rule above the footnotes, as a line whose box says where it is drawn; its height is
+    /// the space it takes.
+    var noteSeparator = LaidOutLine(text: "", x: 0, y: 0, width: 0, height: 0, role: .noteSeparator)
+
+    /// The most of a page footnotes take while the chapter's text goes on (TeX's `\dimen\footins`
+    /// is most of the page; half keeps a page first of all a page of text).
+    static let noteShare = 0.5
 
     private static let tolerance = 1e-9
 
@@ -52,19 +78,29 @@ struct Paginator {
         var forced = false
         /// The line is an image's.
         var isImage = false
+        /// The footnotes this line is the first to call.
+        var calls: [Int] = []
     }
 
-    /// The chapter's pages, and for each paragraph the page (counted from the chapter's first)
-    /// that holds its first line.
-    func paginate(_ paragraphs: [SetParagraph]) -> (pages: [PageContent], firstPages: [Int]) {
-        let entries = self.entries(of: paragraphs)
+    /// The chapter's pages, where each paragraph and each note starts.
+    func paginate(_ paragraphs: [SetParagraph], notes: [SetNote] = []) -> Pagination {
+        let entries = self.entries(of: paragraphs, noteCount: notes.count)
         var pages: [PageContent] = []
         var firstPages = Array(repeating: 0, count: paragraphs.count)
+        var notePages = Array(repeating: 0, count: notes.count)
+        var foot = NoteFoot(notes: notes, separatorHeight: noteSeparator.height)
+        var called = Array(repeating: false, count: notes.count)
+        for entry in entries { for note in entry.calls { called[note] = true } }
+        var uncalledQueued = false
         var waiting: [Int] = []
         var start = 0
         while true {
             while start < entries.count, entries[start].line == nil { start += 1 }
-            guard start < entries.count || !waiting.isEmpty else { break }
+            if start == entries.count, !uncalledQueued {
+                foot.enqueue(notes.indices.filter { !called[$0] })
+                uncalledQueued = true
+            }
+            guard start < entries.count || !waiting.isEmpty || foot.hasWaiting else { break }
             // Images that waited go first, as many as fit, a gap between them.
             var placed: [Int?] = []
             var y = 0.0
@@ -78,36 +114,59 @@ struct Paginator {
                 y += entries[image].height
                 waiting.removeFirst()
             }
+            // Then the notes that waited, at the foot.
+            let textRemains = start < entries.count
+            foot.startPage()
+            foot.placeWaiting(limit: min(contentHeight - y, textRemains ? contentHeight * Self.noteShare : contentHeight),
+                              mustPlace: placed.isEmpty && !textRemains)
             if waiting.isEmpty, start < entries.count {
                 if !placed.isEmpty {
                     placed.append(nil)
                     y += gapHeight
                 }
-                let (end, deferred) = fill(entries, paragraphs, from: start, y: y)
+                let (end, deferred) = fill(entries, paragraphs, from: start, y: y, foot: &foot)
                 // A waiting image's entries, and the gap before it, are left for later.
                 placed += (start..<end).filter { index in
                     !deferred.contains(index) && !(entries[index].line == nil && deferred.contains(index + 1))
                 }.map { $0 }
                 waiting += deferred
                 start = end
+                if start == entries.count {
+                    // The text ends on this page: below it, notes no line called, and what waits.
+                    foot.enqueue(notes.indices.filter { !called[$0] })
+                    uncalledQueued = true
+                    let used = placed.reduce(0.0) { $0 + ($1.map { entries[$0].height } ?? gapHeight) }
+                    foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
+                }
             }
-            let page = assemble(placed, entries, paragraphs)
+            var page = assemble(placed, entries, paragraphs)
+            page.lines += foot.lines(from: contentHeight - foot.height, separator: noteSeparator)
             for entry in placed.compactMap({ $0 }) where entries[entry].line == 0 {
                 firstPages[entries[entry].paragraph] = pages.count
             }
+            for piece in foot.placed where piece.lines.lowerBound == 0 {
+                notePages[piece.note] = pages.count
+            }
             pages.append(page)
         }
-        return (pages, firstPages)
+        return Pagination(pages: pages, firstPages: firstPages, notePages: notePages)
     }
 
     /// Where the text of a page that starts at `start` (a line, not a gap) ends, `y` down the
     /// page, and which images on the way wait for the next page. Entries of a waiting image
-    /// (and the gap before it) are not on this page.
-    private func fill(_ entries: [Entry], _ paragraphs: [SetParagraph], from start: Int, y top: Double) -> (end: Int, deferred: [Int]) {
+    /// (and the gap before it) are not on this page. The notes the page's lines call go into
+    /// `foot`, and the text stays above it.
+    private func fill(_ entries: [Entry], _ paragraphs: [SetParagraph], from start: Int, y top: Double,
+                      foot: inout NoteFoot) -> (end: Int, deferred: [Int]) {
         var y = top
         var deferred: [Int] = []
         var full = start
         var stoppedAtHeading = false
+        let footAtStart = foot.mark
+        let footWasEmpty = foot.isEmpty
+        // The foot after each line that called a note, to back off to.
+        var footAfter: [(entry: Int, mark: NoteFoot.Mark)] = []
+        let footLimit = contentHeight * Self.noteShare
         while full < entries.count {
             let entry = entries[full]
             // A forced break ends the page, whatever room is left.
@@ -115,7 +174,9 @@ struct Paginator {
             let image = entry.isImage ? full : (entry.line == nil && full + 1 < entries.count && entries[full + 1].isImage ? full + 1 : nil)
             if let image {
                 let needed = entries[image].height + (image == full ? 0 : entry.height)
-                if y > 0, !deferred.isEmpty || y + needed > contentHeight + Self.tolerance {
+                // At the page's top an image goes whatever its size, unless notes are there to
+                // make the page: then it waits for the top of the next, above its notes.
+                if y > 0 || !foot.isEmpty, !deferred.isEmpty || y + needed + foot.height > contentHeight + Self.tolerance {
                     deferred.append(image)
                     full = image + 1
                     continue
@@ -125,21 +186,46 @@ struct Paginator {
                 stoppedAtHeading = true
                 break
             }
-            guard y + entry.height <= contentHeight + Self.tolerance else { break }
+            guard y + entry.height + foot.height <= contentHeight + Self.tolerance else { break }
             y += entry.height
+            if !entry.calls.isEmpty {
+                for note in entry.calls { foot.call(note, limit: min(contentHeight - y, footLimit)) }
+                footAfter.append((full, foot.mark))
+            }
             full += 1
         }
         var end = full
         if full < entries.count, !stoppedAtHeading, !(full > start && entries[full].forced) {
             if full == start {
-                // Nothing fits: below images placed first, the text waits; on its own, a line
-                // taller than the page is cut.
-                end = top > 0 ? start : start + 1
+                // Nothing fits: below images or notes placed first, the text waits; on its own,
+                // a line taller than the page is cut.
+                end = top > 0 || !footWasEmpty ? start : start + 1
+                // The notes of a line cut so wait for the next page.
+                if end > start { for note in entries[start].calls { foot.call(note, limit: 0) } }
             } else {
                 end = lastBreak(entries, from: start, before: full) ?? full
             }
         }
+        if end < full {
+            foot.restore(footAfter.last { $0.entry < end }?.mark ?? footAtStart)
+        }
         return (end, deferred.filter { $0 < end })
+    }
+
+    /// A footnote's paragraphs as the foot takes them, with the gaps between them (this
+    /// paginator's `gapHeight`, a line of the note's) and where the note may be cut.
+    func note(of paragraphs: [SetParagraph]) -> SetNote {
+        var note = SetNote(lines: [], breakable: [], isGap: [])
+        for entry in entries(of: paragraphs) {
+            var line = LaidOutLine(text: "", x: 0, y: 0, width: 0, height: entry.height)
+            if let index = entry.line { line = paragraphs[entry.paragraph].lines[index] }
+            line.source = nil
+            line.role = .note
+            note.lines.append(line)
+            note.breakable.append(entry.breakBefore != .forbidden)
+            note.isGap.append(entry.line == nil)
+        }
+        return note
     }
 
     /// The last allowed break after `start` and up to `full`, else the last avoided one.
@@ -189,8 +275,11 @@ struct Paginator {
         return page
     }
 
-    private func entries(of paragraphs: [SetParagraph]) -> [Entry] {
+    /// The entries of the paragraphs' lines and the gaps between them; each note is called by
+    /// the first line that calls it.
+    private func entries(of paragraphs: [SetParagraph], noteCount: Int = 0) -> [Entry] {
         var entries: [Entry] = []
+        var called = Array(repeating: false, count: noteCount)
         entries.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count + 1 })
         for (p, paragraph) in paragraphs.enumerated() {
             let rules = paragraph.breaks
@@ -207,6 +296,10 @@ struct Paginator {
             for (k, line) in paragraph.lines.enumerated() {
                 var entry = Entry(paragraph: p, line: k, height: line.height, breakBefore: .forbidden,
                                   isImage: paragraph.image != nil)
+                for note in paragraph.noteCalls[k] ?? [] where called.indices.contains(note) && !called[note] {
+                    called[note] = true
+                    entry.calls.append(note)
+                }
                 if k == 0 {
                     if gaps == 0 {
                         entry.breakBefore = boundary

@@ -19,6 +19,13 @@ enum PageBreakRule: Equatable {
     case withNext
 }
 
+/// A footnote reference in a paragraph: the note's id, and where the reference's last character
+/// is (in Unicode scalars of the paragraph's text), which says the line that calls the note.
+struct NoteCall: Equatable {
+    var offset: Int
+    var note: String
+}
+
 /// What the book's CSS asks of the page breaks before and inside a paragraph.
 struct BreakRules: Equatable {
     /// `break-before: page` (or `break-after: page` on what came before): a new page.
@@ -79,6 +86,8 @@ struct StyledParagraph: Equatable {
     var sourceIsExact = false
     /// An image of known size, which takes the paragraph's place (its text is empty).
     var image: Image?
+    /// The footnotes its text calls, in order.
+    var noteCalls: [NoteCall] = []
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

@@ -1,8 +1,9 @@
 import BookModel
 
 /// Cuts a file's blocks into chapters: each level-1 heading starts one, and so does the file
-/// itself. A chapter's footnotes follow its text, after a rule, as a numbered list (as GitHub
-/// shows them), each note carrying the anchor its references link to.
+/// itself. A footnote belongs to the chapter that first refers to it (one referred to nowhere,
+/// to the file's last), as one of its `notes`, numbered as its references show it: the layout
+/// sets it at the foot of the page that calls it.
 enum ChapterSplitter {
     /// Headings down to this level are table-of-contents entries (as pandoc's default).
     static let tocDepth = 3
@@ -23,22 +24,13 @@ enum ChapterSplitter {
         guard !file.blocks.isEmpty else { return result }
         for (n, start) in starts.enumerated() {
             let end = n + 1 < starts.count ? starts[n + 1] : file.blocks.count
-            var blocks = Array(file.blocks[start..<end])
+            let blocks = Array(file.blocks[start..<end])
             let isLast = n == starts.count - 1
             let notes = file.notes.indices.filter { index in
                 guard let reference = file.firstReference[index + 1] else { return isLast }
                 return (start..<end).contains(reference)
-            }
-            if !notes.isEmpty { blocks.append(Block(.rule)) }
-            // One numbered list per run of consecutive numbers, so every note shows its own.
-            for run in consecutiveRuns(notes) {
-                let items = run.map { index -> [Block] in
-                    var note = file.notes[index]
-                    if note.isEmpty { note = [Block(.paragraph([]))] }
-                    note[0].anchors.insert(FootnoteAnchor.name(index + 1), at: 0)
-                    return note
-                }
-                blocks.append(Block(.list(List(isOrdered: true, start: run[0] + 1, items: items))))
+            }.map { index in
+                Note(id: FootnoteAnchor.name(index + 1), marker: String(index + 1), blocks: file.notes[index])
             }
             for block in blocks {
                 if case .heading(let level, let runs) = block.kind, level <= tocDepth {
@@ -46,21 +38,9 @@ enum ChapterSplitter {
                                                chapterIndex: result.chapters.count, anchor: block.anchors.first))
                 }
             }
-            result.chapters.append(Chapter(source: source, title: title(of: blocks), blocks: blocks))
+            result.chapters.append(Chapter(source: source, title: title(of: blocks), blocks: blocks, notes: notes))
         }
         return result
-    }
-
-    private static func consecutiveRuns(_ numbers: [Int]) -> [[Int]] {
-        var runs: [[Int]] = []
-        for number in numbers {
-            if let last = runs.last?.last, last + 1 == number {
-                runs[runs.count - 1].append(number)
-            } else {
-                runs.append([number])
-            }
-        }
-        return runs
     }
 
     /// The text of the chapter's first heading.

@@ -129,10 +129,28 @@ struct DocumentMapper {
         }
     }
 
+    /// Inline HTML mixed with Markdown: its footnote references, written as links to the notes'
+    /// anchors, call their notes as Markdown's own do.
     private mutating func htmlBlocks(_ html: String, line: Int) -> [Block] {
         let fragment = HTMLFragment.read(html, source: source, line: line)
         result.warnings += fragment.warnings
-        return checkedImages(in: fragment.blocks, line: line)
+        return checkedImages(in: fragment.blocks, line: line).map { block in
+            var block = block
+            switch block.kind {
+            case .paragraph(let runs): block.kind = .paragraph(callingNotes(runs))
+            case .heading(let level, let runs): block.kind = .heading(level: level, callingNotes(runs))
+            default: break
+            }
+            return block
+        }
+    }
+
+    private func callingNotes(_ runs: [Inline]) -> [Inline] {
+        runs.map { run in
+            var run = run
+            run.note = FootnoteAnchor.note(calledBy: run.link, resolve: inlines.resolveLink)
+            return run
+        }
     }
 
     private mutating func table(_ node: Int) -> Table {

@@ -15,6 +15,8 @@ enum HTMLFragment {
         let warnings = content.warnings.map { warning in
             Warning(entry: warning.entry, line: warning.line.map { $0 + line - 1 }, warning.message)
         }
-        return (content.blocks, warnings)
+        // Footnotes in the fragment stay in its flow, after it: the Markdown book's own footnotes
+        // are the ones that move to the foot of the page.
+        return (content.blocks + content.notes.flatMap(\.blocks), warnings)
     }
 }

@@ -70,7 +70,8 @@ struct InlineCollector {
                 }
             case .footnoteReference(let number):
                 footnoteReferences.append(number)
-                runs.append(String(number), style: style.union(.superscript), link: resolveLink("#\(FootnoteAnchor.name(number))"))
+                runs.append(String(number), style: style.union(.superscript), link: resolveLink("#\(FootnoteAnchor.name(number))"),
+                            note: FootnoteAnchor.name(number))
             case .htmlInline:
                 // Content with tags is read by the HTML reader instead (see `InlineHTML`).
                 continue
@@ -98,12 +99,12 @@ struct InlineRuns {
 
     var isEmpty: Bool { runs.isEmpty }
 
-    mutating func append(_ text: String, style: TextStyle, link: String?) {
+    mutating func append(_ text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        if let last = runs.last, last.style == style, last.link == link {
+        if let last = runs.last, last.style == style, last.link == link, last.note == note {
             runs[runs.count - 1].text += text
         } else {
-            runs.append(Inline(text, style: style, link: link))
+            runs.append(Inline(text, style: style, link: link, note: note))
         }
     }
 
@@ -113,7 +114,15 @@ struct InlineRuns {
     }
 }
 
-/// The anchor a footnote's text carries, which its references link to.
+/// The anchor a footnote's text carries, which its references link to, and its note's id.
 enum FootnoteAnchor {
     static func name(_ number: Int) -> String { "fn-\(number)" }
+
+    /// The note a link calls when it points at footnote anchor `fn-N` of the file, whose own
+    /// links resolve like `"#"` + an anchor through `resolve`.
+    static func note(calledBy link: String?, resolve: (String) -> String?) -> String? {
+        guard let link, let prefix = resolve("#fn-"), link.hasPrefix(prefix),
+              let number = Int(link.dropFirst(prefix.count)), number > 0 else { return nil }
+        return name(number)
+    }
 }

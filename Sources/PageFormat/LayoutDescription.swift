@@ -11,15 +11,19 @@ public struct LayoutDescription: Codable, Sendable, Equatable {
     /// The faces the lines' `runs` name by index: regular, italic, bold, bold italic, monospace.
     /// Absent in documents from before runs were written.
     public var faces: [FaceDescription]?
+    /// How the footnotes at the pages' feet (lines of role `note`) are set; absent in documents
+    /// from before footnotes were.
+    public var notes: NoteFontDescription?
 
     public init(bounds: Dimensions?, pageSize: Dimensions, margins: Margins, contentBox: Box, font: FontDescription,
-                faces: [FaceDescription]? = nil) {
+                faces: [FaceDescription]? = nil, notes: NoteFontDescription? = nil) {
         self.bounds = bounds
         self.pageSize = pageSize
         self.margins = margins
         self.contentBox = contentBox
         self.font = font
         self.faces = faces
+        self.notes = notes
     }
 }
 
@@ -40,6 +44,19 @@ public struct FaceDescription: Codable, Sendable, Equatable {
         self.file = file
         self.postScriptName = postScriptName
         self.iOSFontName = iOSFontName
+    }
+}
+
+/// The body font at the footnotes' smaller size.
+public struct NoteFontDescription: Codable, Sendable, Equatable {
+    /// Points.
+    public var size: Double
+    /// Distance between baselines, in points: the height of each line of a note, and of the rule's box.
+    public var lineHeight: Double
+
+    public init(size: Double, lineHeight: Double) {
+        self.size = size
+        self.lineHeight = lineHeight
     }
 }
 

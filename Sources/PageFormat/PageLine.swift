@@ -30,8 +30,13 @@ public struct PageLine: Codable, Sendable, Equatable {
     /// to left, shows the line in the order the Unicode Bidirectional Algorithm gives it.
     public var bidi: [BidiPiece]?
 
+    /// What the line belongs to when it is not the page's text (absent for the text): a footnote
+    /// at the page's foot, or the rule above the footnotes.
+    public var role: LineRole?
+
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                height: Double? = nil, runs: [PageRun]? = nil, rightToLeft: Bool = false, bidi: [BidiPiece] = []) {
+                height: Double? = nil, runs: [PageRun]? = nil, rightToLeft: Bool = false, bidi: [BidiPiece] = [],
+                role: LineRole? = nil) {
         self.text = text
         self.x = x
         self.y = y
@@ -42,6 +47,7 @@ public struct PageLine: Codable, Sendable, Equatable {
         self.runs = runs
         self.direction = rightToLeft ? "rtl" : nil
         self.bidi = bidi.isEmpty ? nil : bidi
+        self.role = role
     }
 
     /// Whether the line belongs to a right-to-left paragraph.
@@ -101,4 +107,18 @@ public struct PageRun: Codable, Sendable, Equatable {
         self.size = size
         self.shift = shift
     }
+}
+
+/// What a line that is not the page's text belongs to (see `OpenStringValue`: later versions
+/// may add roles; a line of a role an app does not know can be drawn as text).
+public struct LineRole: OpenStringValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A line of a footnote, set at `layout.notes`' size and line height; an empty one is the
+    /// space between two paragraphs of a note.
+    public static let note = LineRole(rawValue: "note")
+    /// The rule above the footnotes: an empty line whose box is where the rule is drawn — its
+    /// `width` the rule's length, half way down the box, which is one note line tall.
+    public static let noteSeparator = LineRole(rawValue: "noteSeparator")
 }

@@ -86,7 +86,8 @@ public enum PageListBuilder {
             faces: fonts.faces.map { face in
                 FaceDescription(role: face.role.name, family: face.family, file: face.file,
                                 postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
-            })
+            },
+            notes: NoteFontDescription(size: rounded(fonts.noteSize), lineHeight: rounded(fonts.noteLineHeight)))
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size.

@@ -53,7 +53,8 @@ public struct PageStream: Sendable {
                          height: abs(line.height - lineHeight) < 0.005 ? nil : PageListBuilder.rounded(line.height),
                          runs: PageListBuilder.runs(of: line, bodySize: bodySize),
                          rightToLeft: line.direction == .rightToLeft,
-                         bidi: line.bidi.map { PageLine.BidiPiece(start: $0.start, length: $0.length, rightToLeft: $0.rightToLeft) })
+                         bidi: line.bidi.map { PageLine.BidiPiece(start: $0.start, length: $0.length, rightToLeft: $0.rightToLeft) },
+                         role: Self.role(of: line.role))
             }
             let images = page.images.map { image in
                 PageImage(path: image.path, alt: image.alt, x: PageListBuilder.rounded(origin.left + image.x),
@@ -82,6 +83,14 @@ public struct PageStream: Sendable {
             location.endCFI = page.endPosition.map { "epubcfi(\(spine)!\($0.cfi))" }
         }
         return location
+    }
+
+    private static func role(of role: LaidOutLine.Role) -> LineRole? {
+        switch role {
+        case .body: nil
+        case .note: .note
+        case .noteSeparator: .noteSeparator
+        }
     }
 
     /// The back inside cover, after a blank page when one is needed to make the count even.

@@ -41,9 +41,11 @@ struct BlockAssembler {
 
     // MARK: - Text and anchors
 
-    /// `origin`: where the text starts in the document; nil for text the reader adds.
-    mutating func appendText(_ text: String, style: TextStyle, link: String?, origin: DocumentPosition? = nil) {
-        frames[frames.count - 1].inline.append(text: text, style: style, link: link, origin: origin)
+    /// `origin`: where the text starts in the document; nil for text the reader adds. `note`:
+    /// the footnote the text calls, when it is a reference.
+    mutating func appendText(_ text: String, style: TextStyle, link: String?, note: String? = nil,
+                             origin: DocumentPosition? = nil) {
+        frames[frames.count - 1].inline.append(text: text, style: style, link: link, note: note, origin: origin)
     }
 
     mutating func appendLineBreak(style: TextStyle, link: String?) {

@@ -31,8 +31,12 @@ struct BlockBuilder {
     private var elementPath = ""
     /// Whether the book's CSS sets some element in a vertical writing mode.
     private(set) var metVerticalWriting = false
+    /// The document's footnotes, taken out of the flow as the walk meets them.
+    private var noteCollector: NoteCollector?
 
     var firstHeading: String? { blocks.firstHeading }
+    /// The footnotes the walk took out of the flow, in document order.
+    var notes: [Note] { noteCollector?.finished() ?? [] }
     var stylesRanOutOfBudget: Bool { styles.budgetExhausted }
 
     /// `source` is the document's archive path, which links and images resolve against.
@@ -49,6 +53,8 @@ struct BlockBuilder {
     private struct Context {
         var style: TextStyle = []
         var link: String?
+        /// The footnote the link around this point calls.
+        var note: String?
         /// Inside `svg`, whose text (`title`, `desc`) is not shown.
         var inSVG = false
         /// Inside `pre`, where block elements are just more preformatted text.
@@ -82,6 +88,10 @@ struct BlockBuilder {
         /// Text that closes what entering opened (a closing quotation mark, a parenthesis).
         var closingText: String?
         var ending: Ending = .nothing
+        /// The element is a footnote, read into blocks of its own.
+        var endsNote = false
+        /// The element is a link that calls this footnote.
+        var endsReference: String?
     }
 
     private enum Ending {
@@ -94,6 +104,7 @@ struct BlockBuilder {
 
     mutating func build(from start: Int) -> [Block] {
         paths = DocumentPathTracker(document: document, start: start)
+        noteCollector = NoteCollector(document: document, body: start, source: references.source)
         styleAncestors(of: start)
         var steps: [Step] = [.enter(start)]
         while let step = steps.popLast() {
@@ -111,7 +122,10 @@ struct BlockBuilder {
         let node = document[index]
         guard node.kind == .element else {
             let origin = paths.text(node.text)
-            if !context.inSVG { blocks.appendText(node.text, style: context.style, link: context.link, origin: origin) }
+            if !context.inSVG {
+                blocks.appendText(node.text, style: context.style, link: context.link, note: context.note, origin: origin)
+                if let note = context.note { noteCollector?.addReferenceText(node.text, for: note) }
+            }
             return
         }
         elementPath = paths.element(id: node.attribute("id"))
@@ -136,6 +150,14 @@ struct BlockBuilder {
         paths.open(elementPath)
         exit.popsElement = true
         let blockStyle = BlockStyle(style)
+        if !Self.isRoot(node), let id = noteCollector?.noteID(of: node) {
+            // A footnote makes no break in the flow: what it holds goes into blocks of its own.
+            noteCollector?.beginNote(id, blocks: &blocks)
+            exit.endsNote = true
+            context.keepGroup = nil
+            context.link = nil
+            context.note = nil
+        }
         switch role {
         case .skipped:
             return
@@ -144,7 +166,11 @@ struct BlockBuilder {
             context.style.formUnion(added)
         case .link:
             blocks.addAnchors(references.anchors(of: node))
-            if let href = node.attribute("href") { context.link = references.link(href) }
+            if let href = node.attribute("href") {
+                context.link = references.link(href)
+                context.note = noteCollector?.callee(ofLink: href)
+                exit.endsReference = context.note
+            }
         case .lineBreak:
             blocks.addAnchors(references.anchors(of: node))
             blocks.appendLineBreak(style: context.style, link: context.link)
@@ -234,7 +260,10 @@ struct BlockBuilder {
         case .paragraph: blocks.endParagraph()
         case .frame: blocks.close()
         }
-        if exit.breakAfter != .auto || exit.marginAfter != nil {
+        if let note = exit.endsReference { noteCollector?.endReference(to: note) }
+        if exit.endsNote {
+            noteCollector?.endNote(blocks: &blocks)
+        } else if exit.breakAfter != .auto || exit.marginAfter != nil {
             blocks.addBeforeNextBlock(exit.breakAfter, margin: exit.marginAfter)
         }
         if exit.popsElement {

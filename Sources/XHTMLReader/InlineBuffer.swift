@@ -18,15 +18,17 @@ struct InlineBuffer {
     }
 
     /// `origin`: where `text` starts in the document, for text read from it; nil for text the
-    /// reader adds (quotation marks, parentheses).
-    mutating func append(text: String, style: TextStyle, link: String?, origin: DocumentPosition? = nil) {
+    /// reader adds (quotation marks, parentheses). `note`: the footnote the text calls, when it
+    /// is a reference.
+    mutating func append(text: String, style: TextStyle, link: String?, note: String? = nil,
+                         origin: DocumentPosition? = nil) {
         let cleaned = TextCleanup.withoutControlCharacters(text)
         // Text that lost control characters no longer lines up with the document: no span.
         let origin = cleaned.utf8.count == text.utf8.count ? origin : nil
         if preservesWhitespace {
             let shown = preformatted(cleaned)
             spans.recordVerbatim(shown, from: shown.utf8.count == cleaned.utf8.count ? origin : nil)
-            append(raw: shown, style: style, link: link)
+            append(raw: shown, style: style, link: link, note: note)
             return
         }
         // White space is ASCII, so bytes will do (and are much faster than scalars).
@@ -48,7 +50,7 @@ struct InlineBuffer {
             spans.keep(byte)
         }
         spans.end()
-        append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link)
+        append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link, note: note)
     }
 
     /// A forced line break (`<br>`): the space before it goes, and the space after it.
@@ -90,9 +92,9 @@ struct InlineBuffer {
         return (result, spans.spans)
     }
 
-    private mutating func append(raw text: String, style: TextStyle, link: String?) {
+    private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        runs.appendMerging(Inline(text, style: style, link: link))
+        runs.appendMerging(Inline(text, style: style, link: link, note: note))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -135,10 +137,10 @@ struct InlineBuffer {
 }
 
 extension Array where Element == Inline {
-    /// Adds a run, joined to the last one when they share style and link, so a paragraph holds
-    /// as few runs as its styling needs.
+    /// Adds a run, joined to the last one when they share style, link and note, so a paragraph
+    /// holds as few runs as its styling needs.
     mutating func appendMerging(_ run: Inline) {
-        if let last, last.style == run.style, last.link == run.link {
+        if let last, last.style == run.style, last.link == run.link, last.note == run.note {
             self[count - 1].text += run.text
         } else {
             append(run)

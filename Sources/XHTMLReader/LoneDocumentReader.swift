@@ -30,7 +30,8 @@ extension XHTMLReader {
             metadata.writesVertically = true
             warnings.append(Warning(entry: fileName, "vertical writing (writing-mode in its CSS) is laid out horizontally"))
         }
-        let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks)
+        let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks,
+                              notes: content.notes)
         return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)
     }
 

@@ -5,6 +5,9 @@ import Markup
 /// One XHTML or HTML document read into the document model.
 public struct XHTMLContent: Sendable, Equatable {
     public var blocks: [Block]
+    /// The footnotes taken out of `blocks` (see `NoteMarkup`), in document order; the runs that
+    /// call them carry their ids.
+    public var notes: [Note] = []
     /// The `<title>` in the head, when there is a non-empty one.
     public var headTitle: String?
     /// The text of the first heading, when there is one.
@@ -35,7 +38,8 @@ public struct XHTMLContent: Sendable, Equatable {
 /// ruby readings (`rt`) are read in parentheses, as a reader without ruby support shows them;
 /// `epub:switch` shows its `epub:default`; SVG contributes only its images; a `<br>` ending a
 /// block makes no empty line. Links inside the book become `archive/path.xhtml#fragment`,
-/// links outside it stay as written.
+/// links outside it stay as written. Footnotes that a link of the document calls leave the flow
+/// for `XHTMLContent.notes` (see `NoteMarkup`).
 ///
 /// The book's CSS (`<link>`ed sheets through the loader, `<style>`, `style=""`) hides elements
 /// (`display: none`), sets their runs' italic and bold, and gives blocks a `BlockStyle`; the
@@ -87,6 +91,7 @@ public enum XHTMLReader {
             warnings.append(Warning(entry: source, "too much CSS matching; later elements keep only inherited styles"))
         }
         var content = XHTMLContent(blocks: blocks,
+                                   notes: builder.notes,
                                    headTitle: head.flatMap { headTitle(in: document, head: $0) },
                                    firstHeading: builder.firstHeading.flatMap { $0.isEmpty ? nil : $0 },
                                    language: language(of: document[root]),

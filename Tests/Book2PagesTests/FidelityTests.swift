@@ -43,8 +43,8 @@ struct FidelityTests {
 
     /// The sample Markdown book, read as a folder, against pandoc's GitHub Markdown reader of its
     /// files in the same order. What differs by design: pandoc's plain text drops raw HTML and
-    /// gathers the footnotes at the very end; ours keeps the HTML's text and ends each chapter
-    /// with its notes.
+    /// gathers the footnotes at the very end; ours keeps the HTML's text and sets each note at the
+    /// foot of the page that calls it.
     @Test func theMarkdownSampleKeepsItsText() throws {
         let folder = TestPaths.repositoryFile("Samples/the-clockmakers-garden")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()

@@ -88,20 +88,6 @@ struct BlockMappingTests {
         #expect(result.warnings.isEmpty)
     }
 
-    @Test func footnotesFollowTheirChapterAsANumberedList() throws {
-        let book = try readMarkdown("# One\n\nSee[^x] and[^y].\n\n# Two\n\nAgain[^z].\n\n[^x]: First *note*.\n[^y]: Second.\n[^z]: Third.\n").book
-        let one = book.chapters[0].blocks
-        guard case .paragraph(let runs) = one[1].kind else { Issue.record("no paragraph"); return }
-        #expect(runs[1] == Inline("1", style: .superscript, link: "book.md#fn-1"))
-        #expect(one[2].kind == .rule)
-        guard case .list(let notes) = one[3].kind else { Issue.record("no notes"); return }
-        #expect(notes.isOrdered && notes.start == 1 && notes.items.count == 2)
-        #expect(notes.items[0] == [Block(.paragraph([Inline("First "), Inline("note", style: .italic), Inline(".")]),
-                                         anchors: ["fn-1"])])
-        guard case .list(let later) = book.chapters[1].blocks.last?.kind else { Issue.record("no notes"); return }
-        #expect(later.start == 3 && later.items[0].first?.anchors == ["fn-3"])
-    }
-
     @Test func rawHTMLBlocksGoThroughTheXHTMLReader() throws {
         let found = try blocks("<div class=\"note\">\n<p>Raw <em>HTML</em></p>\n<ul><li>item</li></ul>\n</div>\n\n<!-- a comment -->\n\nafter\n")
         #expect(found[0].kind == .paragraph([Inline("Raw "), Inline("HTML", style: .italic)]))

@@ -1,0 +1,67 @@
+import Book2PagesKit
+import Foundation
+import PageFormat
+import Testing
+
+/// Footnotes of real books and of Markdown stand at the foot of the page that calls them, in the
+/// output a renderer reads: below a `noteSeparator` line, in lines of role `note` that end at the
+/// content box's foot, and nowhere else in the text.
+struct FootnoteEndToEndTests {
+    /// The page whose text holds `call`, after checking that every page's foot is laid out as the
+    /// format says.
+    private func page(calling call: String, in document: PageDocument,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> Page {
+        let notes = try #require(document.layout.notes, sourceLocation: sourceLocation)
+        let box = document.layout.contentBox
+        for page in document.pages {
+            let lines = page.lines ?? []
+            guard let rule = lines.firstIndex(where: { $0.role == .noteSeparator }) else {
+                #expect(!lines.contains { $0.role != nil }, sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(lines[..<rule].allSatisfy { $0.role == nil && $0.y < lines[rule].y }, sourceLocation: sourceLocation)
+            let foot = lines[(rule + 1)...]
+            #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note }, sourceLocation: sourceLocation)
+            for line in foot { #expect(line.x + line.width <= box.x + box.width + 0.01, sourceLocation: sourceLocation) }
+            let bottom = lines[rule].y + notes.lineHeight * Double(foot.count + 1)
+            #expect(abs(bottom - (box.y + box.height)) < 0.05, "the notes end at the content box's foot",
+                    sourceLocation: sourceLocation)
+        }
+        return try #require(document.pages.first { $0.text?.contains(call) == true }, sourceLocation: sourceLocation)
+    }
+
+    @Test func mobyDicksTranscribersNoteStandsAtTheFootOfItsPage() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("mobyDicksTranscribersNote") }
+        let document = try Converter.convert(path: corpus.appendingPathComponent("moby-dick.epub").path,
+                                             options: ConversionOptions()).document
+        let page = try page(calling: "a unit of currency.1", in: document)
+        let lines = try #require(page.lines)
+        #expect(lines.suffix(2).map(\.role) == [.noteSeparator, .note])
+        #expect(lines.last?.text == "1 These have been corrected in this EPUB3 edition.")
+        let mentions = document.pages.filter { $0.text?.contains("These have been corrected") == true }
+        #expect(mentions.count == 1, "the note is out of the flow, and shown once")
+        #expect(document.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
+    }
+
+    @Test func theSampleBooksFootnoteStandsUnderItsCall() throws {
+        let document = try Converter.convert(path: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
+                                             options: ConversionOptions()).document
+        let page = try page(calling: "Storm force ten1", in: document)
+        #expect(page.lines?.first { $0.role == .note }?.text.hasPrefix("1 On the Beaufort scale") == true)
+    }
+
+    @Test func markdownFootnotesStandAtTheFootOfTheirPage() throws {
+        let folder = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let filler = (1...40).map { "Paragraph \($0) of a chapter long enough to fill pages with text." }.joined(separator: "\n\n")
+        let markdown = "# Notes\n\nFirst call.[^a]\n\n\(filler)\n\nLate call.[^b]\n\n[^a]: The first note.\n[^b]: The second note.\n"
+        let path = folder.appendingPathComponent("notes.md")
+        try Data(markdown.utf8).write(to: path)
+        let document = try Converter.convert(path: path.path, options: ConversionOptions()).document
+        let first = try page(calling: "First call.1", in: document)
+        #expect(first.lines?.last?.text == "1 The first note.")
+        let late = try page(calling: "Late call.2", in: document)
+        #expect(late.lines?.last?.text == "2 The second note.")
+        #expect(first.folio != late.folio)
+    }
+}
