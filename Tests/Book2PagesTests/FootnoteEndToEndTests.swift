@@ -43,6 +43,24 @@ struct FootnoteEndToEndTests {
         #expect(document.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
     }
 
+    @Test func wastelandsRearNotesStayAtTheBack() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("wastelandsRearNotes") }
+        let document = try Converter.convert(path: corpus.appendingPathComponent("wasteland.epub").path,
+                                             options: ConversionOptions()).document
+        // Its fifty notes are rear notes (`epub:type="rearnote"`), which a printed book keeps at
+        // the back: none moves to a page's foot, and each is read once, after the poem.
+        let lines = document.pages.flatMap { $0.lines ?? [] }
+        #expect(!lines.contains { $0.role != nil })
+        let poem = try #require(lines.firstIndex { $0.text == "April is the cruellest month, breeding" })
+        let note = try #require(lines.firstIndex { $0.text.hasPrefix("Line 20. Cf. Ezekiel 2:1.") })
+        #expect(poem < note)
+        #expect(lines.filter { $0.text.contains("Cf. Ezekiel 2:1.") }.count == 1)
+        // Each verse is a line of its own (one `div` a verse).
+        #expect(lines[poem...].contains { $0.text == "Lilacs out of the dead land, mixing" })
+        // The call stays where the poet put it, an ordinary mark.
+        #expect(lines.contains { $0.text.hasPrefix("Out of this stony rubbish? Son of man,") })
+    }
+
     @Test func theSampleBooksFootnoteStandsUnderItsCall() throws {
         let document = try Converter.convert(path: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
                                              options: ConversionOptions()).document
