@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # The whole suite under AddressSanitizer (leaks too, but for those scripts/lsan-suppressions.txt
-# lists: other libraries'), then a minute of libFuzzer on each reader (scripts/fuzz.sh). Meant
-# for .ci/run once a clean run of it on the merged code is recorded; each step says how long it took.
+# lists: other libraries'), then SECONDS (default 60) of libFuzzer on each reader
+# (scripts/fuzz.sh); .ci/run runs it after scripts/test.sh. Each step says how long it took.
+# ASAN_SCRATCH_PATH and FUZZ_SCRATCH_PATH choose where the two builds go.
+#
+#   scripts/ci-sanitizers.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || PATH="/opt/swift/usr/bin:$PATH"
 
-step() {
-    local start=$SECONDS
-    echo "== $*" >&2
-    "$@"
-    echo "== $* took $((SECONDS - start)) s" >&2
-}
-
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
-step swift test --scratch-path .build/asan --sanitize=address
-step scripts/fuzz.sh "${1:-60}"
+asan=(--scratch-path "${ASAN_SCRATCH_PATH:-.build/asan}" --sanitize=address)
+scripts/timed.sh swift build --build-tests "${asan[@]}"
+scripts/timed.sh swift test --skip-build "${asan[@]}"
+scripts/timed.sh scripts/fuzz.sh "${1:-60}"

@@ -241,11 +241,20 @@ def container_escapes():
 
 
 def symlink_entry():
-    """A chapter stored as a symbolic link to /etc/passwd: its content is the link's target."""
+    """A chapter stored as a symbolic link to /etc/passwd (as `zip -y` stores one: the target's
+    name as content, the link's mode in the external attributes): never read, so missing."""
     return epub([("META-INF/container.xml", CONTAINER),
                  ("OEBPS/content.opf", package([("ok", "ok.xhtml"), ("link", "link.xhtml")])),
                  ("OEBPS/ok.xhtml", page("<p>A real chapter.</p>")),
                  Entry("OEBPS/link.xhtml", PASSWD.encode(), method=0, mode=LINK_MODE)])
+
+
+def symlink_package():
+    """The package document stored as a symbolic link climbing out of the book: not read, and
+    not found by the search for a package document either, so the book has none."""
+    return epub([("META-INF/container.xml", CONTAINER),
+                 Entry("OEBPS/content.opf", b"../../../../etc/passwd", method=0, mode=LINK_MODE),
+                 ("OEBPS/chapter.xhtml", page("<p>Never reached.</p>"))])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -359,6 +368,7 @@ def write_cases(directory):
         "traversal-entry-names.epub": traversal_in_entry_names(),
         "traversal-container.epub": container_escapes(),
         "symlink-entry.epub": symlink_entry(),
+        "symlink-package.epub": symlink_package(),
         "traversal.xhtml": page("<p>A lone chapter.</p>" + "".join(
             f'<p><img src="{href}" alt="i{index}"/><a href="{href}">l{index}</a></p>'
             for index, href in enumerate(HOSTILE_HREFS))).encode(),

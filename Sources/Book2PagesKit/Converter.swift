@@ -65,11 +65,11 @@ public enum Converter {
             case .paths(let paths):
                 switch try inputFormat(of: paths, asked: asked) {
                 case .epub: return try EPUBReader.files(of: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.files(ofBook: paths)
+                case .markdown: return try MarkdownReader.files(ofBook: paths, limits: limits)
                 case .xhtml: return BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
                 }
             case .standardInput(_, let folder):
-                return MarkdownReader.files(inFolder: folder)
+                return MarkdownReader.files(inFolder: folder, limits: limits)
             }
         } catch {
             throw .internalError("the files of \(input.name) could not be opened again: \(error)")
@@ -118,7 +118,7 @@ public enum Converter {
                 switch try inputFormat(of: paths, asked: asked) {
                 case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits)
                 case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.readBook(paths: paths)
+                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits)
                 }
             case .standardInput(let bytes, let folder):
                 let name = BookInput.standardInputName
@@ -126,7 +126,7 @@ public enum Converter {
                 case .epub:
                     throw ConversionError.usage("an EPUB can't be read from standard input: name its file")
                 case .xhtml: return try XHTMLReader.readBook(bytes: bytes, name: name, limits: limits)
-                case .markdown, nil: return try MarkdownReader.readBook(bytes: bytes, name: name, folder: folder)
+                case .markdown, nil: return try MarkdownReader.readBook(bytes: bytes, name: name, folder: folder, limits: limits)
                 }
             }
         } catch let error as ConversionError {

@@ -44,8 +44,8 @@ extension Invocation {
     /// What a limit bounds, for `--help`.
     static func limitMeaning(_ name: ReadLimits.Name) -> String {
         switch name {
-        case .entrySize: "one entry, inflated"
-        case .bookSize: "all the entries read, inflated"
+        case .entrySize: "one entry or file, inflated"
+        case .bookSize: "all the entries or files read, inflated"
         case .ratio: "how many times an entry over 1M may inflate"
         case .entries: "entries in the archive"
         case .text: "the text of the book"

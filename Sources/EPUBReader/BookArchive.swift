@@ -43,6 +43,12 @@ final class BookArchive {
         self.caseless = caseless
     }
 
+    /// One warning per entry stored as a symbolic link: never read, so to the book it is missing
+    /// (a spine item that is one is a missing spine item).
+    var symbolicLinkWarnings: [Warning] {
+        zip.symbolicLinks.map { Warning(entry: $0, "symbolic link, not read") }
+    }
+
     /// Entry paths (normalized) in archive order.
     var entryPaths: [String] {
         zip.entryNames.compactMap { name in

@@ -3,7 +3,8 @@ import ImageSizes
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
 /// wrong (BRIEF §5): no container.xml → the first `.opf`; a spine item that is missing or won't
-/// parse → skipped with a warning; HTML entities without a DTD read right. A book that passes
+/// parse → skipped with a warning; an entry stored as a symbolic link → not read, as if missing,
+/// with a warning; HTML entities without a DTD read right. A book that passes
 /// one of `limits` is refused whole (`ReadError.limitExceeded`).
 ///
 /// Each step lives in its own type, where its decisions are written down: which package
@@ -13,7 +14,7 @@ import ImageSizes
 public enum EPUBReader {
     public static func read(contentsOf path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
         let archive = try BookArchive(path: path, limits: limits)
-        var warnings: [Warning] = []
+        var warnings = archive.symbolicLinkWarnings
         MimetypeCheck.check(archive, warnings: &warnings)
         try archive.checkLimits()
         let package = try PackageReader.read(from: archive, warnings: &warnings)

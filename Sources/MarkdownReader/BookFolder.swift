@@ -1,27 +1,28 @@
 import BookModel
 import Foundation
-import XHTMLReader
 import ZipArchive
 
 /// The folder a Markdown book lives in. Every file the book reads — chapters, images, the
 /// cover — must be inside it, after following symbolic links, so a book can never make the tool
-/// read or name a file elsewhere on the machine.
+/// read or name a file elsewhere on the machine; and every read is counted against the book's
+/// limits (`ReadBudget`).
 struct BookFolder {
     /// The folder's real path, without a trailing slash.
     let root: String
+    /// What the book's files may still read (`--limit entry-size` and `book-size`).
+    let budget: ReadBudget
+    /// The file that is the whole book, when one file was named: its refusals name the book
+    /// alone, not the file twice.
+    var soleFile: String?
 
-    /// The largest Markdown file read, and the most a whole book may hold: a long novel is a
-    /// few megabytes.
-    static let maximumFileSize = 256 << 20
-    static let maximumBookSize = 1 << 30
-
-    init(realPath root: String) {
+    init(realPath root: String, budget: ReadBudget) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.budget = budget
     }
 
     /// The folder at `path`, which must exist.
-    init(directory path: String) {
-        self.init(realPath: Self.realPath(path))
+    init(directory path: String, budget: ReadBudget) {
+        self.init(realPath: Self.realPath(path), budget: budget)
     }
 
     /// Where a path really leads once symbolic links, `.` and `..` are worked out.
@@ -92,14 +93,8 @@ struct BookFolder {
         }
     }
 
-    /// The bytes of a file of the book, refusing one larger than `maximumFileSize`.
+    /// The bytes of a file of the book, within the book's budget.
     func read(_ relative: String) throws(ReadError) -> [UInt8] {
-        try Self.readFile(absolutePath(relative), named: relative)
-    }
-
-    /// The bytes of the file at `path`, refusing one larger than `maximumFileSize`; errors name
-    /// it as `name`.
-    static func readFile(_ path: String, named name: String) throws(ReadError) -> [UInt8] {
-        try XHTMLReader.readFile(path, named: name, limit: maximumFileSize)
+        try budget.read(absolutePath(relative), label: relative == soleFile ? nil : relative)
     }
 }

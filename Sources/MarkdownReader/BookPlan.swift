@@ -25,32 +25,35 @@ struct BookPlan {
 
     /// The plan for what was named on the command line: one file; several files, in the order
     /// given; a directory (its `SUMMARY.md`, or `src/SUMMARY.md` as in an mdBook project, else its
-    /// Markdown files in natural name order); or a `SUMMARY.md`.
-    static func make(paths: [String]) throws(ReadError) -> BookPlan {
+    /// Markdown files in natural name order); or a `SUMMARY.md`. What its files read is bounded
+    /// by `limits`, and refusals name the book as `paths` joined.
+    static func make(paths: [String], limits: ReadLimits) throws(ReadError) -> BookPlan {
         guard let first = paths.first else { throw .unreadable(file: "", reason: "no input") }
         for path in paths { try checkExists(path) }
-        if paths.count == 1, isDirectory(first) { return try directory(first) }
+        let budget = ReadBudget(limits: limits, bookName: paths.joined(separator: ", "))
+        if paths.count == 1, isDirectory(first) { return try directory(first, budget: budget) }
         if let directory = paths.first(where: isDirectory) {
             throw .unreadable(file: directory, reason: "is a directory; give it alone to read its Markdown files as one book")
         }
         if paths.count == 1, (first as NSString).lastPathComponent.lowercased() == "summary.md" {
-            return try summary(first)
+            return try summary(first, label: nil, budget: budget)
         }
         let realPaths = paths.map(BookFolder.realPath)
-        let folder = BookFolder(realPath: commonDirectory(of: realPaths))
+        var folder = BookFolder(realPath: commonDirectory(of: realPaths), budget: budget)
         let files = realPaths.map { File(path: folder.relativePath(ofRealPath: $0) ?? ($0 as NSString).lastPathComponent, headingShift: 0) }
+        if paths.count == 1 { folder.soleFile = files[0].path }
         let stem = ((first as NSString).lastPathComponent as NSString).deletingPathExtension
         return BookPlan(folder: folder, files: files, fallbackTitle: stem.isEmpty ? first : stem, warnings: [])
     }
 
-    private static func directory(_ path: String) throws(ReadError) -> BookPlan {
+    private static func directory(_ path: String, budget: ReadBudget) throws(ReadError) -> BookPlan {
         for summary in ["SUMMARY.md", "src/SUMMARY.md"] {
             let candidate = (path as NSString).appendingPathComponent(summary)
             if FileManager.default.fileExists(atPath: candidate), !isDirectory(candidate) {
-                return try self.summary(candidate)
+                return try self.summary(candidate, label: summary, budget: budget)
             }
         }
-        let folder = BookFolder(directory: path)
+        let folder = BookFolder(directory: path, budget: budget)
         var warnings: [Warning] = []
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
             .filter { !$0.hasPrefix(".") && isMarkdownName($0) }
@@ -70,10 +73,11 @@ struct BookPlan {
                         fallbackTitle: displayName(ofDirectory: folder.root), warnings: warnings)
     }
 
-    private static func summary(_ path: String) throws(ReadError) -> BookPlan {
-        let folder = BookFolder(directory: (BookFolder.realPath(path) as NSString).deletingLastPathComponent)
+    /// `label`: how refusals name the summary after the book (nil when it was named itself).
+    private static func summary(_ path: String, label: String?, budget: ReadBudget) throws(ReadError) -> BookPlan {
+        let folder = BookFolder(directory: (BookFolder.realPath(path) as NSString).deletingLastPathComponent, budget: budget)
         let name = (path as NSString).lastPathComponent
-        let bytes = try BookFolder.readFile(path, named: path)
+        let bytes = try budget.read(path, label: label)
         guard let text = MarkdownText.decode(bytes, source: name) else {
             throw .invalid(file: path, reason: "binary data, not Markdown text")
         }

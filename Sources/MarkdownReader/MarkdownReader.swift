@@ -15,43 +15,39 @@ import XHTMLReader
 /// warning, when they lie outside the book's folder, are missing, or are on the web.
 public enum MarkdownReader {
     /// Reads the book named on the command line (see `BookPlan.make` for what a list of paths
-    /// can be).
-    public static func readBook(paths: [String]) throws(ReadError) -> ReadResult {
-        let plan = try BookPlan.make(paths: paths)
+    /// can be). Each file it reads must hold at most `limits.maximumEntrySize` bytes, and all of
+    /// them together, images included, at most `limits.maximumBookSize`.
+    public static func readBook(paths: [String], limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+        let plan = try BookPlan.make(paths: paths, limits: limits)
         var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings)
-        var total = 0
         for file in plan.files {
             let bytes = try plan.folder.read(file.path)
-            total += bytes.count
-            if total > BookFolder.maximumBookSize {
-                throw .limitExceeded(file: paths[0], reason: "the book's files hold more than \(BookFolder.maximumBookSize) bytes")
-            }
             try assembler.add(bytes, source: file.path, displayName: display(file.path, plan: plan, paths: paths),
                               headingShift: file.headingShift)
         }
-        return try assembler.finish(errorName: paths.count == 1 ? paths[0] : paths.joined(separator: ", "))
+        return try assembler.finish(errorName: paths.joined(separator: ", "))
     }
 
     /// Reads Markdown given as bytes (from standard input): `name` stands for the file in
-    /// messages, and images are looked for in `folder`.
-    public static func readBook(bytes: [UInt8], name: String, folder: String) throws(ReadError) -> ReadResult {
-        if bytes.count > BookFolder.maximumFileSize {
-            throw .limitExceeded(file: name, reason: "larger than \(BookFolder.maximumFileSize) bytes")
-        }
-        var assembler = BookAssembler(folder: BookFolder(directory: folder), fallbackTitle: "Untitled", warnings: [])
+    /// messages, and images are looked for in `folder`, within the same limits.
+    public static func readBook(bytes: [UInt8], name: String, folder: String,
+                                limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+        let budget = ReadBudget(limits: limits, bookName: name)
+        try budget.take(bytes, label: nil)
+        var assembler = BookAssembler(folder: BookFolder(directory: folder, budget: budget), fallbackTitle: "Untitled", warnings: [])
         try assembler.add(bytes, source: name, displayName: name, headingShift: 0)
         return try assembler.finish(errorName: name)
     }
 
     /// The files of the book named on the command line, for what is read after the conversion
-    /// (its images, for `--assets`): never a file outside its folder.
-    public static func files(ofBook paths: [String]) throws(ReadError) -> BookFiles {
-        try BookPlan.make(paths: paths).folder.files
+    /// (its images, for `--assets`): never a file outside its folder, and within `limits`.
+    public static func files(ofBook paths: [String], limits: ReadLimits = ReadLimits()) throws(ReadError) -> BookFiles {
+        try BookPlan.make(paths: paths, limits: limits).folder.files
     }
 
     /// The files of a book read from standard input: those in `folder`.
-    public static func files(inFolder folder: String) -> BookFiles {
-        BookFolder(directory: folder).files
+    public static func files(inFolder folder: String, limits: ReadLimits = ReadLimits()) -> BookFiles {
+        BookFolder(directory: folder, budget: ReadBudget(limits: limits, bookName: folder)).files
     }
 
     /// Files are named in errors as the user named them when there was one file; otherwise by
@@ -123,6 +119,9 @@ private struct BookAssembler {
         let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
         var book = Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover)
         let imageWarnings = BookImageSizes.measure(&book, files: folder.files)
+        // Images count against the limits too; their reads only warn, so a bound passed there is
+        // thrown here.
+        try folder.budget.checkLimits()
         return ReadResult(book: book, warnings: warnings + imageWarnings)
     }
 

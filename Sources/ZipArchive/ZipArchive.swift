@@ -5,8 +5,13 @@ import CLibZip
 public final class ZipArchive {
     /// The path the archive was opened from, for messages.
     public let path: String
-    /// The entry names in archive order (directories included, as `name/`).
+    /// The entry names in archive order (directories included, as `name/`), symbolic links left
+    /// out.
     public let entryNames: [String]
+    /// Entries stored as symbolic links (`zip -y`), in archive order. They are not entries to
+    /// read: their content is the name of a file elsewhere (`/etc/passwd`, say), so they are
+    /// neither listed in `entryNames` nor found by `read`, as if missing.
+    public let symbolicLinks: [String]
     private let archive: OpaquePointer
     private let indexByName: [String: Int]
 
@@ -25,15 +30,21 @@ public final class ZipArchive {
         }
         self.archive = archive
         var names: [String] = []
+        var links: [String] = []
         var indexByName: [String: Int] = [:]
         names.reserveCapacity(Int(max(count, 0)))
         for index in 0..<max(count, 0) {
             guard let name = zip_get_name(archive, zip_uint64_t(index), ZIP_FL_ENC_GUESS) else { continue }
             let entry = String(cString: name)
+            if ZipArchive.isSymbolicLink(archive, index: zip_uint64_t(index)) {
+                links.append(entry)
+                continue
+            }
             names.append(entry)
             if indexByName[entry] == nil { indexByName[entry] = Int(index) }
         }
         self.entryNames = names
+        self.symbolicLinks = links
         self.indexByName = indexByName
     }
 
@@ -107,6 +118,17 @@ public final class ZipArchive {
         let inflated = stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int(clamping: stat.size) : 0
         let compressed = stat.valid & zip_uint64_t(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : nil
         return (inflated, compressed)
+    }
+
+    /// True for an entry made on Unix whose mode (the upper half of the external attributes)
+    /// says symbolic link. The mode bits are the zip format's, the same on every system, hence
+    /// the octal constants rather than this system's `S_IFLNK`.
+    private static func isSymbolicLink(_ archive: OpaquePointer, index: zip_uint64_t) -> Bool {
+        var system: zip_uint8_t = 0
+        var attributes: zip_uint32_t = 0
+        guard zip_file_get_external_attributes(archive, index, 0, &system, &attributes) == 0,
+              system == ZIP_OPSYS_UNIX else { return false }
+        return (attributes >> 16) & 0o170000 == 0o120000
     }
 
     static func message(forCode code: Int32) -> String {

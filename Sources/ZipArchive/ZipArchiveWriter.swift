@@ -25,6 +25,11 @@ public final class ZipArchiveWriter {
 
     /// Adds an entry; `compressed: false` stores it as is (EPUB's `mimetype` must be stored).
     public func add(_ name: String, bytes: [UInt8], compressed: Bool = true) throws(ZipArchiveError) {
+        _ = try insert(name, bytes: bytes, compressed: compressed)
+    }
+
+    /// Adds an entry; its index.
+    private func insert(_ name: String, bytes: [UInt8], compressed: Bool) throws(ZipArchiveError) -> zip_uint64_t {
         guard let archive else { throw .writeFailed(archive: path, reason: "already closed") }
         // libzip reads the data only when the archive is closed, so it gets its own copy to free
         // (none for an empty entry: libzip frees no buffer of length zero).
@@ -41,6 +46,18 @@ public final class ZipArchiveWriter {
         }
         let method = compressed ? ZIP_CM_DEFLATE : ZIP_CM_STORE
         guard zip_set_file_compression(archive, zip_uint64_t(index), method, 0) == 0 else {
+            throw .writeFailed(archive: path, reason: String(cString: zip_strerror(archive)))
+        }
+        return zip_uint64_t(index)
+    }
+
+    /// Adds an entry stored as a symbolic link to `target`, as `zip -y` writes one: made on
+    /// Unix, the link's mode in the upper half of the external attributes, the target as its
+    /// content. For testing that readers refuse to follow one.
+    public func addSymbolicLink(_ name: String, target: String) throws(ZipArchiveError) {
+        let index = try insert(name, bytes: Array(target.utf8), compressed: false)
+        guard let archive else { throw .writeFailed(archive: path, reason: "already closed") }
+        guard zip_file_set_external_attributes(archive, index, 0, zip_uint8_t(ZIP_OPSYS_UNIX), zip_uint32_t(0o120777) << 16) == 0 else {
             throw .writeFailed(archive: path, reason: String(cString: zip_strerror(archive)))
         }
     }

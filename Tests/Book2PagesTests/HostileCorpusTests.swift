@@ -16,6 +16,8 @@ struct HostileCorpusTests {
         let says: [String]
         /// For a conversion, one piece per warning line, in order: exactly these warnings.
         let warns: [String]
+        /// For a conversion, pieces of text no page may show.
+        var hides: [String] = []
 
         var description: String { name }
 
@@ -23,8 +25,8 @@ struct HostileCorpusTests {
             Case(name: name, status: status, says: [message], warns: [])
         }
 
-        static func converted(_ name: String, shows: [String], warns: [String] = []) -> Case {
-            Case(name: name, status: ExitCode.success, says: shows, warns: warns)
+        static func converted(_ name: String, shows: [String], warns: [String] = [], hides: [String] = []) -> Case {
+            Case(name: name, status: ExitCode.success, says: shows, warns: warns, hides: hides)
         }
     }
 
@@ -63,8 +65,13 @@ struct HostileCorpusTests {
                           ": pct.xhtml: is in the spine but not in the archive; skipped"]),
         .converted("traversal-container.epub", shows: ["Found through the fallback."],
                    warns: ["META-INF/container.xml: names no package document; using OEBPS/content.opf"]),
-        .converted("symlink-entry.epub", shows: ["A real chapter.", "/etc/passwd"],
-                   warns: ["OEBPS/link.xhtml:1: malformed markup recovered, read as HTML"]),
+        // Entries stored as symbolic links: never read, as if missing.
+        .converted("symlink-entry.epub", shows: ["A real chapter."],
+                   warns: ["OEBPS/link.xhtml: symbolic link, not read",
+                           "OEBPS/link.xhtml: is in the spine but not in the archive; skipped"],
+                   hides: ["/etc/passwd"]),
+        .refused("symlink-package.epub", ExitCode.invalidInput,
+                 "no package document: META-INF/container.xml names OEBPS/content.opf, which is not in the archive, and there is no .opf file"),
         .converted("traversal.xhtml", shows: ["A lone chapter."],
                    warns: hrefs.map { "traversal.xhtml:3: the image \"\($0)\" is not inside the book; left out" } + [noLanguage]),
         // External entities and entity expansion: never substituted, shown as written.
@@ -202,6 +209,9 @@ struct HostileCorpusTests {
         let text = document.pages.compactMap(\.text).joined(separator: "\n")
         for piece in expected.says {
             #expect(text.contains(piece), "\(expected.name) should show \(piece)")
+        }
+        for piece in expected.hides {
+            #expect(!text.contains(piece), "\(expected.name) should not show \(piece)")
         }
         // Something beyond the fixed frame of invisible, cover and blank pages.
         #expect(document.pages.contains { ![.invisible, .cover, .blank].contains($0.type) })

@@ -111,4 +111,34 @@ struct MarkdownEndToEndTests {
         #expect(try run(["--from", "epub", "-"], input: Data()).status == 64)
         #expect(try run(["--from", "epub", Self.sample]).status == 64)
     }
+
+    /// `--limit entry-size` and `book-size` reach Markdown books: exit 79, one line naming the
+    /// book and the file that passed the bound; within the bounds, the same book converts.
+    @Test func readLimitsBoundMarkdownBooks() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = directory.appendingPathComponent("book")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        for (name, count) in [("1-short.md", 300), ("2-long.md", 1500)] {
+            let text = "---\nlanguage: en\n---\n# \(name)\n\n" + String(repeating: "word ", count: count / 5) + "\n"
+            try Data(text.utf8).write(to: book.appendingPathComponent(name))
+        }
+        let hint = "(see --limit in book2pages --help)"
+        let entry = try run([book.path, "--limit", "entry-size=1K"])
+        #expect(entry.status == 79)
+        #expect(entry.stderr == "book2pages: \(book.path): 2-long.md: larger than the entry-size limit (1 KiB) \(hint)\n")
+        #expect(entry.stdout.isEmpty)
+        let whole = try run([book.path, "--limit", "book-size=1K,entry-size=4K"])
+        #expect(whole.status == 79)
+        #expect(whole.stderr == "book2pages: \(book.path): 2-long.md: takes the book past the book-size limit (1 KiB) \(hint)\n")
+        let lone = book.appendingPathComponent("2-long.md").path
+        let single = try run([lone, "--limit", "entry-size=1K"])
+        #expect(single.status == 79)
+        #expect(single.stderr == "book2pages: \(lone): larger than the entry-size limit (1 KiB) \(hint)\n")
+        let piped = try run(["-", "--limit", "entry-size=1K"], input: try Data(contentsOf: URL(fileURLWithPath: lone)))
+        #expect(piped.status == 79)
+        #expect(piped.stderr == "book2pages: stdin: larger than the entry-size limit (1 KiB) \(hint)\n")
+        let within = try run([book.path, "--limit", "entry-size=2K,book-size=4K"])
+        #expect(within.status == 0, "\(within.stderr)")
+    }
 }

@@ -52,14 +52,16 @@ enum EPUBFixture {
         </container>
         """
 
-    /// Writes `entries` (name, text) after a stored `mimetype`; returns the file's path.
-    static func write(_ entries: [(String, String)], binary: [(String, [UInt8])] = [], mimetype: Bool = true,
-                      name: String = "book.epub") throws -> String {
+    /// Writes `entries` (name, text) after a stored `mimetype`, then `binary` ones, then `links`
+    /// (name, target) stored as symbolic links; returns the file's path.
+    static func write(_ entries: [(String, String)], binary: [(String, [UInt8])] = [], links: [(String, String)] = [],
+                      mimetype: Bool = true, name: String = "book.epub") throws -> String {
         let path = try TestFiles.temporaryDirectory().appendingPathComponent(name).path
         let writer = try ZipArchiveWriter(path: path)
         if mimetype { try writer.add("mimetype", text: "application/epub+zip", compressed: false) }
         for (entry, text) in entries { try writer.add(entry, text: text) }
         for (entry, bytes) in binary { try writer.add(entry, bytes: bytes) }
+        for (entry, target) in links { try writer.addSymbolicLink(entry, target: target) }
         try writer.close()
         return path
     }
