@@ -61,13 +61,9 @@ struct InlineBuffer {
         atBreak = true
     }
 
-    /// The finished runs: trimmed, without empty runs, neighbours of one style merged. Empty
-    /// when there is no visible text (a block of nothing but spaces and breaks is no block).
-    func finished() -> [Inline] {
-        finishedWithSpans().runs
-    }
-
-    /// The finished runs and where their text came from.
+    /// The finished runs — trimmed, without empty runs, neighbours of one style merged; empty
+    /// when there is no visible text (a block of nothing but spaces and breaks is no block) —
+    /// and where their text came from.
     func finishedWithSpans() -> (runs: [Inline], spans: [TextSpan]) {
         var result = runs
         var spans = spans
