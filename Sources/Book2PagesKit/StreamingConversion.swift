@@ -39,7 +39,7 @@ extension Converter {
         document.provenance = provenance
         writer.write {
             try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
-                              target: document.target)
+                              target: document.target, standIns: document.layout.standIns ?? [])
         }
         if let failure = writer.failure { throw failure }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)

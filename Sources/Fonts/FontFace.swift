@@ -15,6 +15,9 @@ public final class FontFace: @unchecked Sendable {
     public let postScriptName: String
     /// The file's name without its directory, so reports carry no paths of this machine.
     public let fileName: String
+    /// Where the file is, for a writer in this process that embeds the face (the HTML preview);
+    /// never written into an output.
+    public let path: String
     public let unitsPerEm: Int
     /// Distance from the baseline up to the top of the tallest glyphs, as a fraction of the em.
     public let ascender: Double
@@ -24,6 +27,9 @@ public final class FontFace: @unchecked Sendable {
     /// The face's style as FreeType reads it: what a stand-in face for missing characters matches.
     public let isBold: Bool
     public let isItalic: Bool
+    /// Whether the face has every printable ASCII character: then text of those alone never
+    /// needs a stand-in, which is most lines of most books.
+    public let hasPrintableASCII: Bool
 
     /// Scaled to `unitsPerEm`, so advances come out in font units with no rounding; a size in
     /// points is applied by `width(ofUnits:size:)`.
@@ -68,17 +74,23 @@ public final class FontFace: @unchecked Sendable {
         style = record.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? family
         fileName = Self.fileName(ofPath: path)
+        self.path = path
         unitsPerEm = Int(upem)
         ascender = Double(record.ascender) / Double(record.units_per_EM)
         descender = -Double(record.descender) / Double(record.units_per_EM)
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        hasPrintableASCII = (0x20...0x7E).allSatisfy { Self.hasGlyph(font, for: $0) }
     }
 
     /// Whether the face has a glyph for `scalar` (its character map names one).
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        Self.hasGlyph(font, for: scalar.value)
+    }
+
+    private static func hasGlyph(_ font: OpaquePointer, for value: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+        return hb_font_get_nominal_glyph(font, value, &glyph) != 0
     }
 
     deinit { hb_font_destroy(font) }

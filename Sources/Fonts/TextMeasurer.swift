@@ -70,6 +70,18 @@ public final class TextMeasurer {
     public var fallbackFamilies: Set<String> { fallback.usedFamilies }
     public var charactersWithoutGlyphs: Set<Unicode.Scalar> { fallback.missing }
 
+    /// The stretches of UTF-8 `bytes` (as offsets into them) that `face` has no glyphs for,
+    /// each with the face that stands in for it: what `width(ofUTF8:in:size:)` measured in
+    /// another face. Empty, and found without shaping, when the face has every character.
+    public func standIns(inUTF8 bytes: UnsafeBufferPointer<UInt8>, face: FontFace) -> [(range: Range<Int>, face: FontFace)] {
+        if face.hasPrintableASCII, !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }) { return [] }
+        if String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy(face.hasGlyph) { return [] }
+        // A character outside the character map may still shape whole (HarfBuzz decomposes é
+        // into e and its accent): then measuring used the face alone, and so must drawing.
+        if face.shape(bytes, buffer: buffer, language: language, rightToLeft: nil).complete { return [] }
+        return faceRuns(bytes, in: face).filter { $0.face !== face }
+    }
+
     /// The advance of `bytes` in `face`'s units. Characters the face has no glyph for are shaped
     /// in a face that has them, a run at a time, as a text system falls back (a renderer's own
     /// fallback may choose another font: those widths are the nearest this machine can say).
@@ -77,15 +89,25 @@ public final class TextMeasurer {
         let whole = face.shape(bytes, buffer: buffer, language: language, rightToLeft: rightToLeft)
         if whole.complete { return whole.units }
         var total = 0.0
+        for run in faceRuns(bytes, in: face) {
+            let units = run.face.shapedUnits(UnsafeBufferPointer(rebasing: bytes[run.range]), buffer: buffer,
+                                             language: language, rightToLeft: rightToLeft)
+            total += Double(units) * Double(face.unitsPerEm) / Double(run.face.unitsPerEm)
+        }
+        return Int(total.rounded())
+    }
+
+    /// `bytes` cut into runs of one face each: `face` where it has the characters, else the
+    /// face fontconfig finds for them (or `face`, when none has them).
+    private func faceRuns(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> [(range: Range<Int>, face: FontFace)] {
+        var runs: [(range: Range<Int>, face: FontFace)] = []
         var runStart = 0
         var runFace = face
         var offset = 0
         func closeRun(at end: Int) {
             let end = min(end, bytes.count)
             guard end > runStart else { return }
-            let units = runFace.shapedUnits(UnsafeBufferPointer(rebasing: bytes[runStart..<end]), buffer: buffer,
-                                            language: language, rightToLeft: rightToLeft)
-            total += Double(units) * Double(face.unitsPerEm) / Double(runFace.unitsPerEm)
+            runs.append((runStart..<end, runFace))
             runStart = end
         }
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -104,7 +126,7 @@ public final class TextMeasurer {
             offset += UTF8.width(scalar)
         }
         closeRun(at: offset)
-        return Int(total.rounded())
+        return runs
     }
 
     /// Marks and joiners stay in the face of the character they belong to.

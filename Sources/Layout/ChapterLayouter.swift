@@ -13,9 +13,7 @@ struct ChapterLayout {
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
-    /// Families measured in place of the book's fonts for characters they lack, and characters
-    /// no installed font has (so far, by this worker).
-    var fallbackFamilies: Set<String> = []
+    /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
     /// The pages as the layout hands them on, each knowing its chapter.
@@ -120,7 +118,6 @@ struct ChapterLayouter {
         return ChapterLayout(pages: pagination.pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
                              metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
-                             fallbackFamilies: measurer.fallbackFamilies,
                              charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
     }
 

@@ -51,11 +51,7 @@ public struct Layouter: Sendable {
     }
 
     private static func faces(of fonts: FontSet) -> [FaceReport] {
-        FaceRole.allCases.map { role in
-            let face = fonts.face(role)
-            return FaceReport(role: role, family: face.family, file: face.fileName,
-                              postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
-        }
+        FaceRole.allCases.map { FaceReport(fonts.face($0), role: $0) }
     }
 
     /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they
@@ -95,7 +91,20 @@ public struct Layouter: Sendable {
         return PagedBook(pages: pages, tocPageIndices: tocPageIndices, pageListPageIndices: pageListPageIndices,
                          geometry: options.geometry, fonts: fontReport,
                          warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
-                         fallbackFamilies: chapters.reduce(into: Set<String>()) { $0.formUnion($1.fallbackFamilies) }.sorted())
+                         standIns: Self.standIns(on: pages))
+    }
+
+    /// The stand-in faces the lines' runs name, each once, in the order of their PostScript names.
+    private static func standIns(on pages: [LaidOutPage]) -> [FaceReport] {
+        var found: [String: FaceReport] = [:]
+        for page in pages {
+            for line in page.lines {
+                for run in line.runs {
+                    if let face = run.standIn, found[face.postScriptName] == nil { found[face.postScriptName] = face }
+                }
+            }
+        }
+        return found.keys.sorted().compactMap { found[$0] }
     }
 
     /// One warning for the characters no installed font has, naming the first few. Characters

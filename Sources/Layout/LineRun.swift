@@ -54,12 +54,17 @@ public struct LineRun: Sendable, Equatable {
     /// Points.
     public var size: Double
     public var shift: BaselineShift
+    /// The face its characters were measured in when `face` has no glyphs for them (Arabic in
+    /// Liberation Serif): a renderer draws them in it.
+    public var standIn: FaceReport?
 
-    public init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none) {
+    public init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
+                standIn: FaceReport? = nil) {
         self.start = start
         self.length = length
         self.face = face
         self.size = size
         self.shift = shift
+        self.standIn = standIn
     }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import Fonts
 
 /// A book laid out into pages: what the layout hands the writers.
 public struct PagedBook: Sendable, Equatable {
@@ -17,18 +18,21 @@ public struct PagedBook: Sendable, Equatable {
     public var fonts: FontReport
     /// What the layout had to do without, such as a language with no hyphenation dictionary.
     public var warnings: [Warning]
-    /// The families that measured characters the book's fonts have no glyphs for, sorted.
-    public var fallbackFamilies: [String]
+    /// The faces that set characters the book's fonts have no glyphs for (Arabic or Han in a
+    /// Latin font), each once, by PostScript name: what the lines' runs name as `standIn`.
+    public var standIns: [FaceReport]
+    /// Their families, sorted.
+    public var fallbackFamilies: [String] { Set(standIns.map(\.family)).sorted() }
 
     public init(pages: [LaidOutPage], tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
-                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [], fallbackFamilies: [String] = []) {
+                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [], standIns: [FaceReport] = []) {
         self.pages = pages
         self.tocPageIndices = tocPageIndices
         self.pageListPageIndices = pageListPageIndices
         self.geometry = geometry
         self.fonts = fonts
         self.warnings = warnings
-        self.fallbackFamilies = fallbackFamilies
+        self.standIns = standIns
     }
 }
 
@@ -241,18 +245,29 @@ public struct FontReport: Sendable, Equatable {
 }
 
 /// One face the layout measured with.
-public struct FaceReport: Sendable, Equatable {
+public struct FaceReport: Sendable, Hashable {
+    /// The role it has; for a stand-in face, the role of the face it stood in for.
     public var role: FaceRole
     public var family: String
     public var file: String
     public var postScriptName: String
     public var iOSFontName: String
+    /// Where the file is on this machine, for a writer in this process that embeds the face (the
+    /// HTML preview). No output carries it.
+    public var path: String
 
-    public init(role: FaceRole, family: String, file: String, postScriptName: String, iOSFontName: String) {
+    public init(role: FaceRole, family: String, file: String, postScriptName: String, iOSFontName: String,
+                path: String = "") {
         self.role = role
         self.family = family
         self.file = file
         self.postScriptName = postScriptName
         self.iOSFontName = iOSFontName
+        self.path = path
+    }
+
+    init(_ face: FontFace, role: FaceRole) {
+        self.init(role: role, family: face.family, file: face.fileName, postScriptName: face.postScriptName,
+                  iOSFontName: face.iOSFontName, path: face.path)
     }
 }

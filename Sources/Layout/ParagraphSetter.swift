@@ -82,6 +82,7 @@ struct ParagraphSetter {
                         lineRuns = LineRunCollector.prefixed(lineRuns, by: paragraph.prefix, size: bodySize)
                     }
                 }
+                lineRuns = StandInRuns.split(lineRuns, of: string, fonts: segmenter.fonts, measurer: segmenter.measurer)
                 // The marker is in the paragraph's direction, before the text (or all there is).
                 let markerUnits = n == 0 && !paragraph.prefix.isEmpty
                     ? (textEnd > start ? paragraph.prefix.utf16.count : string.utf16.count) : 0

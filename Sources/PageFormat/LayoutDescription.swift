@@ -11,18 +11,24 @@ public struct LayoutDescription: Codable, Sendable, Equatable {
     /// The faces the lines' `runs` name by index: regular, italic, bold, bold italic, monospace.
     /// Absent in documents from before runs were written.
     public var faces: [FaceDescription]?
+    /// The faces that set characters the book's faces have no glyphs for (Arabic or Han in a
+    /// Latin font), role `standIn`, each once: a run's `standIn` names one by its PostScript
+    /// name. Absent when none was needed. In JSON Lines they come in the end line, since they
+    /// are known only when every page is.
+    public var standIns: [FaceDescription]?
     /// How the footnotes at the pages' feet (lines of role `note`) are set; absent in documents
     /// from before footnotes were.
     public var notes: NoteFontDescription?
 
     public init(bounds: Dimensions?, pageSize: Dimensions, margins: Margins, contentBox: Box, font: FontDescription,
-                faces: [FaceDescription]? = nil, notes: NoteFontDescription? = nil) {
+                faces: [FaceDescription]? = nil, standIns: [FaceDescription]? = nil, notes: NoteFontDescription? = nil) {
         self.bounds = bounds
         self.pageSize = pageSize
         self.margins = margins
         self.contentBox = contentBox
         self.font = font
         self.faces = faces
+        self.standIns = standIns
         self.notes = notes
     }
 }

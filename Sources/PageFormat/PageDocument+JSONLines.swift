@@ -3,14 +3,17 @@ import Foundation
 /// The document as JSON Lines (`--format ndjson`), for pipelines that stream: a `header` line
 /// (format, version, metadata, layout, target name), then one `page` line per page in order, each
 /// the page's fields plus its `index`, then an `end` line with what needs every page first
-/// (chapters, table of contents, the printed page list, the target's grouping). Each line has the `line` key saying
-/// which it is.
+/// (chapters, table of contents, the printed page list, the target's grouping, the stand-in faces
+/// the runs named). Each line has the `line` key saying which it is.
 extension PageDocument {
     public func jsonLines() throws -> Data {
-        var data = try JSONLines.header(metadata: metadata, layout: layout, target: target, provenance: provenance,
+        var header = layout
+        header.standIns = nil
+        var data = try JSONLines.header(metadata: metadata, layout: header, target: target, provenance: provenance,
                                         version: version)
         for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
-        data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target))
+        data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target,
+                                      standIns: layout.standIns ?? []))
         return data
     }
 
@@ -28,7 +31,9 @@ extension PageDocument {
         }
         let end = try decoder.decode(EndLine.self, from: last)
         let pages = try lines.dropFirst().dropLast().map { try decoder.decode(Page.self, from: $0) }
-        self.init(metadata: header.metadata, layout: header.layout, target: end.target ?? header.target,
+        var layout = header.layout
+        layout.standIns = end.standIns
+        self.init(metadata: header.metadata, layout: layout, target: end.target ?? header.target,
                   provenance: header.provenance,
                   chapters: end.chapters, toc: end.toc, pageList: end.pageList ?? [], pages: pages,
                   version: header.version)
@@ -64,8 +69,8 @@ public enum JSONLines {
 
     /// The last line: what needs every page first.
     public static func end(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
-                           target: TargetDescription?) throws -> Data {
-        try line(EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target))
+                           target: TargetDescription?, standIns: [FaceDescription] = []) throws -> Data {
+        try line(EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns))
     }
 }
 
@@ -110,11 +115,15 @@ private struct EndLine: Codable {
     var toc: [TOCItem]
     var pageList: [PageListItem]?
     var target: TargetDescription?
+    /// `layout.standIns`: known only once every page is laid out.
+    var standIns: [FaceDescription]?
 
-    init(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem], target: TargetDescription?) {
+    init(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem], target: TargetDescription?,
+         standIns: [FaceDescription]) {
         self.chapters = chapters
         self.toc = toc
         self.pageList = pageList.isEmpty ? nil : pageList
         self.target = target
+        self.standIns = standIns.isEmpty ? nil : standIns
     }
 }

@@ -99,13 +99,18 @@ public struct PageRun: Codable, Sendable, Equatable {
     /// already); absent on the baseline. Other values may come in newer versions: draw them on
     /// the baseline.
     public var shift: String?
+    /// The PostScript name of the face (in `layout.standIns`) its characters were measured in
+    /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Absent when `face`
+    /// set them.
+    public var standIn: String?
 
-    public init(start: Int, length: Int, face: Int, size: Double, shift: String? = nil) {
+    public init(start: Int, length: Int, face: Int, size: Double, shift: String? = nil, standIn: String? = nil) {
         self.start = start
         self.length = length
         self.face = face
         self.size = size
         self.shift = shift
+        self.standIn = standIn
     }
 }
 

@@ -67,7 +67,17 @@ public enum PageListBuilder {
     }
 
     static func layout(of paged: PagedBook, bounds: Size?) -> LayoutDescription {
-        layout(geometry: paged.geometry, fonts: paged.fonts, bounds: bounds)
+        var layout = layout(geometry: paged.geometry, fonts: paged.fonts, bounds: bounds)
+        layout.standIns = standIns(of: paged)
+        return layout
+    }
+
+    /// The stand-in faces as the output names them; nil when there were none.
+    public static func standIns(of paged: PagedBook) -> [FaceDescription]? {
+        paged.standIns.isEmpty ? nil : paged.standIns.map { face in
+            FaceDescription(role: "standIn", family: face.family, file: face.file,
+                            postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
+        }
     }
 
     /// What the output says of how the pages were made: known before any page is.
@@ -92,10 +102,13 @@ public enum PageListBuilder {
 
     /// The line's runs as written: none when it is all in the regular face at the body size.
     static func runs(of line: LaidOutLine, bodySize: Double) -> [PageRun]? {
-        if line.runs.allSatisfy({ $0.face == .regular && $0.size == bodySize && $0.shift == .none }) { return nil }
+        if line.runs.allSatisfy({ $0.face == .regular && $0.size == bodySize && $0.shift == .none && $0.standIn == nil }) {
+            return nil
+        }
         return line.runs.map { run in
             PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: rounded(run.size),
-                    shift: run.shift == .none ? nil : run.shift == .superscript ? "superscript" : "subscript")
+                    shift: run.shift == .none ? nil : run.shift == .superscript ? "superscript" : "subscript",
+                    standIn: run.standIn?.postScriptName)
         }
     }
 

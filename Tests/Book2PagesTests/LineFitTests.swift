@@ -7,8 +7,8 @@ import Testing
 /// An independent check of the layout, from its output alone: every line of every book is
 /// shaped again, run by run, in the faces and sizes the output names and in the directions of
 /// its bidi pieces (one HarfBuzz pass over each stretch of one face and one direction, in a
-/// fresh measurer, not the layout's cached word-by-word measuring; characters a face lacks in
-/// the face fontconfig finds for them, as a text system draws them), and must fit the content
+/// fresh measurer, not the layout's cached word-by-word measuring; a run the output says a
+/// stand-in face set, in that face, which must have its characters), and must fit the content
 /// box; every page's lines and images must fit its height. Only a line or image taller than the
 /// page itself may overflow (it is cut, the one thing that ever is).
 struct LineFitTests {
@@ -30,6 +30,7 @@ struct LineFitTests {
         let fonts = try FontSet(font: layout.font.requested)
         let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
         #expect(layout.faces?.map(\.file) == faces.map(\.fileName), "the output names the faces measured with")
+        let standIns = try Self.standInFaces(of: layout)
         let box = layout.contentBox
         let measurer = TextMeasurer(language: document.metadata.language)
         var lines = 0
@@ -41,10 +42,16 @@ struct LineFitTests {
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
                 var natural = 0.0
                 for run in runs {
+                    let face = try run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
+                        ?? faces[run.face]
+                    if run.standIn != nil {
+                        let text = Self.slice(line.text, start: run.start, length: run.length)
+                        #expect(text.unicodeScalars.allSatisfy(face.hasGlyph), "page \(index): \(face.fileName) lacks some of \(text)")
+                    }
                     for piece in Self.pieces(of: line, within: run) {
                         var text = Self.slice(line.text, start: piece.start, length: piece.length)
                         natural += text.withUTF8 {
-                            measurer.uncachedWidth(ofUTF8: $0, in: faces[run.face], size: run.size,
+                            measurer.uncachedWidth(ofUTF8: $0, in: face, size: run.size,
                                                    rightToLeft: line.bidi == nil ? nil : piece.rightToLeft)
                         }
                     }
@@ -67,6 +74,19 @@ struct LineFitTests {
         }
         #expect(lines > 0)
         print("LineFitTests: \((book as NSString).lastPathComponent): \(lines) lines shaped again, \(styledLines) with runs")
+    }
+
+    /// The stand-in faces the output names, found again through fontconfig by their family and
+    /// PostScript name, by that name.
+    static func standInFaces(of layout: LayoutDescription) throws -> [String: FontFace] {
+        var faces: [String: FontFace] = [:]
+        for description in layout.standIns ?? [] {
+            let family = try FontSet(font: description.family)
+            let face = [family.regular, family.italic, family.bold, family.boldItalic].first { $0.postScriptName == description.postScriptName }
+            faces[description.postScriptName] = try #require(face, "\(description.postScriptName) is found again")
+            #expect(face?.fileName == description.file)
+        }
+        return faces
     }
 
     /// The parts of a style run in each of the line's bidi pieces (the whole run, in no set

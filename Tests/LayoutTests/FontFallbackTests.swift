@@ -38,6 +38,26 @@ import Testing
         #expect(abs(line.width - expected) < 0.01)
     }
 
+    @Test func runsNameTheStandInThatSetTheirCharacters() throws {
+        let paged = try layout("(الخلايا) x", language: "ar")
+        let line = try #require(paged.pages.first?.lines.first)
+        let standIn = try #require(paged.standIns.first)
+        #expect(paged.standIns.count == 1)
+        #expect(line.runs.map(\.length) == [1, 7, 3])
+        #expect(line.runs.map(\.standIn) == [nil, standIn, nil])
+        #expect(line.runs.allSatisfy { $0.face == .regular })
+        // The preview embeds the face from its file.
+        let face = try FontFace(path: standIn.path)
+        #expect(face.postScriptName == standIn.postScriptName && face.hasGlyph(for: "ا"))
+        #expect(standIn.file == face.fileName && !standIn.file.contains("/"))
+    }
+
+    @Test func linesInTheBooksFontNameNoStandIn() throws {
+        let paged = try layout("Déjà vu, naïve façade — “quoted” …", language: "fr")
+        #expect(paged.standIns.isEmpty)
+        #expect(paged.pages.flatMap(\.lines).flatMap(\.runs).allSatisfy { $0.standIn == nil })
+    }
+
     @Test func hanIdeographsAreAnEmWide() throws {
         let paged = try layout("吾輩は猫である", language: "ja")
         let line = try #require(paged.pages.first?.lines.first)

@@ -27,6 +27,20 @@ struct JSONLinesTests {
         #expect(try PageDocument(jsonLines: document.jsonLines()) == document)
     }
 
+    /// Stand-in faces are known only when every page is: they come in the end line, and read
+    /// back into `layout`.
+    @Test func standInFacesComeInTheEndLine() throws {
+        var document = try document()
+        document.layout.standIns = [FaceDescription(role: "standIn", family: "DejaVu Sans", file: "DejaVuSans.ttf",
+                                                    postScriptName: "DejaVuSans", iOSFontName: "DejaVuSans")]
+        let lines = try document.jsonLines().split(separator: UInt8(ascii: "\n"))
+        let header = try JSONSerialization.jsonObject(with: Data(lines[0])) as! [String: Any]
+        let end = try JSONSerialization.jsonObject(with: Data(lines[lines.count - 1])) as! [String: Any]
+        #expect((header["layout"] as? [String: Any])?["standIns"] == nil)
+        #expect((end["standIns"] as? [[String: Any]])?.first?["postScriptName"] as? String == "DejaVuSans")
+        #expect(try PageDocument(jsonLines: document.jsonLines()) == document)
+    }
+
     @Test func aNewerVersionIsRefused() throws {
         var text = String(decoding: try document().jsonLines(), as: UTF8.self)
         text = text.replacingOccurrences(of: #""version":1"#, with: #""version":7"#)

@@ -1,0 +1,60 @@
+import Fonts
+
+/// Cuts a line's runs where a stand-in face set some of their characters (Arabic words in a
+/// Latin book's font), so that each run names the face its characters were measured in and a
+/// renderer draws them with it.
+enum StandInRuns {
+    /// `runs` of the line showing `text`, each cut where `measurer` put characters in another face.
+    static func split(_ runs: [LineRun], of text: String, fonts: FontSet, measurer: TextMeasurer) -> [LineRun] {
+        var text = text
+        return text.withUTF8 { bytes in
+            if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }), runs.allSatisfy({ fonts.face($0.face).hasPrintableASCII }) {
+                return runs
+            }
+            var result: [LineRun] = []
+            result.reserveCapacity(runs.count)
+            var runStart = 0
+            for run in runs {
+                let runEnd = utf8Offset(in: bytes, from: runStart, afterUTF16Units: run.length)
+                defer { runStart = runEnd }
+                let face = fonts.face(run.face)
+                let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face)
+                guard !spans.isEmpty else {
+                    result.append(run)
+                    continue
+                }
+                var unit = run.start
+                var done = runStart
+                func piece(to end: Int, standIn: FontFace?) {
+                    guard end > done else { return }
+                    var cut = run
+                    cut.start = unit
+                    cut.length = LineRunCollector.utf16Count(bytes, done..<end)
+                    cut.standIn = standIn.map { FaceReport($0, role: run.face) }
+                    result.append(cut)
+                    unit += cut.length
+                    done = end
+                }
+                for span in spans {
+                    piece(to: runStart + span.range.lowerBound, standIn: nil)
+                    piece(to: runStart + span.range.upperBound, standIn: span.face)
+                }
+                piece(to: runEnd, standIn: nil)
+            }
+            return result
+        }
+    }
+
+    /// The UTF-8 offset `units` UTF-16 code units after `start`.
+    private static func utf8Offset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, afterUTF16Units units: Int) -> Int {
+        var offset = start
+        var counted = 0
+        while counted < units, offset < bytes.count {
+            let byte = bytes[offset]
+            let width = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            counted += width == 4 ? 2 : 1
+            offset += width
+        }
+        return min(offset, bytes.count)
+    }
+}
