@@ -65,6 +65,13 @@ struct BlockAssembler {
         frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
         guard !runs.isEmpty else { return }
         var style = frames[top].style ?? inheritedStyle
+        if frames[top].kind == .flow {
+            // Text straight inside a `div` (or the body) is an anonymous block: no margins of
+            // its own, so lines of verse each in a `div` stand one under the other, as in a
+            // browser, not a paragraph's gap apart. The `div`'s own margins still count.
+            style.marginTop = style.marginTop ?? 0
+            style.marginBottom = style.marginBottom ?? 0
+        }
         if !closing, frames[top].style != nil {
             style.breakAfter = .auto
             style.marginBottom = nil

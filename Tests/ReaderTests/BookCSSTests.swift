@@ -79,6 +79,21 @@ struct BookCSSTests {
         #expect(styles[6].isDefault)
     }
 
+    /// Text straight inside a `div` is an anonymous block: no margins of its own (a browser
+    /// sets verses each in a `div` one under the other), while a `p` keeps the usual gap and a
+    /// `div`'s own margins still reach the block inside it.
+    @Test func textStraightInsideADivHasNoMarginsOfItsOwn() {
+        let content = read(css: ".group { margin-top: 2em }", body: """
+            <p>prose</p><div class="group"><div>first verse</div><div>second verse</div></div><p>more prose</p>
+            """)
+        #expect(content.blocks.map(\.text) == ["prose", "first verse", "second verse", "more prose"])
+        let styles = content.blocks.map(\.style)
+        #expect(styles[0].marginTop == nil && styles[0].marginBottom == nil)
+        #expect(styles[1].marginTop == 2 && styles[1].marginBottom == 0)
+        #expect(styles[2].marginTop == 0 && styles[2].marginBottom == 0)
+        #expect(styles[3].marginTop == nil)
+    }
+
     @Test func booksIndentWithSiblingSelectorsAndSelectFromTheRoot() {
         let content = read(css: "p { margin: 0 } p + p { text-indent: 1.5em } html > body > h1 { text-align: center }",
                            body: "<h1>T</h1><p>first</p><p>second</p><div/><p>after a div</p>")
