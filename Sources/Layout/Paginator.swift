@@ -41,8 +41,10 @@ struct Pagination {
 ///
 /// Images are deferred floats, as TeX places figures: an image that does not fit the rest of a
 /// page waits for the top of the next one, and the text after it fills the page meanwhile — up
-/// to the next heading, which an image never passes. Images keep their order (one that follows
-/// a waiting image waits too), and waiting images are placed before the chapter ends.
+/// to the next heading, which an image never passes. What is kept with the image (a figure's
+/// caption: the lines after it that no break is allowed before) waits with it, when the two fit
+/// on a page. Images keep their order (one that follows a waiting image waits too), and waiting
+/// images are placed before the chapter ends.
 ///
 /// Footnotes go at the foot of the page whose line first calls them, below a rule, as much of
 /// each as fits (`NoteFoot`): the text above stops where the foot begins. A line may go on
@@ -92,7 +94,8 @@ struct Paginator {
         var called = Array(repeating: false, count: notes.count)
         for entry in entries { for note in entry.calls { called[note] = true } }
         var uncalledQueued = false
-        var waiting: [Int] = []
+        // Each a waiting image's entries, with what is kept with it.
+        var waiting: [Range<Int>] = []
         var start = 0
         while true {
             while start < entries.count, entries[start].line == nil { start += 1 }
@@ -104,14 +107,14 @@ struct Paginator {
             // Images that waited go first, as many as fit, a gap between them.
             var placed: [Int?] = []
             var y = 0.0
-            while let image = waiting.first,
-                  placed.isEmpty || y + gapHeight + entries[image].height <= contentHeight + Self.tolerance {
+            while let unit = waiting.first,
+                  placed.isEmpty || y + gapHeight + height(of: unit, entries) <= contentHeight + Self.tolerance {
                 if !placed.isEmpty {
                     placed.append(nil)
                     y += gapHeight
                 }
-                placed.append(image)
-                y += entries[image].height
+                placed += unit.map { $0 }
+                y += height(of: unit, entries)
                 waiting.removeFirst()
             }
             // Then the notes that waited, at the foot.
@@ -127,7 +130,8 @@ struct Paginator {
                 let (end, deferred) = fill(entries, paragraphs, from: start, y: y, foot: &foot)
                 // A waiting image's entries, and the gap before it, are left for later.
                 placed += (start..<end).filter { index in
-                    !deferred.contains(index) && !(entries[index].line == nil && deferred.contains(index + 1))
+                    !deferred.contains { $0.contains(index) }
+                        && !(entries[index].line == nil && deferred.contains { $0.lowerBound == index + 1 })
                 }.map { $0 }
                 waiting += deferred
                 start = end
@@ -157,9 +161,9 @@ struct Paginator {
     /// (and the gap before it) are not on this page. The notes the page's lines call go into
     /// `foot`, and the text stays above it.
     private func fill(_ entries: [Entry], _ paragraphs: [SetParagraph], from start: Int, y top: Double,
-                      foot: inout NoteFoot) -> (end: Int, deferred: [Int]) {
+                      foot: inout NoteFoot) -> (end: Int, deferred: [Range<Int>]) {
         var y = top
-        var deferred: [Int] = []
+        var deferred: [Range<Int>] = []
         var full = start
         var stoppedAtHeading = false
         let footAtStart = foot.mark
@@ -173,12 +177,13 @@ struct Paginator {
             if full > start, entry.forced { break }
             let image = entry.isImage ? full : (entry.line == nil && full + 1 < entries.count && entries[full + 1].isImage ? full + 1 : nil)
             if let image {
-                let needed = entries[image].height + (image == full ? 0 : entry.height)
+                let unit = self.unit(of: image, entries)
+                let needed = height(of: unit, entries) + (image == full ? 0 : entry.height)
                 // At the page's top an image goes whatever its size, unless notes are there to
                 // make the page: then it waits for the top of the next, above its notes.
                 if y > 0 || !foot.isEmpty, !deferred.isEmpty || y + needed + foot.height > contentHeight + Self.tolerance {
-                    deferred.append(image)
-                    full = image + 1
+                    deferred.append(unit)
+                    full = unit.upperBound
                     continue
                 }
             }
@@ -209,7 +214,30 @@ struct Paginator {
         if end < full {
             foot.restore(footAfter.last { $0.entry < end }?.mark ?? footAtStart)
         }
-        return (end, deferred.filter { $0 < end })
+        // A page never ends inside a waiting unit: what is kept with an image waits with it.
+        if let cut = deferred.first(where: { $0.lowerBound < end && end < $0.upperBound }) { end = cut.upperBound }
+        return (end, deferred.filter { $0.lowerBound < end })
+    }
+
+    /// The entries of the image at `image` and of what is kept with it: the gaps and lines after
+    /// it that no break is allowed before (a figure's caption), as long as all of it fits on a
+    /// page; else the image alone.
+    private func unit(of image: Int, _ entries: [Entry]) -> Range<Int> {
+        var end = image + 1
+        var height = entries[image].height
+        while end < entries.count, entries[end].breakBefore != .allowed, !entries[end].forced, !entries[end].isImage {
+            height += entries[end].height
+            end += 1
+        }
+        while end > image + 1, entries[end - 1].line == nil {
+            end -= 1
+            height -= entries[end].height
+        }
+        return height <= contentHeight + Self.tolerance ? image..<end : image..<(image + 1)
+    }
+
+    private func height(of unit: Range<Int>, _ entries: [Entry]) -> Double {
+        unit.reduce(0) { $0 + entries[$1].height }
     }
 
     /// A footnote's paragraphs as the foot takes them, with the gaps between them (this

@@ -385,6 +385,8 @@ struct BlockBuilder {
         startBlock(at: node)
         exit.ending = .paragraph
         addContainerStyle(style, exit: &exit)
+        // A figure keeps its picture and its caption together, as print does.
+        if node.name.lowercased() == "figure", context.keepGroup == nil { context.keepGroup = blocks.keepGroupHere }
     }
 
     private mutating func addContainerStyle(_ style: ComputedStyle, exit: inout Exit) {

@@ -61,6 +61,39 @@ import Testing
         #expect(pages[1].lines.first!.y > pages[1].images[0].height)
     }
 
+    /// A figure's blocks as the reader marks them: kept together, no break before the caption.
+    private func figure(_ height: Int, caption: String) -> [Block] {
+        var picture = image(height)
+        picture.style.keepsTogether = true
+        var text = TestBooks.paragraph(caption)
+        text.style.keepsTogether = true
+        text.style.breakBefore = .avoid
+        return [picture, text]
+    }
+
+    @Test func aCaptionWaitsWithItsImage() throws {
+        let book = TestBooks.book([[paragraph("a_", words: 35)] + figure(120, caption: "Figure 1. The caption.")
+                                   + [paragraph("b_", words: 40)]])
+        let pages = layouter.layout(book).pages
+        try #require(pages.count >= 2)
+        #expect(pages[0].images.isEmpty && !pages[0].text.contains("Figure 1."))
+        #expect(pages[0].lines.contains { $0.text.hasPrefix("b_") }, "the text after the figure fills the first page")
+        try #require(pages[1].images.count == 1)
+        let caption = try #require(pages[1].lines.first)
+        #expect(caption.text == "Figure 1. The caption.", "the caption comes first on the page, under its image")
+        #expect(abs(caption.y - (pages[1].images[0].height + 16.8)) < 1e-9)
+    }
+
+    @Test func aCaptionThatCannotShareThePageWithItsImageFlowsWithTheText() throws {
+        // 190 points of image leave no room for a gap and a line on a 200-point page.
+        let book = TestBooks.book([[paragraph("a_", words: 35)] + figure(190, caption: "Figure 2. Too much.")
+                                   + [paragraph("b_", words: 40)]])
+        let pages = layouter.layout(book).pages
+        try #require(pages.count >= 2)
+        #expect(pages[0].text.contains("Figure 2. Too much."), "the caption is not held back with the image")
+        #expect(pages[1].images.count == 1)
+    }
+
     @Test func imagesKeepTheirOrder() {
         let book = TestBooks.book([[paragraph("a_", words: 35), image(150, path: "one.png"), image(20, path: "two.png"),
                                     paragraph("b_", words: 200)]])

@@ -94,6 +94,17 @@ struct BookCSSTests {
         #expect(styles[3].marginTop == nil)
     }
 
+    @Test func aFigureKeepsItsPictureWithItsCaption() {
+        let content = read(css: "", body: """
+            <p>before</p><figure><img src="a.png" alt="A"/><figcaption>Figure 1. A picture.</figcaption></figure><p>after</p>
+            """)
+        let styles = content.blocks.map(\.style)
+        #expect(content.blocks.count == 4)
+        #expect(styles[1].keepsTogether && styles[2].keepsTogether)
+        #expect(styles[2].breakBefore == .avoid)
+        #expect(!styles[0].keepsTogether && !styles[3].keepsTogether && styles[3].breakBefore == .auto)
+    }
+
     @Test func booksIndentWithSiblingSelectorsAndSelectFromTheRoot() {
         let content = read(css: "p { margin: 0 } p + p { text-indent: 1.5em } html > body > h1 { text-align: center }",
                            body: "<h1>T</h1><p>first</p><p>second</p><div/><p>after a div</p>")
