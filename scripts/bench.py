@@ -10,6 +10,7 @@ are slow), as ratios to book2pages.
 
     scripts/bench.py [--runs 5] [--large-runs 3] [--scratch-path DIR] [--books DIR]
                      [--json FILE] [--no-peers] [--no-build] [--only NAME,...]
+                     [--static-swift-stdlib]
 
 Every time is a separate process: wall time, CPU (user + system) and peak resident memory from
 wait4(). Standard library only.
@@ -51,12 +52,12 @@ def measure(command, runs):
             "rssMB": max(rss)}
 
 
-def build(scratch):
+def build(scratch, static):
+    command = ["swift", "build", "-c", "release", "--scratch-path", scratch] + (["--static-swift-stdlib"] if static else [])
     for product in ["book2pages", "ParseFloor"]:
-        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", product],
-                       cwd=REPO, check=True, stdout=subprocess.DEVNULL)
-    binaries = subprocess.run(["swift", "build", "-c", "release", "--scratch-path", scratch, "--show-bin-path"],
-                              cwd=REPO, check=True, capture_output=True, text=True).stdout.strip()
+        subprocess.run(command + ["--product", product], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+    binaries = subprocess.run(command + ["--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
     return os.path.join(binaries, "book2pages"), os.path.join(binaries, "ParseFloor")
 
 
@@ -81,6 +82,9 @@ def ms(seconds):
     return f"{seconds * 1000:.0f}"
 
 
+LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main():
     parser = argparse.ArgumentParser(description="Time book2pages against the parse floor.")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each command (default 5)")
@@ -91,13 +95,15 @@ def main():
     parser.add_argument("--no-peers", action="store_true", help="don't time pandoc or ebook-convert")
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
     parser.add_argument("--only", help="comma-separated book names to run (default: all)")
+    parser.add_argument("--static-swift-stdlib", action="store_true",
+                        help="link the Swift runtime and Foundation statically (faster startup)")
     args = parser.parse_args()
 
     if args.no_build:
         bin_dir = os.path.join(args.scratch_path, "release")
         converter, floor = os.path.join(bin_dir, "book2pages"), os.path.join(bin_dir, "ParseFloor")
     else:
-        converter, floor = build(args.scratch_path)
+        converter, floor = build(args.scratch_path, args.static_swift_stdlib)
     ensure_books(args.books)
     out = os.path.join(tempfile.mkdtemp(prefix="book2pages-bench-"), "pages.json")
     b = lambda name: os.path.join(args.books, name)
@@ -130,6 +136,7 @@ def main():
                 floors[floor_book] = measure([floor, floor_book], runs)
             row["floor"] = floors[floor_book]
             row["ratio"] = row["whole"]["wall"] / row["floor"]["wall"]
+            row["cpuRatio"] = row["whole"]["cpu"] / row["floor"]["cpu"]
         with open(out, "rb") as pages:
             row["pages"] = len(json.load(pages)["pages"])
         results[name] = row
@@ -149,6 +156,7 @@ def main():
     print_table(results, peer_rows, args)
     if args.json:
         document = {"date": time.strftime("%Y-%m-%d", time.gmtime()), "machine": machine(),
+                    "staticSwiftStdlib": args.static_swift_stdlib, "loadAverageBefore": LOAD_BEFORE,
                     "runs": args.runs, "largeRuns": args.large_runs, "books": results, "peers": peer_rows,
                     "targets": targets(results)}
         with open(args.json, "w") as file:
@@ -166,6 +174,7 @@ def targets(results):
     get = lambda name: results.get(name)
     if get("1x EPUB") and "ratio" in get("1x EPUB"):
         checks.append(("1x EPUB whole / floor", get("1x EPUB")["ratio"], 10.0))
+        checks.append(("1x EPUB CPU / floor CPU", get("1x EPUB")["cpuRatio"], 10.0))
         checks.append(("1x EPUB peak MB", get("1x EPUB")["whole"]["rssMB"], 150.0))
     for kind in ["EPUB", "Markdown"]:
         small, large = get(f"1x {kind}"), get(f"10x {kind}")
@@ -181,11 +190,13 @@ def targets(results):
 
 
 def print_table(results, peer_rows, args):
-    print(f"\nbook2pages benchmark, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}")
+    linking = "Swift runtime linked statically" if args.static_swift_stdlib else "Swift runtime linked dynamically"
+    print(f"\nbook2pages benchmark, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}, {linking}")
+    print(f"load average before the run: {LOAD_BEFORE}")
     print(f"medians of {args.runs} runs ({args.large_runs} on 10x) after one warm-up; spread = min–max; "
           f"whole = convert to a JSON file; floor = ParseFloor\n")
     header = f"{'book':<24}{'pages':>7}{'wall ms':>9}{'spread':>14}{'CPU ms':>8}{'peak MB':>9}" \
-             f"{'floor ms':>10}{'spread':>12}{'whole/floor':>13}"
+             f"{'floor ms':>10}{'spread':>12}{'floor CPU':>11}{'whole/floor':>13}{'CPU/floor':>11}"
     print(header)
     print("-" * len(header))
     for name, row in results.items():
@@ -194,7 +205,8 @@ def print_table(results, peer_rows, args):
                f"{ms(w['cpu']):>8}{w['rssMB']:>9.0f}"
         if "floor" in row:
             f = row["floor"]
-            line += f"{ms(f['wall']):>10}{ms(f['wallMin']) + '–' + ms(f['wallMax']):>12}{row['ratio']:>12.1f}×"
+            line += f"{ms(f['wall']):>10}{ms(f['wallMin']) + '–' + ms(f['wallMax']):>12}{ms(f['cpu']):>11}" \
+                    f"{row['ratio']:>12.1f}×{row['cpuRatio']:>10.1f}×"
         print(line)
     if peer_rows:
         print("\npeers, each run once:")

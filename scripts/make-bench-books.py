@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make-bench-books.py DIR [--scale N ...] [--seed S] — write benchmark books into DIR.
+"""make-bench-books.py DIR [--scale N ...] [--seed S] [--chapters C] — write benchmark books into DIR.
 
 For each scale N (default: 1 and 10) it writes, from the same text:
   DIR/bench-Nx.epub     an EPUB 3 (mimetype stored first, container.xml, OPF, nav, CSS, one
@@ -7,7 +7,8 @@ For each scale N (default: 1 and 10) it writes, from the same text:
   DIR/bench-Nx-md/      a Markdown book: one file per chapter, in natural name order, the
                         first with front matter
 Scale 1 is War-and-Peace-sized: about 3.5 MB of text in 360 chapters; scale N has N times the
-chapters, so the same kind of book N times as long.
+chapters, so the same kind of book N times as long. `--chapters C` writes C chapters instead
+(a small book of the same kind, for a test).
 
 The text is our own: words built from syllables (short ones frequent, as in real prose, with
 Zipf's law over the vocabulary), names, sentences and paragraphs of realistic lengths, dialogue
@@ -258,12 +259,13 @@ def main():
     parser.add_argument("directory")
     parser.add_argument("--scale", type=int, action="append", help="1 = War and Peace size (repeatable)")
     parser.add_argument("--seed", type=int, default=1869)
+    parser.add_argument("--chapters", type=int, help="chapters per book instead of 360 per scale")
     args = parser.parse_args()
     os.makedirs(args.directory, exist_ok=True)
     for scale in args.scale or [1, 10]:
         rng = random.Random(args.seed)
         model = TextModel(rng)
-        chapters = make_chapters(model, 360 * scale)
+        chapters = make_chapters(model, args.chapters or 360 * scale)
         title = f"The Long Winter ({scale}x)"
         author = "Bench Marker"
         write_epub(os.path.join(args.directory, f"bench-{scale}x.epub"), title, author, chapters)

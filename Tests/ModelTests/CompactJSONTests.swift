@@ -54,4 +54,34 @@ struct CompactJSONTests {
         #expect(try PageDocument(jsonData: document.jsonData()) == document)
         #expect(try PageDocument(jsonLines: document.jsonLines()) == document)
     }
+
+    /// Every stored property of the types that write themselves is written when set: a member
+    /// added to the model and not to `Page+CompactJSON.swift` fails here.
+    @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript")
+        let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
+        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
+                            rightToLeft: true, bidi: [piece], role: .note)
+        let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
+        let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
+        let page = Page(type: .content, title: "t", subtitle: "s", text: "a", folio: 1, chapter: 0, indexInChapter: 0,
+                        image: "i.png", color: PageColor(red: 1, green: 2, blue: 3),
+                        decoration: Decoration(iconNames: ["x"], iconSize: 1, spacing: 1),
+                        lines: [line], location: location, images: [image])
+        var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
+        document.pages = [page]
+        #expect(try document.jsonData() == foundationJSON(document))
+
+        let json = try JSONSerialization.jsonObject(with: document.jsonData()) as! [String: Any]
+        let pageJSON = (json["pages"] as! [[String: Any]])[0]
+        let lineJSON = (pageJSON["lines"] as! [[String: Any]])[0]
+        func keys(_ object: Any?) -> Set<String> { Set((object as! [String: Any]).keys) }
+        func labels(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        #expect(Set(pageJSON.keys) == labels(page))
+        #expect(Set(lineJSON.keys) == labels(line))
+        #expect(keys((lineJSON["runs"] as! [Any])[0]) == labels(run))
+        #expect(keys((lineJSON["bidi"] as! [Any])[0]) == labels(piece))
+        #expect(keys(pageJSON["location"]) == labels(location))
+        #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
+    }
 }
