@@ -61,6 +61,7 @@ extension PageRun: CompactJSONWritable {
         output.key("length", first: &first); output.write(Int64(length))
         if let shift { output.key("shift", first: &first); output.write(shift) }
         output.key("size", first: &first); try output.write(size)
+        if let standIn { output.key("standIn", first: &first); output.write(standIn) }
         output.key("start", first: &first); output.write(Int64(start))
         output.bytes.append(UInt8(ascii: "}"))
     }

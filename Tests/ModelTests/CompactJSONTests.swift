@@ -21,7 +21,8 @@ struct CompactJSONTests {
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, height: n % 2 == 1 ? value : nil,
-                     runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? "superscript" : nil)],
+                     runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? "superscript" : nil,
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
                      rightToLeft: n % 4 == 0, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : nil)
@@ -58,7 +59,7 @@ struct CompactJSONTests {
     /// Every stored property of the types that write themselves is written when set: a member
     /// added to the model and not to `Page+CompactJSON.swift` fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript")
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript", standIn: "NotoNaskhArabic")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
                             rightToLeft: true, bidi: [piece], role: .note)
