@@ -40,7 +40,8 @@ class TextModel:
         while len(words) < VOCABULARY_SIZE:
             words.add(self.make_word(self.syllable_count()))
         # Zipf: the rank-r word has weight 1/r; shorter words take the better ranks, with noise.
-        ranked = sorted(words, key=lambda w: len(w) + rng.gauss(0, 2.0))
+        # Sorted first: a set's order changes with Python's string hashing from run to run.
+        ranked = sorted(sorted(words), key=lambda w: len(w) + rng.gauss(0, 2.0))
         self.words = ranked
         weights = [1.0 / (rank + 1) for rank in range(len(ranked))]
         self.cumulative = []
