@@ -70,6 +70,9 @@ let package = Package(
         .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
         .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
 
+        // The parse floor the benchmark compares a conversion with (docs/PERFORMANCE.md).
+        .executableTarget(name: "ParseFloor", dependencies: ["CLibXML2", "Markup", "ZipArchive"], path: "Bench/ParseFloor"),
+
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),

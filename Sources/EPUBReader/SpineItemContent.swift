@@ -11,21 +11,30 @@ struct SpineItemContent {
     /// Its CSS sets some of it in a vertical writing mode.
     var writesVertically = false
 
-    /// The item's content; nil (with a warning) when it can't be read, so one bad item costs
-    /// only itself. Only a bound being passed stops the whole book.
-    static func read(_ item: PackageDocument.Item, archive: BookArchive, stylesheets: BookStylesheets,
-                     warnings: inout [Warning]) throws(ReadError) -> SpineItemContent? {
+    /// What reading an item's bytes gives: content already (an image), bytes to parse, or
+    /// nothing (with a warning).
+    enum Loaded {
+        case content(SpineItemContent)
+        case document([UInt8])
+        case skipped
+    }
+
+    /// The archive's part of reading an item (one item at a time): its bytes, checked to be
+    /// text; nil content (with a warning) when it can't be read, so one bad item costs only
+    /// itself. Only a bound being passed stops the whole book.
+    static func load(_ item: PackageDocument.Item, archive: BookArchive,
+                     warnings: inout [Warning]) throws(ReadError) -> Loaded {
         guard archive.entry(for: item.path) != nil else {
             warnings.append(Warning(entry: item.path, "is in the spine but not in the archive; skipped"))
-            return nil
+            return .skipped
         }
         if item.isImage {
             let image = Image(source: ImageReference(path: item.path, mediaType: item.mediaType), alt: "")
-            return SpineItemContent(blocks: [Block(.image(image))], firstHeading: nil)
+            return .content(SpineItemContent(blocks: [Block(.image(image))], firstHeading: nil))
         }
         guard isDocument(item) else {
             warnings.append(Warning(entry: item.path, "is in the spine but is \(item.mediaType), not a document; skipped"))
-            return nil
+            return .skipped
         }
         let bytes: [UInt8]
         do {
@@ -33,18 +42,24 @@ struct SpineItemContent {
         } catch {
             try archive.checkLimits()
             warnings.append(Warning(entry: item.path, "could not be read (\(error.reason)); skipped"))
-            return nil
+            return .skipped
         }
         guard XHTMLReader.looksLikeText(bytes) else {
             warnings.append(Warning(entry: item.path, "is not a text document (binary data); skipped"))
-            return nil
+            return .skipped
         }
+        return .document(bytes)
+    }
+
+    /// The rest, which documents may do side by side: parsing and reading the blocks.
+    static func parse(_ bytes: [UInt8], of item: PackageDocument.Item, stylesheets: @escaping XHTMLReader.StylesheetLoader,
+                      warnings: inout [Warning]) -> SpineItemContent? {
         let document = Markup.parse(bytes)
         guard document.rootElement != nil else {
             warnings.append(Warning(entry: item.path, "could not be parsed; skipped"))
             return nil
         }
-        let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets.stylesheet(at:))
+        let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets)
         warnings += content.warnings
         return SpineItemContent(blocks: content.blocks, notes: content.notes, firstHeading: content.firstHeading,
                                 writesVertically: content.writesVertically)

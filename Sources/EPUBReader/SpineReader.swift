@@ -1,4 +1,6 @@
 import BookModel
+import Dispatch
+import Foundation
 
 /// Turns the spine into chapters, with a warning for each item it leaves out.
 ///
@@ -18,6 +20,11 @@ struct SpineReader {
 
     /// The chapters in reading order. Each has a different `source`, the spine item's path.
     /// `verticalItem`: the first item whose CSS writes vertically, if one does.
+    ///
+    /// Items are read from the archive one at a time, in batches, and each batch's documents are
+    /// parsed side by side; then the batch is taken in order, so the chapters, the warnings and
+    /// the bounds (the text limit stops the book at the same item) are what reading one at a
+    /// time gives.
     func chapters(warnings: inout [Warning], verticalItem: inout String?) throws(ReadError) -> [Chapter] {
         var chapters: [Chapter] = []
         var readPaths: Set<String> = []
@@ -25,37 +32,102 @@ struct SpineReader {
         let stylesheets = BookStylesheets(archive: archive)
         defer { warnings += stylesheets.warnings }
         var textSize = 0
-        for spineItem in readingOrder {
-            let item = spineItem.item
-            if readPaths.contains(item.path) {
-                warnings.append(Warning(entry: package.path, "spine item \(item.path) is listed twice; read once"))
-                continue
+        var batch: [Slot] = []
+        var batchBytes = 0
+
+        func finishBatch() throws(ReadError) {
+            let contents = Self.parse(batch, stylesheets: stylesheets)
+            defer {
+                batch = []
+                batchBytes = 0
             }
-            if encryptedPaths.contains(item.path) {
-                encryptedCount += 1
-                warnings.append(Warning(entry: item.path, "is encrypted (DRM); skipped"))
-                continue
+            for (slot, parsed) in zip(batch, contents) {
+                warnings += slot.warnings + parsed.warnings
+                guard let content = parsed.content else { continue }
+                let item = slot.spineItem.item
+                if content.writesVertically, verticalItem == nil { verticalItem = item.path }
+                if let cover, isCoverPage(content.blocks, cover: cover) { continue }
+                // Checked as the chapters come, so a book made of text alone stops early too.
+                textSize += content.blocks.textSize + content.notes.reduce(0) { $0 + $1.blocks.textSize }
+                if textSize > archive.limits.maximumTextSize {
+                    throw .limitExceeded(file: archive.path,
+                                         reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
+                }
+                readPaths.insert(item.path)
+                chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
+                                        isLinear: slot.spineItem.isLinear, spineCFI: slot.spineItem.cfi, notes: content.notes))
             }
-            guard let content = try SpineItemContent.read(item, archive: archive, stylesheets: stylesheets,
-                                                          warnings: &warnings) else { continue }
-            if content.writesVertically, verticalItem == nil { verticalItem = item.path }
-            if let cover, isCoverPage(content.blocks, cover: cover) { continue }
-            // Checked as the chapters come, so a book made of text alone stops early too.
-            textSize += content.blocks.textSize + content.notes.reduce(0) { $0 + $1.blocks.textSize }
-            if textSize > archive.limits.maximumTextSize {
-                throw .limitExceeded(file: archive.path,
-                                     reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
-            }
-            readPaths.insert(item.path)
-            chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
-                                    isLinear: spineItem.isLinear, spineCFI: spineItem.cfi, notes: content.notes))
         }
+
+        for (position, spineItem) in readingOrder.enumerated() {
+            let item = spineItem.item
+            // An item twice in one batch: whether the second is read depends on the first.
+            if batch.contains(where: { $0.spineItem.item.path == item.path }) { try finishBatch() }
+            var slot = Slot(spineItem: spineItem, position: position)
+            if readPaths.contains(item.path) {
+                slot.warnings.append(Warning(entry: package.path, "spine item \(item.path) is listed twice; read once"))
+            } else if encryptedPaths.contains(item.path) {
+                encryptedCount += 1
+                slot.warnings.append(Warning(entry: item.path, "is encrypted (DRM); skipped"))
+            } else {
+                do {
+                    slot.loaded = try SpineItemContent.load(item, archive: archive, warnings: &slot.warnings)
+                } catch {
+                    // The items before it end first, as they would one at a time.
+                    try finishBatch()
+                    throw error
+                }
+            }
+            if case .document(let bytes) = slot.loaded { batchBytes += bytes.count }
+            batch.append(slot)
+            if batch.count >= Self.batchItems || batchBytes >= Self.batchBytes { try finishBatch() }
+        }
+        try finishBatch()
         if chapters.isEmpty, encryptedCount > 0 {
             throw .invalid(file: archive.path, reason: "its content is encrypted (DRM) and can't be read")
         }
         return chapters
     }
 
+    /// A batch ends after this many items or this many bytes of documents: enough to share out,
+    /// few enough that a book over the text limit is stopped soon after it.
+    static let batchItems = 32
+    static let batchBytes = 8 << 20
+
+    /// One spine item of a batch: what the archive gave, and the warnings so far.
+    struct Slot {
+        let spineItem: PackageDocument.SpineItem
+        let position: Int
+        var warnings: [Warning] = []
+        var loaded: SpineItemContent.Loaded = .skipped
+    }
+
+    /// The batch's contents in order, its documents parsed side by side, each with the warnings
+    /// its parsing gave.
+    private static func parse(_ batch: [Slot], stylesheets: BookStylesheets) -> [(content: SpineItemContent?, warnings: [Warning])] {
+        let results = ParsedSlots(count: batch.count)
+        let documents = batch.indices.filter { if case .document = batch[$0].loaded { true } else { false } }
+        let work: @Sendable (Int) -> Void = { index in
+            guard case .document(let bytes) = batch[index].loaded else { return }
+            var warnings: [Warning] = []
+            let content = SpineItemContent.parse(bytes, of: batch[index].spineItem.item,
+                                                 stylesheets: stylesheets.loader(forItem: batch[index].position),
+                                                 warnings: &warnings)
+            results.set(index, content: content, warnings: warnings)
+        }
+        if documents.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: documents.count) { work(documents[$0]) }
+        } else {
+            documents.forEach(work)
+        }
+        return batch.indices.map { index in
+            switch batch[index].loaded {
+            case .content(let content): (content, [])
+            case .skipped: (nil, [])
+            case .document: (results.content[index], results.warnings[index])
+            }
+        }
+    }
     /// Linear items first, each group in spine order: items marked `linear="no"` (notes, answer
     /// keys) are reached by links, not by reading on, so they go after the text.
     private var readingOrder: [PackageDocument.SpineItem] {
@@ -69,5 +141,24 @@ struct SpineReader {
             if case .image(let image) = block.kind { return image.source.path == cover.path }
             return false
         }
+    }
+}
+
+/// Where the workers of one batch leave their results, each index written by one of them.
+private final class ParsedSlots: @unchecked Sendable {
+    private(set) var content: [SpineItemContent?]
+    private(set) var warnings: [[Warning]]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        content = Array(repeating: nil, count: count)
+        warnings = Array(repeating: [], count: count)
+    }
+
+    func set(_ index: Int, content value: SpineItemContent?, warnings found: [Warning]) {
+        lock.lock()
+        content[index] = value
+        warnings[index] = found
+        lock.unlock()
     }
 }

@@ -130,11 +130,15 @@ struct ParagraphSetter {
         let narrowest = min(measure.firstLineWidth, measure.otherLineWidth)
         let whole = segmenter.fitted(plain, of: paragraph, text: text, toFit: narrowest)
         let language = paragraph.language ?? bookLanguage
-        guard paragraph.hyphenates, let hyphenator, let patterns = hyphenator.patterns(for: language) else {
+        guard paragraph.hyphenates, let hyphenator, hyphenator.hasPatterns(for: language) else {
             return (whole, lineBreaker.lines(for: whole, in: measure, tolerance: nil) ?? [])
         }
         if let spans = lineBreaker.lines(for: whole, in: measure, tolerance: Self.firstPassTolerance) {
             return (whole, spans)
+        }
+        // Loaded only now: a book whose paragraphs all set without hyphens never loads them.
+        guard let patterns = hyphenator.patterns(for: language) else {
+            return (whole, lineBreaker.lines(for: whole, in: measure, tolerance: nil) ?? [])
         }
         // The paragraph's last word stays whole, and so does a word before a forced break or in
         // a code face.

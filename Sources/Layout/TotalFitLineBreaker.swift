@@ -87,6 +87,9 @@ struct TotalFitLineBreaker: LineBreaking {
         var active = [0]
         let slots = Self.fitnessClasses * (maximumHyphenatedInARow + 1)
         var candidates = [Candidate?](repeating: nil, count: slots)
+        // The cheapest way to each segment for each count of hyphenated lines in a row: made once
+        // and reset per segment, since an array a segment was most of the breaker's allocations.
+        var best = [Double](repeating: .infinity, count: maximumHyphenatedInARow + 1)
 
         for j in 0..<count {
             let segment = segments[j]
@@ -96,8 +99,7 @@ struct TotalFitLineBreaker: LineBreaking {
             let flagged = !forced && (atHyphen || segment.endsWithHyphen)
             let penalty = atHyphen ? Self.hyphenPenalty : 0
             for slot in 0..<slots { candidates[slot] = nil }
-            // The cheapest way here for each count of hyphenated lines in a row.
-            var best = [Double](repeating: .infinity, count: maximumHyphenatedInARow + 1)
+            for streak in best.indices { best[streak] = .infinity }
             // The cheapest way dropped here, for when no way is left at all.
             var dropped: Int?
             var kept = 0

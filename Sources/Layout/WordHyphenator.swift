@@ -16,7 +16,9 @@ final class WordHyphenator {
     static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
 
     private let dictionaries: HyphenationDictionaries
-    /// By lowercased language tag; nil when the language has no dictionary.
+    /// By lowercased language tag: the dictionary's file, nil when the language has none.
+    private var paths: [String: String?] = [:]
+    /// By lowercased language tag; nil when the dictionary could not be loaded.
     private var patterns: [String: HyphenationPatterns?] = [:]
     /// Answers by word, per language.
     private var known: [String: [String: [Int]]] = [:]
@@ -28,19 +30,36 @@ final class WordHyphenator {
         self.dictionaries = dictionaries
     }
 
-    /// The patterns for `language`, noting a language without them.
-    func patterns(for language: String?) -> HyphenationPatterns? {
+    /// Whether `language` has a dictionary, noting a language without one. The patterns are
+    /// loaded only when a paragraph first needs a hyphen (`patterns(for:)`): loading English's
+    /// is a fifth of converting a small book, which may set every paragraph without one.
+    func hasPatterns(for language: String?) -> Bool {
         guard let language, !language.isEmpty else {
             metTextWithoutLanguage = true
-            return nil
+            return false
         }
         let key = language.lowercased()
+        if let path = paths[key] { return path != nil }
+        let path = dictionaries.path(forLanguage: key)
+        paths[key] = .some(path)
+        if path == nil, !Self.isUnhyphenated(key) { missingLanguages.insert(language) }
+        return path != nil
+    }
+
+    /// The patterns for `language`, loaded the first time; nil (and the language noted) when it
+    /// has none or they can't be loaded.
+    func patterns(for language: String?) -> HyphenationPatterns? {
+        guard hasPatterns(for: language), let language else { return nil }
+        let key = language.lowercased()
         if let loaded = patterns[key] { return loaded }
-        let loaded = dictionaries.path(forLanguage: key).flatMap { HyphenationPatterns.shared(at: $0) }
+        let loaded = paths[key].flatMap { $0 }.flatMap { HyphenationPatterns.shared(at: $0) }
         patterns[key] = .some(loaded)
-        let primary = String(key.prefix { $0 != "-" && $0 != "_" })
-        if loaded == nil, !Self.unhyphenatedLanguages.contains(primary) { missingLanguages.insert(language) }
+        if loaded == nil, !Self.isUnhyphenated(key) { missingLanguages.insert(language) }
         return loaded
+    }
+
+    private static func isUnhyphenated(_ key: String) -> Bool {
+        unhyphenatedLanguages.contains(String(key.prefix { $0 != "-" && $0 != "_" }))
     }
 
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any

@@ -1,0 +1,278 @@
+/// Compact JSON with sorted keys and unescaped slashes: the bytes Foundation's `JSONEncoder`
+/// gives with `[.sortedKeys, .withoutEscapingSlashes]`, written straight into one buffer instead
+/// of through a tree of boxed values, which made `JSONEncoder` as costly as laying a book out
+/// (docs/PERFORMANCE.md). The types keep their one `Codable` conformance; only the writing is
+/// ours. `CompactJSONTests` holds the two encoders to the same bytes.
+///
+/// An object's members are written as they come and put in key order when it is finished.
+/// The types a book has tens of thousands of (pages, lines, runs) write themselves in key
+/// order through `CompactJSONWritable`, with no `Encoder` at all.
+/// A type that asks for what this writer does not do (a nested or super encoder) makes `encode`
+/// throw `Unsupported`, and the caller falls back to `JSONEncoder`.
+struct CompactJSONEncoder {
+    struct Unsupported: Error {}
+
+    func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let output = JSONOutput()
+        try output.write(value)
+        return output.bytes
+    }
+}
+
+/// The bytes written so far, shared by every level of one encoding.
+final class JSONOutput {
+    // One encoding, one thread: the runtime's exclusivity checks on every append cost more than
+    // the append.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1 << 16) }
+
+    func write<T: Encodable>(_ value: T) throws {
+        switch value {
+        case let writable as any CompactJSONWritable: try writable.writeJSON(to: self)
+        case let string as String: write(string)
+        case let number as Double: try write(number)
+        case let number as Int: write(Int64(number))
+        case let flag as Bool: write(flag)
+        default:
+            let encoder = ValueWriter(output: self)
+            try value.encode(to: encoder)
+            encoder.finish()
+        }
+    }
+
+    func write(_ string: String) {
+        bytes.append(0x22)
+        var string = string
+        string.withUTF8 { utf8 in
+            var mark = 0
+            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<i]))
+                mark = i + 1
+                switch byte {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+                case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
+        }
+        bytes.append(0x22)
+    }
+
+    /// As `JSONEncoder` writes numbers: Swift's shortest form, without a trailing `.0`.
+    func write(_ number: Double) throws {
+        guard number.isFinite else { throw CompactJSONEncoder.Unsupported() }
+        let text = number.description
+        let utf8 = text.utf8
+        bytes += text.hasSuffix(".0") ? utf8.dropLast(2) : utf8[...]
+    }
+
+    /// `"key":` after a comma unless it is the object's first member.
+    func key(_ key: StaticString, first: inout Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        bytes.append(0x22)
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes += [0x22, UInt8(ascii: ":")]
+    }
+
+    func write(_ number: Int64) { bytes += number.description.utf8 }
+    func write(_ number: UInt64) { bytes += number.description.utf8 }
+    func write(_ flag: Bool) { bytes += flag ? Array("true".utf8) : Array("false".utf8) }
+    func writeNull() { bytes += Array("null".utf8) }
+}
+
+/// A type that writes its own compact JSON, members in key order, exactly as its `Encodable`
+/// conformance would through `JSONEncoder` (`CompactJSONTests` checks each).
+protocol CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws
+}
+
+/// The encoder of one value: an object, an array or a single value.
+final class ValueWriter: Encoder {
+    let output: JSONOutput
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    private var objectStart = -1
+    private var arrayStart = -1
+    var arrayCount = 0
+    /// Each member's key and where `"key":value` lies in the output.
+    private var members: [(key: String, range: Range<Int>)] = []
+    private var wroteSingle = false
+
+    init(output: JSONOutput) { self.output = output }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if objectStart < 0 {
+            objectStart = output.bytes.count
+            output.bytes.append(UInt8(ascii: "{"))
+        }
+        return KeyedEncodingContainer(ObjectWriter<Key>(writer: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if arrayStart < 0 {
+            arrayStart = output.bytes.count
+            output.bytes.append(UInt8(ascii: "["))
+        }
+        return ArrayWriter(writer: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        wroteSingle = true
+        return SingleWriter(writer: self)
+    }
+
+    func member<T: Encodable>(_ key: String, _ value: T?) throws {
+        let start = output.bytes.count
+        output.write(key)
+        output.bytes.append(UInt8(ascii: ":"))
+        if let value { try output.write(value) } else { output.writeNull() }
+        members.append((key, start..<output.bytes.count))
+    }
+
+    func key(_ key: String, _ write: (JSONOutput) throws -> Void) rethrows {
+        let start = output.bytes.count
+        output.write(key)
+        output.bytes.append(UInt8(ascii: ":"))
+        try write(output)
+        members.append((key, start..<output.bytes.count))
+    }
+
+    func element<T: Encodable>(_ value: T?) throws {
+        if arrayCount > 0 { output.bytes.append(UInt8(ascii: ",")) }
+        arrayCount += 1
+        if let value { try output.write(value) } else { output.writeNull() }
+    }
+
+    /// Closes the object (its members put in key order) or the array. A value that wrote
+    /// nothing is `{}`, as `JSONEncoder` writes it.
+    func finish() {
+        if objectStart >= 0 {
+            let bodyStart = objectStart + 1
+            if !members.isEmpty {
+                let written = Array(output.bytes[bodyStart...])
+                output.bytes.removeSubrange(bodyStart...)
+                let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                for (n, member) in sorted.enumerated() {
+                    if n > 0 { output.bytes.append(UInt8(ascii: ",")) }
+                    output.bytes += written[(member.range.lowerBound - bodyStart)..<(member.range.upperBound - bodyStart)]
+                }
+            }
+            output.bytes.append(UInt8(ascii: "}"))
+        } else if arrayStart >= 0 {
+            output.bytes.append(UInt8(ascii: "]"))
+        } else if !wroteSingle {
+            output.bytes += Array("{}".utf8)
+        }
+    }
+}
+
+private struct ObjectWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let writer: ValueWriter
+    var codingPath: [any CodingKey] { writer.codingPath }
+
+    mutating func encodeNil(forKey key: Key) throws { try writer.member(key.stringValue, Optional<Bool>.none) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer.member(key.stringValue, value) }
+    // The types a synthesized `encode(to:)` writes most, without a dynamic cast each.
+    mutating func encode(_ value: String, forKey key: Key) throws { writer.key(key.stringValue) { $0.write(value) } }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try writer.key(key.stringValue) { try $0.write(value) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writer.key(key.stringValue) { $0.write(Int64(value)) } }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { writer.key(key.stringValue) { $0.write(value) } }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(UnsupportedContainer<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { UnsupportedContainer<Key>() }
+    mutating func superEncoder() -> any Encoder { UnsupportedEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder() }
+}
+
+private struct ArrayWriter: UnkeyedEncodingContainer {
+    let writer: ValueWriter
+    var codingPath: [any CodingKey] { writer.codingPath }
+    var count: Int { writer.arrayCount }
+
+    mutating func encodeNil() throws { try writer.element(Optional<Bool>.none) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try writer.element(value) }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(UnsupportedContainer<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { UnsupportedContainer<AnyKey>() }
+    mutating func superEncoder() -> any Encoder { UnsupportedEncoder() }
+}
+
+private struct SingleWriter: SingleValueEncodingContainer {
+    let writer: ValueWriter
+    var codingPath: [any CodingKey] { writer.codingPath }
+
+    mutating func encodeNil() throws { writer.output.writeNull() }
+    mutating func encode<T: Encodable>(_ value: T) throws { try writer.output.write(value) }
+    mutating func encode(_ value: String) throws { writer.output.write(value) }
+    mutating func encode(_ value: Double) throws { try writer.output.write(value) }
+    mutating func encode(_ value: Float) throws { try writer.output.write(Double(value)) }
+    mutating func encode(_ value: Bool) throws { writer.output.write(value) }
+    mutating func encode(_ value: Int) throws { writer.output.write(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { writer.output.write(Int64(value)) }
+    mutating func encode(_ value: Int16) throws { writer.output.write(Int64(value)) }
+    mutating func encode(_ value: Int32) throws { writer.output.write(Int64(value)) }
+    mutating func encode(_ value: Int64) throws { writer.output.write(value) }
+    mutating func encode(_ value: UInt) throws { writer.output.write(UInt64(value)) }
+    mutating func encode(_ value: UInt8) throws { writer.output.write(UInt64(value)) }
+    mutating func encode(_ value: UInt16) throws { writer.output.write(UInt64(value)) }
+    mutating func encode(_ value: UInt32) throws { writer.output.write(UInt64(value)) }
+    mutating func encode(_ value: UInt64) throws { writer.output.write(value) }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// What a nested or super encoder gets: every write throws, so the caller uses `JSONEncoder`.
+private struct UnsupportedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil(forKey key: Key) throws { throw CompactJSONEncoder.Unsupported() }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw CompactJSONEncoder.Unsupported() }
+    mutating func encodeNil() throws { throw CompactJSONEncoder.Unsupported() }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw CompactJSONEncoder.Unsupported() }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
+                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(UnsupportedContainer<NestedKey>())
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(UnsupportedContainer<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+    mutating func superEncoder() -> any Encoder { UnsupportedEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { UnsupportedEncoder() }
+}
+
+private struct UnsupportedEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(UnsupportedContainer<Key>())
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { UnsupportedContainer<AnyKey>() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { UnsupportedSingle() }
+}
+
+private struct UnsupportedSingle: SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil() throws { throw CompactJSONEncoder.Unsupported() }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw CompactJSONEncoder.Unsupported() }
+}

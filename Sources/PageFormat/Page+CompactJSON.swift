@@ -1,0 +1,107 @@
+// How pages and their lines write themselves for `CompactJSONEncoder`: members in key order,
+// optional ones left out when nil, as their synthesized `Encodable` conformances write them.
+// A new member must be added here too; `CompactJSONTests` fails until it is.
+
+extension Page: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            if let chapter { output.key("chapter", first: &first); output.write(Int64(chapter)) }
+            if let color { output.key("color", first: &first); try output.write(color) }
+            if let decoration { output.key("decoration", first: &first); try output.write(decoration) }
+            if let folio { output.key("folio", first: &first); output.write(Int64(folio)) }
+            if let image { output.key("image", first: &first); output.write(image) }
+            if let images { output.key("images", first: &first); try output.writeArray(images) }
+            if let indexInChapter { output.key("indexInChapter", first: &first); output.write(Int64(indexInChapter)) }
+            if let lines { output.key("lines", first: &first); try output.writeArray(lines) }
+            if let location { output.key("location", first: &first); try location.writeJSON(to: output) }
+            if let subtitle { output.key("subtitle", first: &first); output.write(subtitle) }
+            if let text { output.key("text", first: &first); output.write(text) }
+            if let title { output.key("title", first: &first); output.write(title) }
+            output.key("type", first: &first); output.write(type.rawValue)
+        }
+    }
+}
+
+extension PageLine: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            if let bidi { output.key("bidi", first: &first); try output.writeArray(bidi) }
+            if let direction { output.key("direction", first: &first); output.write(direction) }
+            if let height { output.key("height", first: &first); try output.write(height) }
+            if let hyphenated { output.key("hyphenated", first: &first); output.write(hyphenated) }
+            if let justified { output.key("justified", first: &first); output.write(justified) }
+            if let role { output.key("role", first: &first); output.write(role.rawValue) }
+            if let runs { output.key("runs", first: &first); try output.writeArray(runs) }
+            output.key("text", first: &first); output.write(text)
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageLine.BidiPiece: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("length", first: &first); output.write(Int64(length))
+            if let rtl { output.key("rtl", first: &first); output.write(rtl) }
+            output.key("start", first: &first); output.write(Int64(start))
+        }
+    }
+}
+
+extension PageRun: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("face", first: &first); output.write(Int64(face))
+            output.key("length", first: &first); output.write(Int64(length))
+            if let shift { output.key("shift", first: &first); output.write(shift) }
+            output.key("size", first: &first); try output.write(size)
+            if let standIn { output.key("standIn", first: &first); output.write(standIn) }
+            output.key("start", first: &first); output.write(Int64(start))
+        }
+    }
+}
+
+extension PageLocation: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("end", first: &first); output.write(Int64(end))
+            if let endCFI { output.key("endCFI", first: &first); output.write(endCFI) }
+            output.key("start", first: &first); output.write(Int64(start))
+            if let startCFI { output.key("startCFI", first: &first); output.write(startCFI) }
+        }
+    }
+}
+
+extension PageImage: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            if let alt { output.key("alt", first: &first); output.write(alt) }
+            output.key("height", first: &first); try output.write(height)
+            output.key("path", first: &first); output.write(path)
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension JSONOutput {
+    /// `{…}`: `members` writes the members, each after `key(_:first:)`.
+    func object(_ members: (inout Bool) throws -> Void) rethrows {
+        bytes.append(UInt8(ascii: "{"))
+        var first = true
+        try members(&first)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    func writeArray<Element: CompactJSONWritable>(_ elements: [Element]) throws {
+        bytes.append(UInt8(ascii: "["))
+        for (n, element) in elements.enumerated() {
+            if n > 0 { bytes.append(UInt8(ascii: ",")) }
+            try element.writeJSON(to: self)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+}

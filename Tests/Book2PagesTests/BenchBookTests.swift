@@ -1,0 +1,51 @@
+import Foundation
+import PageFormat
+import Testing
+
+/// The benchmark's books (`scripts/make-bench-books.py`, docs/PERFORMANCE.md) are real books:
+/// a small one of the same kind converts as an EPUB and as Markdown, with every chapter, the
+/// same chapter titles, and the same bytes when written again from the same seed.
+struct BenchBookTests {
+    static let chapterCount = 5
+
+    func write(into directory: URL) throws -> Bool {
+        let script = TestPaths.repositoryFile("scripts/make-bench-books.py")
+        guard let result = try Run.tool("python3", [script, directory.path, "--scale", "1",
+                                                    "--chapters", "\(Self.chapterCount)"]), result.status == 0 else {
+            print("BenchBookTests: left out, python3 could not write the books")
+            return false
+        }
+        return true
+    }
+
+    @Test func aSmallBenchBookConvertsAsEPUBAndAsMarkdown() throws {
+        guard let binary = TestPaths.binary else { Issue.record("book2pages is not built"); return }
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        guard try write(into: directory) else { return }
+        var titles: [[String?]] = []
+        for book in ["bench-1x.epub", "bench-1x-md"] {
+            let result = try Run.program(binary, [directory.appendingPathComponent(book).path, "-q"])
+            #expect(result.status == 0, "\(book): \(result.stderr)")
+            let document = try PageDocument(jsonData: result.stdout)
+            #expect(document.metadata.title == "The Long Winter (1x)")
+            #expect(document.chapters.count == Self.chapterCount)
+            #expect(document.pages.filter { $0.type == .content }.count > Self.chapterCount)
+            titles.append(document.chapters.map(\.title))
+        }
+        #expect(titles[0] == titles[1])
+        #expect(titles[0].first??.hasPrefix("Chapter 1: ") == true)
+    }
+
+    @Test func theSameSeedWritesTheSameBytes() throws {
+        let first = try Run.temporaryDirectory(), second = try Run.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        guard try write(into: first), try write(into: second) else { return }
+        let name = "bench-1x.epub"
+        #expect(FileManager.default.contentsEqual(atPath: first.appendingPathComponent(name).path,
+                                                  andPath: second.appendingPathComponent(name).path))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PageFormat
+import Testing
+
+/// Compact JSON is written by the package's own encoder for speed: it must give exactly the
+/// bytes Foundation's `JSONEncoder` gives, for every field a page can have and every character
+/// and number a string or a position can hold.
+struct CompactJSONTests {
+    static let awkward = "a\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\"\\/ \u{7F} é 漢 😀 \u{2028} </script>"
+
+    func foundationJSON(_ document: PageDocument) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(document) + Data("\n".utf8)
+    }
+
+    func documentWithEveryField() throws -> PageDocument {
+        var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
+        document.metadata.title = Self.awkward
+        let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
+        let lines = numbers.enumerated().map { n, value in
+            PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
+                     justified: n % 3 == 0, height: n % 2 == 1 ? value : nil,
+                     runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? "superscript" : nil,
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
+                     rightToLeft: n % 4 == 0, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
+                                                                 .init(start: 3, length: Int.max, rightToLeft: false)] : [],
+                     role: n % 5 == 0 ? .noteSeparator : nil)
+        }
+        document.pages += [
+            Page(type: .content, title: Self.awkward, subtitle: "", text: Self.awkward, folio: Int.max, chapter: -1,
+                 indexInChapter: 0, image: "OEBPS/images/a b.png", lines: lines,
+                 location: PageLocation(start: 1, end: 2, startCFI: "epubcfi(/6/4!/4/2,/1:0,/1:3)", endCFI: nil),
+                 images: [PageImage(path: "x/y.png", alt: Self.awkward, x: 1.25, y: 0, width: 1e5, height: 0.01),
+                          PageImage(path: "z.png", x: 0, y: 0, width: 1, height: 1)]),
+            Page(type: .colored, title: "t", color: PageColor(red: 1, green: 2, blue: 3, alpha: 4)),
+            Page(type: .decorative, decoration: Decoration(iconNames: ["star", Self.awkward], iconSize: 12.5, spacing: 0)),
+            Page(type: PageType(rawValue: "something-new")),
+        ]
+        return document
+    }
+
+    @Test func pagesWithEveryFieldGiveJSONEncodersBytes() throws {
+        let document = try documentWithEveryField()
+        #expect(try document.jsonData() == foundationJSON(document))
+    }
+
+    @Test func theMinimalDocumentGivesJSONEncodersBytes() throws {
+        let document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
+        #expect(try document.jsonData() == foundationJSON(document))
+    }
+
+    @Test func itReadsBack() throws {
+        let document = try documentWithEveryField()
+        #expect(try PageDocument(jsonData: document.jsonData()) == document)
+        #expect(try PageDocument(jsonLines: document.jsonLines()) == document)
+    }
+
+    /// Every stored property of the types that write themselves is written when set: a member
+    /// added to the model and not to `Page+CompactJSON.swift` fails here.
+    @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript", standIn: "NotoNaskhArabic")
+        let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
+        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
+                            rightToLeft: true, bidi: [piece], role: .note)
+        let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
+        let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
+        let page = Page(type: .content, title: "t", subtitle: "s", text: "a", folio: 1, chapter: 0, indexInChapter: 0,
+                        image: "i.png", color: PageColor(red: 1, green: 2, blue: 3),
+                        decoration: Decoration(iconNames: ["x"], iconSize: 1, spacing: 1),
+                        lines: [line], location: location, images: [image])
+        var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
+        document.pages = [page]
+        #expect(try document.jsonData() == foundationJSON(document))
+
+        let json = try JSONSerialization.jsonObject(with: document.jsonData()) as! [String: Any]
+        let pageJSON = (json["pages"] as! [[String: Any]])[0]
+        let lineJSON = (pageJSON["lines"] as! [[String: Any]])[0]
+        func keys(_ object: Any?) -> Set<String> { Set((object as! [String: Any]).keys) }
+        func labels(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        #expect(Set(pageJSON.keys) == labels(page))
+        #expect(Set(lineJSON.keys) == labels(line))
+        #expect(keys((lineJSON["runs"] as! [Any])[0]) == labels(run))
+        #expect(keys((lineJSON["bidi"] as! [Any])[0]) == labels(piece))
+        #expect(keys(pageJSON["location"]) == labels(location))
+        #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
+    }
+}

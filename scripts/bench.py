@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""bench.py — time book2pages against the parse floor, in release mode (docs/PERFORMANCE.md).
+
+In one run: builds book2pages and ParseFloor with `swift build -c release`, writes the benchmark
+books with scripts/make-bench-books.py when they are missing, then for each book times the whole
+conversion (JSON written to a file) and the floor (libzip + libxml2 parse of every XHTML entry)
+several times each, side by side, and prints medians with their spread, the ratios and the
+targets. With pandoc or ebook-convert installed, each is timed once on the same books (they
+are slow), as ratios to book2pages.
+
+    scripts/bench.py [--runs 5] [--large-runs 3] [--scratch-path DIR] [--books DIR]
+                     [--json FILE] [--no-peers] [--no-build] [--only NAME,...]
+                     [--static-swift-stdlib]
+
+Every time is a separate process: wall time, CPU (user + system) and peak resident memory from
+wait4(). Standard library only.
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CORPUS = os.path.join(os.path.dirname(REPO), "shared", "corpus", "epub")
+
+
+def run(command, stdout=subprocess.DEVNULL):
+    """One run: (wall seconds, CPU seconds, peak RSS in MB, exit status)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def measure(command, runs):
+    """Medians and spreads of `runs` runs after one untimed run (which warms the page cache)."""
+    if run(command)[3] != 0:
+        sys.exit(f"bench: failed: {' '.join(command)}")
+    samples = [run(command) for _ in range(runs)]
+    walls, cpus, rss = zip(*[s[:3] for s in samples])
+    return {"runs": runs,
+            "wall": statistics.median(walls), "wallMin": min(walls), "wallMax": max(walls),
+            "cpu": statistics.median(cpus), "cpuMin": min(cpus), "cpuMax": max(cpus),
+            "rssMB": max(rss)}
+
+
+def build(scratch, static):
+    command = ["swift", "build", "-c", "release", "--scratch-path", scratch] + (["--static-swift-stdlib"] if static else [])
+    for product in ["book2pages", "ParseFloor"]:
+        subprocess.run(command + ["--product", product], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+    binaries = subprocess.run(command + ["--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(binaries, "book2pages"), os.path.join(binaries, "ParseFloor")
+
+
+def ensure_books(directory):
+    wanted = ["bench-1x.epub", "bench-1x-md", "bench-10x.epub", "bench-10x-md"]
+    if not all(os.path.exists(os.path.join(directory, name)) for name in wanted):
+        print(f"bench: writing the benchmark books into {directory}", file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(HERE, "make-bench-books.py"), directory], check=True)
+
+
+def peers(book, out):
+    """Other converters of the same book, each run once: (name, command)."""
+    found = []
+    if shutil.which("pandoc"):
+        found.append(("pandoc -t plain", ["pandoc", "-t", "plain", book, "-o", out + ".txt"]))
+    if shutil.which("ebook-convert"):
+        found.append(("ebook-convert → txt", ["ebook-convert", book, out + ".txt"]))
+    return found
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.0f}"
+
+
+LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Time book2pages against the parse floor.")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs of each command (default 5)")
+    parser.add_argument("--large-runs", type=int, default=3, help="timed runs on the 10x books (default 3)")
+    parser.add_argument("--scratch-path", default=os.path.join(REPO, ".build"))
+    parser.add_argument("--books", default=os.path.join(tempfile.gettempdir(), "book2pages-bench-books"))
+    parser.add_argument("--json", help="also write the results as JSON to this file")
+    parser.add_argument("--no-peers", action="store_true", help="don't time pandoc or ebook-convert")
+    parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--only", help="comma-separated book names to run (default: all)")
+    parser.add_argument("--static-swift-stdlib", action="store_true",
+                        help="link the Swift runtime and Foundation statically (faster startup)")
+    args = parser.parse_args()
+
+    if args.no_build:
+        bin_dir = os.path.join(args.scratch_path, "release")
+        converter, floor = os.path.join(bin_dir, "book2pages"), os.path.join(bin_dir, "ParseFloor")
+    else:
+        converter, floor = build(args.scratch_path, args.static_swift_stdlib)
+    ensure_books(args.books)
+    out = os.path.join(tempfile.mkdtemp(prefix="book2pages-bench-"), "pages.json")
+    b = lambda name: os.path.join(args.books, name)
+    moby = os.path.join(CORPUS, "moby-dick.epub")
+    books = [
+        # name, input, the EPUB whose floor applies, timed runs
+        ("startup: chapter.xhtml", os.path.join(REPO, "Samples", "chapter.xhtml"), None, args.runs),
+        ("sample EPUB", os.path.join(REPO, "Samples", "the-lighthouse-keeper.epub"), None, args.runs),
+        ("moby-dick EPUB", moby, moby, args.runs),
+        ("1x EPUB", b("bench-1x.epub"), b("bench-1x.epub"), args.runs),
+        ("1x Markdown", b("bench-1x-md"), b("bench-1x.epub"), args.runs),
+        ("10x EPUB", b("bench-10x.epub"), b("bench-10x.epub"), args.large_runs),
+        ("10x Markdown", b("bench-10x-md"), b("bench-10x.epub"), args.large_runs),
+    ]
+    if not os.path.exists(moby):
+        print("bench: moby-dick left out: no ../shared/corpus/epub beside the repository", file=sys.stderr)
+        books = [row for row in books if row[1] != moby]
+    if args.only:
+        keep = set(args.only.split(","))
+        books = [row for row in books if row[0] in keep or row[0].split(" ")[0] in keep]
+
+    results = {}
+    floors = {}
+    for name, book, floor_book, runs in books:
+        print(f"bench: {name} …", file=sys.stderr)
+        row = {"book": os.path.relpath(book, REPO) if book.startswith(REPO) else os.path.basename(book.rstrip("/")),
+               "whole": measure([converter, book, "-q", "-o", out], runs)}
+        if floor_book:
+            if floor_book not in floors:
+                floors[floor_book] = measure([floor, floor_book], runs)
+            row["floor"] = floors[floor_book]
+            row["ratio"] = row["whole"]["wall"] / row["floor"]["wall"]
+            row["cpuRatio"] = row["whole"]["cpu"] / row["floor"]["cpu"]
+        with open(out, "rb") as pages:
+            row["pages"] = len(json.load(pages)["pages"])
+        results[name] = row
+
+    peer_rows = []
+    if not args.no_peers:
+        for name in ["moby-dick EPUB", "1x EPUB"]:
+            if name not in results:
+                continue
+            book = next(row[1] for row in books if row[0] == name)
+            for peer, command in peers(book, out):
+                print(f"bench: {peer} on {name} (once) …", file=sys.stderr)
+                wall, cpu, rss, status = run(command)
+                peer_rows.append({"peer": peer, "book": name, "wall": wall, "cpu": cpu, "rssMB": rss,
+                                  "status": status, "ratio": wall / results[name]["whole"]["wall"]})
+
+    print_table(results, peer_rows, args)
+    if args.json:
+        document = {"date": time.strftime("%Y-%m-%d", time.gmtime()), "machine": machine(),
+                    "staticSwiftStdlib": args.static_swift_stdlib, "loadAverageBefore": LOAD_BEFORE,
+                    "runs": args.runs, "largeRuns": args.large_runs, "books": results, "peers": peer_rows,
+                    "targets": targets(results)}
+        with open(args.json, "w") as file:
+            json.dump(document, file, indent=2, sort_keys=True)
+            file.write("\n")
+
+
+def machine():
+    return f"{os.cpu_count()} cores, {platform.machine()}, {platform.system()} {platform.release()}"
+
+
+def targets(results):
+    """Issue 8's targets: (name, value, limit, met)."""
+    checks = []
+    get = lambda name: results.get(name)
+    if get("1x EPUB") and "ratio" in get("1x EPUB"):
+        checks.append(("1x EPUB whole / floor", get("1x EPUB")["ratio"], 10.0))
+        checks.append(("1x EPUB CPU / floor CPU", get("1x EPUB")["cpuRatio"], 10.0))
+        checks.append(("1x EPUB peak MB", get("1x EPUB")["whole"]["rssMB"], 150.0))
+    for kind in ["EPUB", "Markdown"]:
+        small, large = get(f"1x {kind}"), get(f"10x {kind}")
+        if small and large:
+            checks.append((f"10x / 1x {kind}", large["whole"]["wall"] / small["whole"]["wall"], 11.0))
+    for size in ["1x", "10x"]:
+        epub, markdown = get(f"{size} EPUB"), get(f"{size} Markdown")
+        if epub and markdown:
+            checks.append((f"{size} Markdown / EPUB", markdown["whole"]["wall"] / epub["whole"]["wall"], 1.2))
+    if get("startup: chapter.xhtml"):
+        checks.append(("startup ms", get("startup: chapter.xhtml")["whole"]["wall"] * 1000, 50.0))
+    return [{"target": n, "value": round(v, 3), "limit": l, "met": v <= l} for n, v, l in checks]
+
+
+def print_table(results, peer_rows, args):
+    linking = "Swift runtime linked statically" if args.static_swift_stdlib else "Swift runtime linked dynamically"
+    print(f"\nbook2pages benchmark, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}, {linking}")
+    print(f"load average before the run: {LOAD_BEFORE}")
+    print(f"medians of {args.runs} runs ({args.large_runs} on 10x) after one warm-up; spread = min–max; "
+          f"whole = convert to a JSON file; floor = ParseFloor\n")
+    header = f"{'book':<24}{'pages':>7}{'wall ms':>9}{'spread':>14}{'CPU ms':>8}{'peak MB':>9}" \
+             f"{'floor ms':>10}{'spread':>12}{'floor CPU':>11}{'whole/floor':>13}{'CPU/floor':>11}"
+    print(header)
+    print("-" * len(header))
+    for name, row in results.items():
+        w = row["whole"]
+        line = f"{name:<24}{row['pages']:>7}{ms(w['wall']):>9}{ms(w['wallMin']) + '–' + ms(w['wallMax']):>14}" \
+               f"{ms(w['cpu']):>8}{w['rssMB']:>9.0f}"
+        if "floor" in row:
+            f = row["floor"]
+            line += f"{ms(f['wall']):>10}{ms(f['wallMin']) + '–' + ms(f['wallMax']):>12}{ms(f['cpu']):>11}" \
+                    f"{row['ratio']:>12.1f}×{row['cpuRatio']:>10.1f}×"
+        print(line)
+    if peer_rows:
+        print("\npeers, each run once:")
+        for p in peer_rows:
+            state = "" if p["status"] == 0 else f" (exit {p['status']})"
+            print(f"  {p['peer']:<22} {p['book']:<16} {ms(p['wall']):>7} ms wall, {p['rssMB']:.0f} MB peak, "
+                  f"{p['ratio']:.1f}× book2pages{state}")
+    print("\ntargets:")
+    for t in targets(results):
+        print(f"  {t['target']:<24} {t['value']:>8.2f}  (at most {t['limit']:g})  {'met' if t['met'] else 'NOT met'}")
+
+
+main()
