@@ -14,6 +14,8 @@ public struct Conversion: Sendable {
     public var json: Data
     /// What the readers recovered from, in the order met.
     public var warnings: [Warning]
+    /// The families that measured characters the book's fonts lack (for a preview to embed).
+    public var fallbackFamilies: [String] = []
 }
 
 /// One book in, one page list out: picks the reader, lays the book out, builds the page list.
@@ -46,7 +48,8 @@ public enum Converter {
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
-        return Conversion(document: document, json: data, warnings: warnings + assetWarnings)
+        return Conversion(document: document, json: data, warnings: warnings + assetWarnings,
+                          fallbackFamilies: paged.fallbackFamilies)
     }
 
     /// With `--assets`, writes the images the document names; what could not be read.
