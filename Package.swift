@@ -77,7 +77,7 @@ let package = Package(
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
-        .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
+        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview"],
                     exclude: ["Snapshots"]),

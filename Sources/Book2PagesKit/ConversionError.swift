@@ -85,7 +85,7 @@ public enum ExitCode {
         (usage, "bad usage: an unknown option or a bad value"),
         (invalidInput, "the input is not a book that can be converted, or has nothing to show"),
         (unreadableInput, "the input is missing or can't be read"),
-        (fontUnavailable, "the font asked for is not installed or can't be loaded, or (preview --png) Chromium is not installed"),
+        (fontUnavailable, "the font, or (preview --png) Chromium, is not installed or can't be loaded"),
         (internalError, "an internal error (a bug: please report it)"),
         (outputFailed, "the output can't be written"),
         (limitExceeded, "the input passes a read limit (a zip bomb, say; see --limit)"),

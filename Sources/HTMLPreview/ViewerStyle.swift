@@ -36,7 +36,8 @@ enum ViewerStyle {
     .cover { background: #24344d; color: #f4ecd8; }
     .cover-image { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
     .cover-text { position: absolute; left: 10%; right: 10%; top: 30%; text-align: center; font-family: "b2p-face-0", serif; }
-    .cover-image + .cover-text { top: auto; bottom: 6%; background: #000a; padding: 12px; border-radius: 6px; }
+    /* A cover picture shows the title itself: the text stays for screen readers only. */
+    .cover-image + .cover-text { clip-path: inset(50%); }
     .cover-text h1 { font-size: 32px; margin: 0 0 16px; font-weight: 700; }
     .cover-text p { font-size: 20px; margin: 0; font-style: italic; }
     body.check { overflow: auto; }
