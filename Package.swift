@@ -62,7 +62,7 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Fonts", "Digest",
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "ZipArchive"]),
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "HTMLPreview", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),

@@ -1,5 +1,4 @@
 import BookModel
-import Fonts
 import Foundation
 import HTMLPreview
 import PageFormat
@@ -23,24 +22,12 @@ public enum Preview {
         return Result(html: Data(html.utf8), conversion: conversion)
     }
 
-    /// The font files of the faces the document names and of the stand-in families, and the
-    /// images it shows. A font file that can't be found again is left out (the browser check
-    /// then reports its face as not loaded); an image that can't be read shows as its alt text.
+    /// The font files of the faces and stand-ins the document names, and the images it shows.
+    /// A font file that can't be read is left out (the browser check then reports its face as
+    /// not loaded); an image that can't be read shows as its alt text.
     static func assets(of conversion: Conversion, input: BookInput,
                        options: ConversionOptions) throws(ConversionError) -> PreviewAssets {
-        let layout = conversion.document.layout
-        let given = FontSet.isFontFile(options.layout.font) ? options.layout.font : nil
-        let faces = (layout.faces ?? []).map { face -> Data? in
-            FontFiles.path(family: face.family, fileName: face.file, given: given)
-                .flatMap { FileManager.default.contents(atPath: $0) }
-        }
-        let fallbacks = conversion.fallbackFamilies.flatMap { family in
-            FontFiles.styledFiles(family: family).compactMap { file in
-                FileManager.default.contents(atPath: file.path).map {
-                    FallbackFont(family: family, data: $0, bold: file.bold, italic: file.italic)
-                }
-            }
-        }
+        let fonts = conversion.fontFiles.compactMapValues { FileManager.default.contents(atPath: $0) }
         var images: [String: Data] = [:]
         let paths = AssetWriter.paths(in: conversion.document)
         if !paths.isEmpty {
@@ -49,7 +36,7 @@ public enum Preview {
                 if let bytes = try? files.read(path) { images[path] = Data(bytes) }
             }
         }
-        return PreviewAssets(faces: faces, fallbacks: fallbacks, images: images)
+        return PreviewAssets(fonts: fonts, images: images)
     }
 
     /// Writes a PNG of every spread of the preview at `preview` into `directory` (made if

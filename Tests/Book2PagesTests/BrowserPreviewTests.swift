@@ -57,6 +57,27 @@ import Testing
               + "spread at \(png)")
     }
 
+    /// Han and Arabic in a Latin book are set in the stand-in faces the runs name, embedded too.
+    @Test func charactersTheBodyFontLacksAreDrawnInTheirStandIns() throws {
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("charactersTheBodyFontLacksAreDrawnInTheirStandIns") }
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = directory.appendingPathComponent("mixed.md")
+        let paragraph = "Sōseki's 草枕 (Kusamakura) opens on a mountain path: 山路を登りながら、こう考えた。 "
+            + "An Arabic greeting, السلام عليكم, reads from the right, and مرحبا بالعالم too. "
+        try Data(("# Mixed scripts\n\n" + String(repeating: paragraph, count: 6) + "\n").utf8).write(to: book)
+        let preview = try Preview.html(of: .paths([book.path]), options: ConversionOptions())
+        let document = preview.conversion.document
+        #expect((document.layout.standIns ?? []).count >= 2)
+        let file = Self.output.appendingPathComponent("mixed-scripts.html")
+        try preview.html.write(to: file)
+        let check = try BrowserCheck.run(preview: file, browser: browser)
+        #expect(check.fonts.contains { $0.family.hasPrefix("b2p-standin-") })
+        for font in check.fonts { #expect(font.status == "loaded", "\(font.family)") }
+        #expect(check.lines == Self.measuredLines(document))
+        #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "\($0.text) \($0.browserWidth) > \($0.width)" })")
+    }
+
     /// The single-page targets of the other seeds: one page a screen, as their systems group them.
     @Test(arguments: [["--target", "swiftui-book"], ["--target", "pagecurl"], ["--target", "pagecurl", "--double-sided"],
                       ["--target", "reader"]])

@@ -68,17 +68,30 @@ struct HTMLPreviewTests {
 
     @Test func facesAreEmbeddedWithTheWeightAndSlantOfTheirRoles() {
         let font = Data("\u{0}\u{1}\u{0}\u{0}fake".utf8)
-        let assets = PreviewAssets(faces: [font, font, nil, font, font],
-                                   fallbacks: [FallbackFont(family: "DejaVu Sans", data: Data("OTTOx".utf8), bold: false, italic: false)])
-        let css = FontFaceRules.css(layout: Self.sample.layout, assets: assets)
+        var layout = Self.sample.layout
+        layout.standIns = [FaceDescription(role: "standIn", family: "DejaVu Sans", file: "DejaVuSans.ttf",
+                                           postScriptName: "DejaVuSans", iOSFontName: "DejaVuSans")]
+        let assets = PreviewAssets(fonts: ["LiberationSerif-Italic": font, "LiberationSerif-BoldItalic": font,
+                                           "DejaVuSans": Data("OTTOx".utf8)])
+        let css = FontFaceRules.css(layout: layout, assets: assets)
         #expect(css.contains("@font-face{font-family:\"b2p-face-1\";src:url(data:font/ttf;base64,\(font.base64EncodedString()));font-weight:400;font-style:italic"))
         #expect(css.contains("@font-face{font-family:\"b2p-face-2\";src:local(\"LiberationSerif-Bold\");font-weight:700;font-style:normal"))
-        #expect(css.contains("@font-face{font-family:\"b2p-fallback-0\";src:url(data:font/otf;base64,"))
-        #expect(css.contains(".f3{font-family:\"b2p-face-3\",\"b2p-fallback-0\";font-weight:700;font-style:italic}"))
+        #expect(css.contains(".f3{font-family:\"b2p-face-3\";font-weight:700;font-style:italic}"))
+        #expect(css.contains("@font-face{font-family:\"b2p-standin-0\";src:url(data:font/otf;base64,"))
+        #expect(css.contains(".s0{font-family:\"b2p-standin-0\";font-weight:400;font-style:normal}"))
+    }
+
+    @Test func aRunSetInAStandInIsDrawnInIt() {
+        var layout = Self.sample.layout
+        layout.standIns = [FaceDescription(role: "standIn", family: "Droid Sans Fallback", file: "DroidSansFallbackFull.ttf",
+                                           postScriptName: "DroidSansFallback", iOSFontName: "DroidSansFallback")]
+        let runs = [PageRun(start: 0, length: 4, face: 0, size: 17), PageRun(start: 4, length: 2, face: 0, size: 17, standIn: "DroidSansFallback")]
+        let html = LineMarkup.html(PageLine(text: "Tea 草枕", x: 40, y: 0, width: 80, runs: runs), layout: layout)
+        #expect(html.contains("<span class=\"f0\">Tea </span><span class=\"s0\">草枕</span>"))
     }
 
     @Test func theFileNeedsNothingFromOutside() {
-        let html = HTMLPreview.html(for: Self.sample, assets: PreviewAssets(faces: [Data([0, 1, 0, 0])], images: [
+        let html = HTMLPreview.html(for: Self.sample, assets: PreviewAssets(fonts: ["LiberationSerif": Data([0, 1, 0, 0])], images: [
             "OEBPS/images/cover.png": Data([0x89, 0x50, 0x4E, 0x47]),
         ]))
         #expect(html.hasPrefix("<!DOCTYPE html>"))
