@@ -64,18 +64,29 @@ public struct HeadlessBrowser: Sendable {
         file.absoluteURL.absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
     }
 
-    /// Runs the browser headless with `arguments` and returns what it wrote on standard output.
-    private func run(_ arguments: [String], timeout: TimeInterval) throws(Failure) -> Data {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
+    /// A profile directory of its own for one run (removed after it), so runs can go side by side.
+    static func makeProfile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-chromium-\(UUID().uuidString)")
+    }
+
+    /// What every run is given: headless, no first-run dialogues, fonts unhinted (advances as
+    /// HarfBuzz gives them), its own profile.
+    static func commonArguments(profile: URL) -> [String] {
         var common = ["--headless", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--no-default-browser-check",
                       "--disable-extensions", "--mute-audio", "--font-render-hinting=none",
                       "--user-data-dir=\(profile.path)"]
         // Chromium's sandbox refuses to start as root (containers, CI).
         if geteuid() == 0 { common.append("--no-sandbox") }
+        return common
+    }
+
+    /// Runs the browser headless with `arguments` and returns what it wrote on standard output.
+    private func run(_ arguments: [String], timeout: TimeInterval) throws(Failure) -> Data {
+        let profile = Self.makeProfile()
+        defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = common + arguments
+        process.arguments = Self.commonArguments(profile: profile) + arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

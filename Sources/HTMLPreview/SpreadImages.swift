@@ -22,38 +22,55 @@ public enum SpreadImages {
     }
 
     /// Writes a PNG of each screen of the preview at `preview` (the HTML file written for
-    /// `document`) into `directory`, `jobs` browsers at a time; returns the files in order.
+    /// `document`) into `directory`; returns the files in order. One browser loads the preview
+    /// once, over the DevTools pipe, and shows and captures each screen in turn (a browser a
+    /// screen takes about two seconds each).
     public static func write(_ document: PageDocument, preview: URL, into directory: String, browser: HeadlessBrowser,
-                             screens: Range<Int>? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount)
-        throws(HeadlessBrowser.Failure) -> [String] {
+                             screens: Range<Int>? = nil) throws(HeadlessBrowser.Failure) -> [String] {
         let window = window(for: document)
         let all = 0..<screenCount(of: document)
         let chosen = screens.map { $0.clamped(to: all) } ?? all
-        let files = chosen.map { (directory as NSString).appendingPathComponent(fileName(ofScreen: $0)) }
-        let failures = Failures()
-        let limit = DispatchSemaphore(value: max(1, jobs))
-        DispatchQueue.concurrentPerform(iterations: files.count) { offset in
-            limit.wait()
-            defer { limit.signal() }
-            guard !failures.any else { return }
-            do throws(HeadlessBrowser.Failure) {
-                try browser.screenshot(of: preview, fragment: "screen=\(chosen.lowerBound + offset)&still",
-                                       window: window, to: files[offset])
-            } catch {
-                failures.add(error)
-            }
+        guard !chosen.isEmpty else { return [] }
+        let profile = HeadlessBrowser.makeProfile()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let pipe = try DevToolsPipe(executable: browser.executable,
+                                    arguments: HeadlessBrowser.commonArguments(profile: profile)
+                                        + ["--remote-debugging-pipe", "--window-size=\(window.width),\(window.height)", "about:blank"],
+                                    timeout: 120 + 10 * Double(chosen.count))
+        guard let target = try pipe.send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String,
+              let page = try pipe.send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String else {
+            throw .failed("\(browser.executable) opened no page for the spreads")
         }
-        if let failure = failures.first { throw failure }
+        try pipe.send("Emulation.setDeviceMetricsOverride",
+                      ["width": window.width, "height": window.height, "deviceScaleFactor": 1, "mobile": false], session: page)
+        try pipe.send("Page.navigate", ["url": preview.absoluteURL.absoluteString + "#screen=\(chosen.lowerBound)&still"],
+                      session: page)
+        // The viewer shows its first screen once the embedded fonts have loaded.
+        var ready = false
+        for _ in 0..<1200 where !ready {
+            let answer = try pipe.send("Runtime.evaluate", ["expression": "!!(window.b2p && window.b2p.ready)",
+                                                            "returnByValue": true], session: page)
+            ready = (answer["result"] as? [String: Any])?["value"] as? Bool == true
+            if !ready { usleep(50_000) }
+        }
+        guard ready else { throw .failed("the preview \(preview.lastPathComponent) never showed its pages in \(browser.executable)") }
+        var files: [String] = []
+        for screen in chosen {
+            try pipe.send("Runtime.evaluate", ["expression": "window.b2p.showScreen(\(screen))", "awaitPromise": true],
+                          session: page)
+            let shot = try pipe.send("Page.captureScreenshot", ["format": "png"], session: page)
+            guard let base64 = shot["data"] as? String, let data = Data(base64Encoded: base64) else {
+                throw .failed("\(browser.executable) gave no picture of spread \(screen + 1)")
+            }
+            let file = (directory as NSString).appendingPathComponent(fileName(ofScreen: screen))
+            do {
+                try data.write(to: URL(fileURLWithPath: file))
+            } catch {
+                throw .failed("\(file): \(error.localizedDescription)")
+            }
+            files.append(file)
+        }
+        _ = try? pipe.send("Browser.close")
         return files
     }
-}
-
-/// The first failure among the browsers run side by side.
-private final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var failures: [HeadlessBrowser.Failure] = []
-
-    func add(_ failure: HeadlessBrowser.Failure) { lock.withLock { failures.append(failure) } }
-    var any: Bool { lock.withLock { !failures.isEmpty } }
-    var first: HeadlessBrowser.Failure? { lock.withLock { failures.first } }
 }

@@ -153,13 +153,22 @@ enum ViewerScript {
       });
       window.addEventListener("resize", layoutStage);
 
-      window.b2p = { plan, pageNodes, justify };
+      // For `--png`: show a screen as it is, resolved once it has been drawn.
+      const showScreen = (index) => new Promise((done) => {
+        current = index; show();
+        requestAnimationFrame(() => requestAnimationFrame(done));
+        setTimeout(done, 500);
+      });
+      window.b2p = { plan, pageNodes, justify, showScreen, ready: false };
       if (params.has("check")) return;
       if (params.has("screen")) current = Math.max(0, Math.min(plan.screens.length - 1, +params.get("screen") || 0));
       if (params.has("page")) current = screenOf(+params.get("page"));
       layoutStage();
       // Lines are measured to be justified: only once the embedded fonts are in.
-      Promise.all(Array.from(document.fonts).map((face) => face.load().catch(() => null))).then(show);
+      Promise.all(Array.from(document.fonts).map((face) => face.load().catch(() => null))).then(() => {
+        show();
+        window.b2p.ready = true;
+      });
     })();
     """#
 }
