@@ -1,7 +1,8 @@
 /// The browser check, run when the address's fragment holds `check`: every page is laid out in
 /// one column once the embedded fonts have loaded, and each line's text is measured by the
 /// browser itself (its inline box, before any word spacing) and compared with the width the
-/// layout gave it. Then the justified lines are stretched as the viewer stretches them and
+/// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
+/// layout gives. Then the justified lines are stretched as the viewer stretches them and
 /// measured again. The result is written into the page as `<pre id="b2p-check">` holding JSON
 /// in ASCII (read back with `chromium --dump-dom`; `BrowserCheck` decodes it).
 enum CheckScript {
@@ -29,6 +30,13 @@ enum CheckScript {
                              width: width, browserWidth: natural[i] });
           }
         });
+        // A line's bidi pieces stand left to right in the order the layout gives them.
+        let misordered = 0;
+        lines.forEach((line) => {
+          const pieces = Array.from(line.querySelector(".t").children).filter((piece) => /\b(ltr|rtl)\b/.test(piece.className));
+          const lefts = pieces.map((piece) => piece.getBoundingClientRect().left);
+          if (lefts.some((left, i) => i > 0 && left < lefts[i - 1] - 0.5)) misordered += 1;
+        });
         const justified = lines.filter((line) => line.hasAttribute("data-j"));
         window.b2p.justify(justified);
         let unfilled = 0, maxJustifiedError = 0;
@@ -41,7 +49,7 @@ enum CheckScript {
           pages: nodes.length, screens: window.b2p.plan.screens.length, lines: lines.length,
           justifiedLines: justified.length, overflowCount: overflows.length, overflows: overflows.slice(0, 50),
           maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall,
-          unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError,
+          unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError, misorderedBidiLines: misordered,
           fonts: faces.map((face) => ({ family: face.family, weight: String(face.weight), style: face.style, status: face.status })),
           milliseconds: Math.round(performance.now() - started)
         };

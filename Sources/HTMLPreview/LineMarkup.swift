@@ -3,8 +3,8 @@ import PageFormat
 /// One laid-out line as HTML: a box at the line's `x`, `y` and `width`, holding its text on one
 /// line that never wraps (`white-space: pre`), each style run in its face (or the stand-in face
 /// it names) and size, and, for a
-/// line with `bidi`, its pieces in the visual order the layout gives, each drawn in its own
-/// direction with bidi overridden: the browser reorders nothing itself. A justified line's
+/// line with `bidi`, its pieces in the visual order the layout gives, each an inline block drawn
+/// in its own direction with bidi overridden: the browser reorders nothing itself. A justified line's
 /// spaces are stretched by the page script, which measures the text and sets `word-spacing`.
 enum LineMarkup {
     static func html(_ line: PageLine, layout: LayoutDescription) -> String {
@@ -18,7 +18,10 @@ enum LineMarkup {
         }
         guard !line.text.isEmpty else { return "" }
         let size = isNote ? layout.notes?.size ?? layout.font.size : layout.font.size
-        var attributes = "class=\"\(line.role == .note ? "l n" : "l")\" style=\"\(box)\" data-w=\"\(line.width)\""
+        // A right-to-left line is set from its right edge, as its renderer would: where the
+        // browser's text is a hair narrower than the layout's, the line stays flush right.
+        let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "")
+        var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
         if line.justified == true { attributes += " data-j=\"\"" }
         if line.hyphenated == true { attributes += " data-h=\"\"" }
         let units = Array(line.text.utf16)
@@ -33,7 +36,7 @@ enum LineMarkup {
         } else {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns)
         }
-        return "<div \(attributes)><span class=\"t\(line.bidi == nil ? "" : " ltr")\">\(content)</span></div>"
+        return "<div \(attributes)><span class=\"t\">\(content)</span></div>"
     }
 
     /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no

@@ -27,8 +27,13 @@ enum ViewerStyle {
     .page.invisible { visibility: hidden; }
     .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision; }
     .l .t { font-variant-ligatures: normal; }
-    .ltr { unicode-bidi: bidi-override; direction: ltr; }
-    .rtl { unicode-bidi: bidi-override; direction: rtl; }
+    .l.r { text-align: right; }
+    /* Each bidi piece a paragraph of its own: nested overrides would put a left-to-right piece
+       a level above its right-to-left neighbours and swap them, and in an isolate the spaces
+       at a piece's end would follow the line's direction (UAX #9, L1), not the piece's. */
+    .ltr, .rtl { display: inline-block; unicode-bidi: bidi-override; }
+    .ltr { direction: ltr; }
+    .rtl { direction: rtl; }
     .rule::after { content: ""; position: absolute; left: 0; right: 0; top: 50%; border-top: 0.5px solid currentColor; }
     .img { position: absolute; object-fit: fill; }
     .img.missing { background: #e8e2d6; color: #6c655a; font: 12px sans-serif; display: flex; align-items: center;

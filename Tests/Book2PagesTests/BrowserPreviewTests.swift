@@ -44,6 +44,7 @@ import Testing
         #expect(check.lines == Self.measuredLines(document))
         #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
         #expect(check.unfilledJustifiedLines == 0, "justified lines off by up to \(check.maxJustifiedError)")
+        #expect(check.misorderedBidiLines == 0)
 
         // A spread of text, for review.
         let png = Self.output.appendingPathComponent((name as NSString).deletingPathExtension + "-spread-0004.png").path
@@ -75,6 +76,7 @@ import Testing
         #expect(check.fonts.contains { $0.family.hasPrefix("b2p-standin-") })
         for font in check.fonts { #expect(font.status == "loaded", "\(font.family)") }
         #expect(check.lines == Self.measuredLines(document))
+        #expect(check.misorderedBidiLines == 0)
         #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "\($0.text) \($0.browserWidth) > \($0.width)" })")
     }
 

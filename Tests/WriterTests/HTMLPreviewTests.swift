@@ -36,7 +36,8 @@ struct HTMLPreviewTests {
                             bidi: [.init(start: 10, length: 5, rightToLeft: true), .init(start: 5, length: 5, rightToLeft: false),
                                    .init(start: 0, length: 5, rightToLeft: true)])
         let html = LineMarkup.html(line, layout: Self.sample.layout)
-        #expect(html.contains("<span class=\"t ltr\"><span class=\"rtl\"><span class=\"f0\"> עולם</span></span>"
+        #expect(html.hasPrefix("<div class=\"l r\""))
+        #expect(html.contains("<span class=\"t\"><span class=\"rtl\"><span class=\"f0\"> עולם</span></span>"
                               + "<span class=\"ltr\"><span class=\"f0\">world</span></span>"
                               + "<span class=\"rtl\"><span class=\"f0\">שלום </span></span></span>"))
     }
