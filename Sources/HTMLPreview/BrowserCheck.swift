@@ -19,7 +19,8 @@ public struct BrowserCheck: Decodable, Sendable {
     /// Justified lines the page script could not stretch to their width within half a point.
     public var unfilledJustifiedLines: Int
     public var maxJustifiedError: Double
-    /// Lines whose bidi pieces the browser drew in another order than the layout's visual order.
+    /// Lines whose bidi pieces the browser drew in another order than the layout's visual order,
+    /// or one of them not starting at its direction's edge (right for a right-to-left piece).
     public var misorderedBidiLines: Int
     public var fonts: [Font]
     public var milliseconds: Double

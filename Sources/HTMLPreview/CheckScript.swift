@@ -2,7 +2,7 @@
 /// one column once the embedded fonts have loaded, and each line's text is measured by the
 /// browser itself (its inline box, before any word spacing) and compared with the width the
 /// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
-/// layout gives. Then the justified lines are stretched as the viewer stretches them and
+/// layout gives, each starting at its direction's edge. Then the justified lines are stretched as the viewer stretches them and
 /// measured again. The result is written into the page as `<pre id="b2p-check">` holding JSON
 /// in ASCII (read back with `chromium --dump-dom`; `BrowserCheck` decodes it).
 enum CheckScript {
@@ -30,12 +30,25 @@ enum CheckScript {
                              width: width, browserWidth: natural[i] });
           }
         });
-        // A line's bidi pieces stand left to right in the order the layout gives them.
+        // A line's bidi pieces stand left to right in the order the layout gives them, and each
+        // starts (its first character in reading order) at its own direction's edge.
         let misordered = 0;
         lines.forEach((line) => {
           const pieces = Array.from(line.querySelector(".t").children).filter((piece) => /\b(ltr|rtl)\b/.test(piece.className));
-          const lefts = pieces.map((piece) => piece.getBoundingClientRect().left);
-          if (lefts.some((left, i) => i > 0 && left < lefts[i - 1] - 0.5)) misordered += 1;
+          const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+          const outOfOrder = boxes.some((box, i) => i > 0 && box.left < boxes[i - 1].left - 0.5);
+          const wrongWay = pieces.some((piece, i) => {
+            const walker = document.createTreeWalker(piece, NodeFilter.SHOW_TEXT);
+            const first = walker.nextNode();
+            if (!first || first.data.length === 0) return false;
+            const range = document.createRange();
+            range.setStart(first, 0);
+            range.setEnd(first, first.data.length > 1 && /[\ud800-\udbff]/.test(first.data[0]) ? 2 : 1);
+            const glyph = range.getBoundingClientRect();
+            return piece.className === "rtl" ? Math.abs(glyph.right - boxes[i].right) > 0.5
+                                             : Math.abs(glyph.left - boxes[i].left) > 0.5;
+          });
+          if (outOfOrder || wrongWay) misordered += 1;
         });
         const justified = lines.filter((line) => line.hasAttribute("data-j"));
         window.b2p.justify(justified);
