@@ -52,17 +52,19 @@ let package = Package(
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation"]),
 
-        // Writers.
+        // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
+        // as a command for its screenshots.
         .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),
+        .target(name: "HTMLPreview", dependencies: ["PageFormat"]),
 
         // Recognising inputs already converted.
         .target(name: "Digest", dependencies: ["CCrypto"]),
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest", "PageWriter",
-                               "PageFormat", "ZipArchive"]),
-        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "Layout"]),
+                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
+                               "PageWriter", "HTMLPreview", "PageFormat", "ZipArchive"]),
+        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "HTMLPreview", "Layout"]),
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
 
         // libFuzzer entries for the readers (scripts/fuzz.sh); in an ordinary build, each
@@ -78,9 +80,9 @@ let package = Package(
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
-        .testTarget(name: "WriterTests", dependencies: ["BookModel", "Layout", "PageFormat", "PageWriter"]),
+        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
-                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts"],
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview"],
                     exclude: ["Snapshots"]),
     ]
 )

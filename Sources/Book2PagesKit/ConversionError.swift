@@ -18,6 +18,8 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
     case warningsUnderStrict(file: String, warnings: [Warning])
     /// No usable font: the family or file asked for can't be loaded.
     case fontUnavailable(String)
+    /// A program the command needs is not installed (Chromium, for `preview --png`).
+    case toolUnavailable(String)
     /// The output can't be written.
     case outputFailed(file: String, reason: String)
     /// Something that should not happen did: a bug to report.
@@ -30,7 +32,7 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
         case .unreadable: ExitCode.unreadableInput
         case .limitExceeded: ExitCode.limitExceeded
         case .warningsUnderStrict: ExitCode.warningsUnderStrict
-        case .fontUnavailable: ExitCode.fontUnavailable
+        case .fontUnavailable, .toolUnavailable: ExitCode.fontUnavailable
         case .outputFailed: ExitCode.outputFailed
         case .internalError: ExitCode.internalError
         }
@@ -47,7 +49,7 @@ public enum ConversionError: Error, Equatable, CustomStringConvertible {
         case .warningsUnderStrict(let file, let warnings):
             "\(file): refused under --strict: \(warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"), "
                 + "the first: \(warnings.first.map(String.init(describing:)) ?? "none")"
-        case .fontUnavailable(let message): message
+        case .fontUnavailable(let message), .toolUnavailable(let message): message
         case .internalError(let message): "internal error: \(message)"
         }
     }
@@ -64,7 +66,8 @@ public enum ExitCode {
     public static let invalidInput: Int32 = 65
     /// EX_NOINPUT: the input is missing or can't be read.
     public static let unreadableInput: Int32 = 66
-    /// EX_UNAVAILABLE: the font asked for can't be found or loaded.
+    /// EX_UNAVAILABLE: the font asked for can't be found or loaded, or (`preview --png`) Chromium
+    /// is not installed.
     public static let fontUnavailable: Int32 = 69
     /// EX_SOFTWARE: a bug in book2pages.
     public static let internalError: Int32 = 70
@@ -82,7 +85,7 @@ public enum ExitCode {
         (usage, "bad usage: an unknown option or a bad value"),
         (invalidInput, "the input is not a book that can be converted, or has nothing to show"),
         (unreadableInput, "the input is missing or can't be read"),
-        (fontUnavailable, "the font asked for is not installed or can't be loaded"),
+        (fontUnavailable, "the font, or (preview --png) Chromium, is not installed or can't be loaded"),
         (internalError, "an internal error (a bug: please report it)"),
         (outputFailed, "the output can't be written"),
         (limitExceeded, "the input passes a read limit (a zip bomb, say; see --limit)"),

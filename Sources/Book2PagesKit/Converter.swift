@@ -14,6 +14,9 @@ public struct Conversion: Sendable {
     public var json: Data
     /// What the readers recovered from, in the order met.
     public var warnings: [Warning]
+    /// The file of each face the pages name (`layout.faces` and `layout.standIns`), by
+    /// PostScript name: for a writer that embeds them, the HTML preview. No output carries it.
+    public var fontFiles: [String: String] = [:]
 }
 
 /// One book in, one page list out: picks the reader, lays the book out, builds the page list.
@@ -46,7 +49,14 @@ public enum Converter {
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
-        return Conversion(document: document, json: data, warnings: warnings + assetWarnings)
+        return Conversion(document: document, json: data, warnings: warnings + assetWarnings,
+                          fontFiles: Self.fontFiles(of: paged))
+    }
+
+    /// Where each face measured with is, by PostScript name.
+    static func fontFiles(of paged: PagedBook) -> [String: String] {
+        Dictionary((paged.fonts.faces + paged.standIns).filter { !$0.path.isEmpty }.map { ($0.postScriptName, $0.path) },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     /// With `--assets`, writes the images the document names; what could not be read.

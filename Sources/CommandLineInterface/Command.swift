@@ -27,6 +27,9 @@ public enum Command {
             return emit(Data("book2pages \(Book2Pages.version)\n".utf8), write: write, report: report)
         case .batch(let inputs, let directory):
             return runBatch(inputs, into: directory, invocation: invocation, report: report)
+        case .preview(let inputs, let output, let png):
+            return runPreview(inputs, output: output, png: png, invocation: invocation,
+                              readStandardInput: readStandardInput, write: write, report: report)
         case .convert(let inputs, let output):
             var input: BookInput?
             do {
@@ -66,6 +69,28 @@ public enum Command {
         } catch {
             file.discard()
             throw error
+        }
+    }
+
+    /// The HTML preview into `output` (or standard output), and with `png`, a PNG of each spread.
+    /// Chromium is looked for first, so a missing browser fails before any work is done.
+    private static func runPreview(_ inputs: [String], output: String?, png: String?, invocation: Invocation,
+                                   readStandardInput: () throws -> Data, write: @escaping @Sendable (Data) throws -> Void,
+                                   report: (String) -> Void) -> Int32 {
+        do throws(ConversionError) {
+            if png != nil, !PreviewCommand.browserInstalled {
+                throw .toolUnavailable("--png: \(PreviewCommand.missingBrowser)")
+            }
+            let book = try bookInput(inputs, readStandardInput: readStandardInput)
+            let preview = try Preview.html(of: book, options: invocation.options)
+            if !invocation.quiet {
+                for warning in preview.conversion.warnings { report("book2pages: warning: \(place(of: warning, in: book))") }
+            }
+            try PreviewCommand.write(preview, output: output, png: png, write: write)
+            return ExitCode.success
+        } catch {
+            report("book2pages: \(error)")
+            return error.exitCode
         }
     }
 

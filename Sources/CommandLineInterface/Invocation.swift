@@ -12,6 +12,9 @@ struct Invocation: Sendable, Equatable {
         case convert(inputs: [String], output: String?)
         /// Each input is a book of its own, written into `directory`.
         case batch(inputs: [String], directory: String)
+        /// `book2pages preview`: the HTML preview of one book into `output` (standard output
+        /// when nil and no `png`), and with `png`, a picture of each spread in that directory.
+        case preview(inputs: [String], output: String?, png: String?)
     }
 
     var action: Action
@@ -33,15 +36,26 @@ struct Invocation: Sendable, Equatable {
             action = .version
             return
         }
-        let inputs = parsed.operands
-        guard !inputs.isEmpty else { throw .usage("no book given") }
+        // `preview` as the first word is the command (a book of that name is `./preview`).
+        let previewing = parsed.operands.first == Self.previewCommand
+        let inputs = previewing ? Array(parsed.operands.dropFirst()) : parsed.operands
+        guard !inputs.isEmpty else { throw .usage(previewing ? "preview: no book given" : "no book given") }
         if inputs.contains("-"), inputs.count > 1 {
             throw .usage("- (standard input) can't be combined with other inputs")
         }
         if let output = parsed.options["output"], output.isEmpty {
             throw .usage("--output needs a file name")
         }
-        if let output = parsed.options["output"], Self.namesDirectory(output) {
+        let png = parsed.options["png"]
+        if png?.isEmpty == true { throw .usage("--png needs a directory") }
+        if png != nil, !previewing { throw .usage("--png is for book2pages preview") }
+        if previewing {
+            if let output = parsed.options["output"], Self.namesDirectory(output) {
+                throw .usage("preview writes one HTML file: give -o a file name, such as book.html")
+            }
+            if parsed.options["format"] != nil { throw .usage("--format is for the JSON output: preview writes HTML") }
+            action = .preview(inputs: inputs, output: parsed.options["output"], png: png)
+        } else if let output = parsed.options["output"], Self.namesDirectory(output) {
             if inputs.contains("-") { throw .usage("a batch reads files, not standard input") }
             action = .batch(inputs: inputs, directory: output)
         } else {
@@ -56,7 +70,7 @@ struct Invocation: Sendable, Equatable {
         report = parsed.options["report"]
         if report?.isEmpty == true { throw .usage("--report needs a file name") }
         incremental = parsed.has("incremental")
-        if case .convert = action, parsed.options["jobs"] != nil || report != nil || incremental {
+        if !Self.isBatch(action), parsed.options["jobs"] != nil || report != nil || incremental {
             throw .usage("--jobs, --report and --incremental are for a batch: give -o a directory")
         }
 
@@ -141,6 +155,14 @@ struct Invocation: Sendable, Equatable {
         if let value = parsed.options["limit"] {
             options.limits = try Self.limits(value, changing: options.limits)
         }
+    }
+
+    /// The word that makes the command line a preview.
+    static let previewCommand = "preview"
+
+    static func isBatch(_ action: Action) -> Bool {
+        if case .batch = action { return true }
+        return false
     }
 
     /// An existing directory, or a name ending in `/` (made if missing).

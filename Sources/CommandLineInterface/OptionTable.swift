@@ -65,6 +65,10 @@ enum OptionTable {
         OptionSpec(name: "format", short: nil, valueName: "FORMAT",
                    help: "json (one JSON object, the default) or ndjson (JSON Lines: a header line, one line a "
                        + "page, an end line with the chapters and the table of contents)."),
+        OptionSpec(name: "png", short: nil, valueName: "DIR",
+                   help: "With book2pages preview: also write a PNG of each spread (or page, for the single-page "
+                       + "targets) into DIR, spread-0001.png and on, drawn by headless Chromium (exit status "
+                       + "\(ExitCode.fontUnavailable) when it is not installed)."),
         OptionSpec(name: "assets", short: nil, valueName: "DIR",
                    help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
                        + "path in the book, which is the path the output names it by. Nothing is written outside DIR."),

@@ -1,0 +1,60 @@
+import BookModel
+import Foundation
+import HTMLPreview
+import PageFormat
+
+/// `book2pages preview`: a book converted as usual, then written as one HTML file that shows its
+/// pages with the font files they were measured with and the book's images embedded, and, with
+/// `--png`, a picture of each spread taken by headless Chromium.
+public enum Preview {
+    public struct Result: Sendable {
+        public var html: Data
+        public var conversion: Conversion
+    }
+
+    public static func html(of input: BookInput, options: ConversionOptions) throws(ConversionError) -> Result {
+        var options = options
+        options.outputFormat = .json
+        options.pretty = false
+        let conversion = try Converter.convert(input, options: options)
+        let assets = try assets(of: conversion, input: input, options: options)
+        let html = HTMLPreview.html(for: conversion.document, assets: assets)
+        return Result(html: Data(html.utf8), conversion: conversion)
+    }
+
+    /// The font files of the faces and stand-ins the document names, and the images it shows.
+    /// A font file that can't be read is left out (the browser check then reports its face as
+    /// not loaded); an image that can't be read shows as its alt text.
+    static func assets(of conversion: Conversion, input: BookInput,
+                       options: ConversionOptions) throws(ConversionError) -> PreviewAssets {
+        let fonts = conversion.fontFiles.compactMapValues { FileManager.default.contents(atPath: $0) }
+        var images: [String: Data] = [:]
+        let paths = AssetWriter.paths(in: conversion.document)
+        if !paths.isEmpty {
+            let files = try Converter.files(of: input, asked: options.inputFormat, limits: options.limits)
+            for path in paths {
+                if let bytes = try? files.read(path) { images[path] = Data(bytes) }
+            }
+        }
+        return PreviewAssets(fonts: fonts, images: images)
+    }
+
+    /// Writes a PNG of every spread of the preview at `preview` into `directory` (made if
+    /// missing) with headless Chromium; the files, in order.
+    public static func writeImages(of document: PageDocument, preview: URL,
+                                   into directory: String) throws(ConversionError) -> [String] {
+        guard let browser = HeadlessBrowser.find() else {
+            throw .toolUnavailable(HeadlessBrowser.Failure.notInstalled.description)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .outputFailed(file: directory, reason: error.localizedDescription)
+        }
+        do {
+            return try SpreadImages.write(document, preview: preview, into: directory, browser: browser)
+        } catch {
+            throw .outputFailed(file: directory, reason: "the spreads could not be drawn: \(error)")
+        }
+    }
+}

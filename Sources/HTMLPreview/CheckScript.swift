@@ -1,0 +1,77 @@
+/// The browser check, run when the address's fragment holds `check`: every page is laid out in
+/// one column once the embedded fonts have loaded, and each line's text is measured by the
+/// browser itself (its inline box, before any word spacing) and compared with the width the
+/// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
+/// layout gives, each starting at its direction's edge. Then the justified lines are stretched as the viewer stretches them and
+/// measured again. The result is written into the page as `<pre id="b2p-check">` holding JSON
+/// in ASCII (read back with `chromium --dump-dom`; `BrowserCheck` decodes it).
+enum CheckScript {
+    static let js = #"""
+    (function () {
+      "use strict";
+      if (!window.b2p || !/(^|[#&])check(&|=|$)/.test(location.hash)) return;
+      const started = performance.now();
+      document.body.classList.add("check");
+      const column = document.getElementById("check-column");
+      const nodes = window.b2p.pageNodes.filter((node) => node);
+      nodes.forEach((node) => column.appendChild(node));
+      const faces = Array.from(document.fonts);
+      Promise.all(faces.map((face) => face.load().catch(() => null))).then(() => document.fonts.ready).then(() => {
+        const lines = Array.from(column.querySelectorAll(".l[data-w]"));
+        const natural = lines.map((line) => line.querySelector(".t").getBoundingClientRect().width);
+        const overflows = [];
+        let maxOverflow = 0, maxShortfall = 0;
+        lines.forEach((line, i) => {
+          const width = parseFloat(line.dataset.w), difference = natural[i] - width;
+          maxOverflow = Math.max(maxOverflow, difference);
+          if (!line.hasAttribute("data-j")) maxShortfall = Math.max(maxShortfall, -difference);
+          if (difference > 0.5) {
+            overflows.push({ page: +line.closest(".page").dataset.i, text: line.textContent,
+                             width: width, browserWidth: natural[i] });
+          }
+        });
+        // A line's bidi pieces stand left to right in the order the layout gives them, and each
+        // starts (its first character in reading order) at its own direction's edge.
+        let misordered = 0;
+        lines.forEach((line) => {
+          const pieces = Array.from(line.querySelector(".t").children).filter((piece) => /\b(ltr|rtl)\b/.test(piece.className));
+          const boxes = pieces.map((piece) => piece.getBoundingClientRect());
+          const outOfOrder = boxes.some((box, i) => i > 0 && box.left < boxes[i - 1].left - 0.5);
+          const wrongWay = pieces.some((piece, i) => {
+            const walker = document.createTreeWalker(piece, NodeFilter.SHOW_TEXT);
+            const first = walker.nextNode();
+            if (!first || first.data.length === 0) return false;
+            const range = document.createRange();
+            range.setStart(first, 0);
+            range.setEnd(first, first.data.length > 1 && /[\ud800-\udbff]/.test(first.data[0]) ? 2 : 1);
+            const glyph = range.getBoundingClientRect();
+            return piece.className === "rtl" ? Math.abs(glyph.right - boxes[i].right) > 0.5
+                                             : Math.abs(glyph.left - boxes[i].left) > 0.5;
+          });
+          if (outOfOrder || wrongWay) misordered += 1;
+        });
+        const justified = lines.filter((line) => line.hasAttribute("data-j"));
+        window.b2p.justify(justified);
+        let unfilled = 0, maxJustifiedError = 0;
+        justified.forEach((line) => {
+          const error = Math.abs(line.querySelector(".t").getBoundingClientRect().width - parseFloat(line.dataset.w));
+          maxJustifiedError = Math.max(maxJustifiedError, error);
+          if (error > 0.5) unfilled += 1;
+        });
+        const result = {
+          pages: nodes.length, screens: window.b2p.plan.screens.length, lines: lines.length,
+          justifiedLines: justified.length, overflowCount: overflows.length, overflows: overflows.slice(0, 50),
+          maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall,
+          unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError, misorderedBidiLines: misordered,
+          fonts: faces.map((face) => ({ family: face.family, weight: String(face.weight), style: face.style, status: face.status })),
+          milliseconds: Math.round(performance.now() - started)
+        };
+        const out = document.createElement("pre");
+        out.id = "b2p-check";
+        out.textContent = JSON.stringify(result).replace(/[^\x20-\x7e]|[<>&]/g,
+          (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+        document.body.appendChild(out);
+      });
+    })();
+    """#
+}

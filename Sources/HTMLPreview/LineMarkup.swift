@@ -1,0 +1,67 @@
+import PageFormat
+
+/// One laid-out line as HTML: a box at the line's `x`, `y` and `width`, holding its text on one
+/// line that never wraps (`white-space: pre`), each style run in its face (or the stand-in face
+/// it names) and size, and, for a
+/// line with `bidi`, its pieces in the visual order the layout gives, each an inline block drawn
+/// in its own direction with bidi overridden: the browser reorders nothing itself. A justified line's
+/// spaces are stretched by the page script, which measures the text and sets `word-spacing`.
+enum LineMarkup {
+    static func html(_ line: PageLine, layout: LayoutDescription) -> String {
+        let isNote = line.role == .note || line.role == .noteSeparator
+        let defaultHeight = isNote ? layout.notes?.lineHeight ?? layout.font.lineHeight : layout.font.lineHeight
+        let height = line.height ?? defaultHeight
+        let box = "left:\(HTMLText.px(line.x));top:\(HTMLText.px(line.y));width:\(HTMLText.px(line.width));"
+            + "height:\(HTMLText.px(height));line-height:\(HTMLText.px(height))"
+        if line.role == .noteSeparator {
+            return "<div class=\"l rule\" style=\"\(box)\"></div>"
+        }
+        guard !line.text.isEmpty else { return "" }
+        let size = isNote ? layout.notes?.size ?? layout.font.size : layout.font.size
+        // A right-to-left line is set from its right edge, as its renderer would: where the
+        // browser's text is a hair narrower than the layout's, the line stays flush right.
+        let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "")
+        var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
+        if line.justified == true { attributes += " data-j=\"\"" }
+        if line.hyphenated == true { attributes += " data-h=\"\"" }
+        let units = Array(line.text.utf16)
+        let runs = line.runs ?? [PageRun(start: 0, length: units.count, face: 0, size: size)]
+        var content = ""
+        if let bidi = line.bidi {
+            for piece in bidi {
+                let low = max(0, min(piece.start, units.count)), high = max(low, min(piece.start + piece.length, units.count))
+                content += "<span class=\"\(piece.isRightToLeft ? "rtl" : "ltr")\">"
+                    + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns) + "</span>"
+            }
+        } else {
+            content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns)
+        }
+        return "<div \(attributes)><span class=\"t\">\(content)</span></div>"
+    }
+
+    /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no
+    /// run covers, in the first face at the line's size).
+    static func spans(_ units: [UInt16], _ range: Range<Int>, runs: [PageRun], size: Double,
+                      standIns: [FaceDescription]? = nil) -> String {
+        var out = ""
+        var position = range.lowerBound
+        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: String?) {
+            guard !part.isEmpty else { return }
+            var style = runSize == size ? "" : "font-size:\(HTMLText.px(runSize));"
+            if shift == "superscript" { style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));" }
+            if shift == "subscript" { style += "position:relative;top:\(HTMLText.px(runSize * 0.2));" }
+            let text = HTMLText.escaped(String(decoding: units[part], as: UTF16.self))
+            out += "<span class=\"\(face)\"\(style.isEmpty ? "" : " style=\"\(style)\"")>\(text)</span>"
+        }
+        for run in runs.sorted(by: { $0.start < $1.start }) {
+            let low = max(run.start, position), high = min(run.start + run.length, range.upperBound)
+            guard low < high else { continue }
+            emit(position..<low, face: "f0", runSize: size, shift: nil)
+            let standIn = run.standIn.flatMap { name in standIns?.firstIndex { $0.postScriptName == name } }
+            emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift)
+            position = high
+        }
+        emit(position..<range.upperBound, face: "f0", runSize: size, shift: nil)
+        return out
+    }
+}

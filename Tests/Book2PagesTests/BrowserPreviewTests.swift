@@ -1,0 +1,180 @@
+import Book2PagesKit
+import Foundation
+import HTMLPreview
+import PageFormat
+import Testing
+
+/// The HTML preview in a real browser (headless Chromium): every line of the corpus books drawn
+/// by the browser in the embedded fonts is no wider than the width the layout gave it (more
+/// than half a point is a failure), every page is there, and a spread is saved as a PNG for
+/// review. Left out, saying so, when Chromium or the corpus is missing.
+@Suite(.serialized) struct BrowserPreviewTests {
+    static let browser = HeadlessBrowser.find()
+    /// Screenshots for review: in the temporary directory, never in the repository.
+    static let output: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-browser-tests")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    static func noteBrowserMissing(_ test: String) {
+        print("BrowserPreviewTests.\(test): left out, Chromium is not installed (scripts/install-deps.sh --test installs it)")
+    }
+
+    /// The lines the browser check measures: those with text (the footnote rule has none).
+    static func measuredLines(_ document: PageDocument) -> Int {
+        document.pages.flatMap { $0.lines ?? [] }.filter { !$0.text.isEmpty && $0.role != .noteSeparator }.count
+    }
+
+    @Test(arguments: ["moby-dick.epub", "wasteland.epub", "regime-anticancer-arabic.epub"])
+    func corpusBookDrawsEveryLineWithinItsWidth(_ name: String) throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("BrowserPreviewTests") }
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("corpusBookDrawsEveryLineWithinItsWidth") }
+        let started = Date()
+        let preview = try Preview.html(of: .paths([corpus.appendingPathComponent(name).path]), options: ConversionOptions())
+        let document = try PageDocument(jsonData: preview.conversion.json)
+        let file = Self.output.appendingPathComponent((name as NSString).deletingPathExtension + ".html")
+        try preview.html.write(to: file)
+
+        let check = try BrowserCheck.run(preview: file, browser: browser)
+        #expect(check.fonts.count >= 5)
+        for font in check.fonts { #expect(font.status == "loaded", "\(font.family) \(font.weight) \(font.style)") }
+        #expect(check.pages == document.pages.count)
+        #expect(check.screens == document.target?.spreads?.count)
+        #expect(check.lines == Self.measuredLines(document))
+        #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
+        #expect(check.unfilledJustifiedLines == 0, "justified lines off by up to \(check.maxJustifiedError)")
+        #expect(check.misorderedBidiLines == 0)
+
+        // A spread of text, for review.
+        let png = Self.output.appendingPathComponent((name as NSString).deletingPathExtension + "-spread-0004.png").path
+        try browser.screenshot(of: file, fragment: "screen=3&still", window: SpreadImages.window(for: document), to: png)
+        let size = (try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
+        #expect(size > 10_000)
+        print("BrowserPreviewTests: \(name): \(check.pages) pages, \(check.lines) lines measured "
+              + "(\(check.justifiedLines) justified), \(check.overflowCount) over by more than 0.5 pt "
+              + "(widest +\(String(format: "%.3f", check.maxOverflow)) pt), justified to within "
+              + "\(String(format: "%.3f", check.maxJustifiedError)) pt; \(String(format: "%.1f", Date().timeIntervalSince(started))) s; "
+              + "spread at \(png)")
+    }
+
+    /// Han and Arabic in a Latin book are set in the stand-in faces the runs name, embedded too.
+    @Test func charactersTheBodyFontLacksAreDrawnInTheirStandIns() throws {
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("charactersTheBodyFontLacksAreDrawnInTheirStandIns") }
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = directory.appendingPathComponent("mixed.md")
+        let paragraph = "Sōseki's 草枕 (Kusamakura) opens on a mountain path: 山路を登りながら、こう考えた。 "
+            + "An Arabic greeting, السلام عليكم, reads from the right, and مرحبا بالعالم too. "
+        try Data(("# Mixed scripts\n\n" + String(repeating: paragraph, count: 6) + "\n").utf8).write(to: book)
+        let preview = try Preview.html(of: .paths([book.path]), options: ConversionOptions())
+        let document = preview.conversion.document
+        #expect((document.layout.standIns ?? []).count >= 2)
+        let file = Self.output.appendingPathComponent("mixed-scripts.html")
+        try preview.html.write(to: file)
+        let check = try BrowserCheck.run(preview: file, browser: browser)
+        #expect(check.fonts.contains { $0.family.hasPrefix("b2p-standin-") })
+        for font in check.fonts { #expect(font.status == "loaded", "\(font.family)") }
+        #expect(check.lines == Self.measuredLines(document))
+        #expect(check.misorderedBidiLines == 0)
+        #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "\($0.text) \($0.browserWidth) > \($0.width)" })")
+    }
+
+    /// The single-page targets of the other seeds: one page a screen, as their systems group them.
+    @Test(arguments: [["--target", "swiftui-book"], ["--target", "pagecurl"], ["--target", "pagecurl", "--double-sided"],
+                      ["--target", "reader"]])
+    func everyTargetOfTheSampleIsShownWhole(_ options: [String]) throws {
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("everyTargetOfTheSampleIsShownWhole") }
+        let binary = try #require(TestPaths.binary)
+        let sample = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
+        let file = Self.output.appendingPathComponent("lighthouse-\(options.joined().replacingOccurrences(of: "-", with: "")).html")
+        let json = try Run.program(binary, options + [sample])
+        let made = try Run.program(binary, ["preview"] + options + [sample, "-o", file.path])
+        #expect(json.status == 0 && made.status == 0, "\(made.stderr)")
+        let document = try PageDocument(jsonData: json.stdout)
+        let target = try #require(document.target)
+        let screens = target.spreads?.count ?? target.screens?.count ?? (target.leaves?.count).map { $0 * 2 }
+            ?? (target.chapters.map { $0.reduce(1) { $0 + $1.pages.count } })
+        let check = try BrowserCheck.run(preview: file, browser: browser)
+        #expect(check.pages == document.pages.count)
+        #expect(check.screens == screens)
+        #expect(check.lines == Self.measuredLines(document))
+        #expect(check.overflowCount == 0)
+    }
+
+    /// Keys, clicks, swipes and the table of contents turn the pages, the right way for the
+    /// book's direction; `drive` returns the counter and the pages on each side after each step.
+    @Test func keysClicksSwipesAndTheContentsTurnThePages() throws {
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("keysClicksSwipesAndTheContentsTurnThePages") }
+        let sample = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
+        let preview = try Preview.html(of: .paths([sample]), options: ConversionOptions())
+        let steps = try Self.drive(preview, name: "lighthouse", browser: browser)
+        let count = try #require(preview.conversion.document.target?.spreads?.count)
+        // On, back, back again (nothing before the closed book), a click on the right-hand page,
+        // a swipe to the left, the contents' second entry.
+        #expect(steps == [
+            "cover · 1 / \(count)|1|2", "turning", "p. 1 · 2 / \(count)|3|4", "cover · 1 / \(count)|1|2",
+            "cover · 1 / \(count)|1|2", "p. 1 · 2 / \(count)|3|4", "p. 2–3 · 3 / \(count)|5|6", "p. 1 · 2 / \(count)|3|4",
+        ])
+    }
+
+    @Test func aRightToLeftBookTurnsTheOtherWay() throws {
+        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("BrowserPreviewTests") }
+        guard let browser = Self.browser else { return Self.noteBrowserMissing("aRightToLeftBookTurnsTheOtherWay") }
+        let book = corpus.appendingPathComponent("regime-anticancer-arabic.epub").path
+        let preview = try Preview.html(of: .paths([book]), options: ConversionOptions())
+        let steps = try Self.drive(preview, name: "arabic", browser: browser)
+        let count = try #require(preview.conversion.document.target?.spreads?.count)
+        // The cover is left of the spine; the right-hand key goes back (there is nothing before
+        // the closed book), the left-hand key on, and a click on the right-hand page back again.
+        #expect(steps.prefix(6) == ["cover · 1 / \(count)|2|1", "still", "cover · 1 / \(count)|2|1", "p. 1 · 2 / \(count)|4|3",
+                                    "p. 2–3 · 3 / \(count)|6|5", "p. 1 · 2 / \(count)|4|3"])
+    }
+
+    /// Loads the preview with a script that presses keys, clicks and swipes, and reads the
+    /// counter and the pages in the left and right slots after each.
+    static func drive(_ preview: Preview.Result, name: String, browser: HeadlessBrowser) throws -> [String] {
+        let driver = #"""
+        <script>
+        (async function () {
+          const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+          const $ = (id) => document.getElementById(id);
+          const side = (id) => ($(id).firstElementChild || { dataset: { i: "-" } }).dataset.i;
+          const state = () => $("counter").textContent + "|" + side("left") + "|" + side("right");
+          const key = (name) => document.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true }));
+          const box = () => $("stage").getBoundingClientRect();
+          const log = [];
+          await sleep(500);
+          log.push(state());
+          key("ArrowRight"); await sleep(50); log.push(getComputedStyle($("leaf")).display === "block" ? "turning" : "still");
+          await sleep(1500); log.push(state());
+          key("ArrowLeft"); await sleep(1500); log.push(state());
+          key("ArrowLeft"); await sleep(1500); log.push(state());
+          $("stage").dispatchEvent(new MouseEvent("click", { clientX: box().right - 20, clientY: box().top + 100, bubbles: true }));
+          await sleep(1500); log.push(state());
+          const y = box().top + 100;
+          $("stage").dispatchEvent(new PointerEvent("pointerdown", { clientX: box().right - 50, clientY: y, bubbles: true }));
+          $("stage").dispatchEvent(new PointerEvent("pointerup", { clientX: box().right - 250, clientY: y, bubbles: true }));
+          await sleep(1500); log.push(state());
+          $("toc-button").click();
+          $("toc").querySelectorAll("li")[1].click();
+          await sleep(1500); log.push(state());
+          const out = document.createElement("pre");
+          out.id = "b2p-drive";
+          out.textContent = log.join("\n");
+          document.body.appendChild(out);
+        })();
+        </script>
+        </body>
+        """#
+        let html = String(decoding: preview.html, as: UTF8.self).replacingOccurrences(of: "</body>", with: driver)
+        let file = output.appendingPathComponent("\(name)-driven.html")
+        try Data(html.utf8).write(to: file)
+        let dom = try browser.dumpDOM(of: file, fragment: "")
+        guard let start = dom.range(of: "<pre id=\"b2p-drive\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            Issue.record("the driving script wrote nothing")
+            return []
+        }
+        return dom[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    }
+}
