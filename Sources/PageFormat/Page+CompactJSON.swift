@@ -42,7 +42,7 @@ extension PageLine: CompactJSONWritable {
 
 extension PageLine.BidiPiece: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
-        try output.object { first in
+        output.object { first in
             output.key("length", first: &first); output.write(Int64(length))
             if let rtl { output.key("rtl", first: &first); output.write(rtl) }
             output.key("start", first: &first); output.write(Int64(start))
@@ -65,7 +65,7 @@ extension PageRun: CompactJSONWritable {
 
 extension PageLocation: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
-        try output.object { first in
+        output.object { first in
             output.key("end", first: &first); output.write(Int64(end))
             if let endCFI { output.key("endCFI", first: &first); output.write(endCFI) }
             output.key("start", first: &first); output.write(Int64(start))

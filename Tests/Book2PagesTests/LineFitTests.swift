@@ -83,8 +83,9 @@ struct LineFitTests {
         for description in layout.standIns ?? [] {
             let family = try FontSet(font: description.family)
             let face = [family.regular, family.italic, family.bold, family.boldItalic].first { $0.postScriptName == description.postScriptName }
-            faces[description.postScriptName] = try #require(face, "\(description.postScriptName) is found again")
-            #expect(face?.fileName == description.file)
+            let found = try #require(face, "\(description.postScriptName) is found again")
+            #expect(found.fileName == description.file)
+            faces[description.postScriptName] = found
         }
         return faces
     }
