@@ -75,7 +75,7 @@ public final class TextMeasurer {
     /// another face. Empty, and found without shaping, when the face has every character.
     public func standIns(inUTF8 bytes: UnsafeBufferPointer<UInt8>, face: FontFace) -> [(range: Range<Int>, face: FontFace)] {
         if face.hasPrintableASCII, !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }) { return [] }
-        if String(decoding: bytes, as: UTF8.self).unicodeScalars.allSatisfy(face.hasGlyph) { return [] }
+        if Self.hasEveryCharacter(bytes, in: face) { return [] }
         // A character outside the character map may still shape whole (HarfBuzz decomposes é
         // into e and its accent): then measuring used the face alone, and so must drawing.
         if face.shape(bytes, buffer: buffer, language: language, rightToLeft: nil).complete { return [] }
@@ -127,6 +127,20 @@ public final class TextMeasurer {
         }
         closeRun(at: offset)
         return runs
+    }
+
+    /// Whether `face` has a glyph for every character of valid UTF-8 `bytes`: asked of every line
+    /// with a character past ASCII (curly quotes, dashes), so decoded in place, with no `String`.
+    private static func hasEveryCharacter(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if !face.hasGlyph(for: scalar) { return false }
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     /// Marks and joiners stay in the face of the character they belong to.
