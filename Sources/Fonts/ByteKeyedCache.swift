@@ -1,45 +1,47 @@
-/// Advances already shaped, keyed by (face, UTF-8 bytes), looked up without making a `String`:
-/// layout asks for every word of a book, and with a `Dictionary<String, …>` building and hashing
-/// the keys cost more than the shaping they save.
+/// Numbers remembered by (space, UTF-8 bytes), looked up without making a `String`: layout asks
+/// for every word of a book — its advance in a face (`TextMeasurer`, a space per face), where
+/// it may take a hyphen (`WordHyphenator`, a space per dictionary) — and with a
+/// `Dictionary<String, …>` building and hashing the keys cost more than the work they save.
 ///
 /// Open addressing with linear probing over memory it owns (no copy-on-write or exclusivity
 /// checks in the hot path). Keys of up to 16 bytes (nearly every word) are held in the slot
 /// itself, so a lookup touches one cache line; longer ones live in an arena. Results never
-/// depend on the table's order, so they are the same on every run.
-final class WidthCache {
+/// depend on the table's order, so they are the same on every run. One owner, one thread.
+public final class ByteKeyedCache {
     private struct Slot {
         /// 0 marks an empty slot; a stored hash always has its low bit set.
         var hash: UInt64
         /// The key's first 16 bytes, zero-padded; for longer keys `key0` is the arena offset.
         var key0: UInt64
         var key1: UInt64
-        var units: Int32
+        var value: Int32
         var length: UInt16
-        var face: UInt16
+        var space: UInt16
     }
 
-    /// Longer strings are measured every time (they are rare: a key this long is a whole line).
+    /// Longer keys are computed every time (they are rare: a key this long is a whole line).
     static let longestKey = 4096
     private static let inlineLength = 16
-    private static let empty = Slot(hash: 0, key0: 0, key1: 0, units: 0, length: 0, face: 0)
+    private static let empty = Slot(hash: 0, key0: 0, key1: 0, value: 0, length: 0, space: 0)
 
-    // One owner, one thread (see `TextMeasurer`): the runtime's exclusivity checks on these
+    // One owner, one thread: the runtime's exclusivity checks on these
     // would cost as much as the lookup itself.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) private var capacity = 1 << 12
     @exclusivity(unchecked) private var arena: [UInt8] = []
-    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
-    init() {
+    public init() {
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Self.empty, count: capacity)
     }
 
     deinit { slots.deallocate() }
 
-    /// The cached value for `bytes` in face number `face`, or the result of `compute`, remembered.
-    func units(of bytes: UnsafeBufferPointer<UInt8>, face: Int, compute: () -> Int) -> Int {
-        guard bytes.count <= Self.longestKey, face <= Int(UInt16.max), let base = bytes.baseAddress else {
+    /// The value remembered for `bytes` in `space` (0...65535), or the result of `compute`
+    /// (clamped to 32 bits), remembered. `compute` may ask the cache for other keys.
+    public func value(of bytes: UnsafeBufferPointer<UInt8>, space: Int, compute: () -> Int) -> Int {
+        guard bytes.count <= Self.longestKey, space >= 0, space <= Int(UInt16.max), let base = bytes.baseAddress else {
             return compute()
         }
         let length = bytes.count
@@ -50,31 +52,37 @@ final class WidthCache {
             key0 = Self.load(base, from: 0, to: min(length, 8))
             key1 = length > 8 ? Self.load(base, from: 8, to: length) : 0
         }
-        let seed = UInt64(truncatingIfNeeded: length << 16 | face)
+        let seed = UInt64(truncatingIfNeeded: length << 16 | space)
         let hash = (inline ? Self.mix(Self.mix(seed, key0), key1) : Self.hash(bytes, seed: seed)) | 1
 
         let mask = capacity - 1
         var index = Int(truncatingIfNeeded: hash >> 7) & mask
         while slots[index].hash != 0 {
             let slot = slots[index]
-            if slot.hash == hash, Int(slot.length) == length, Int(slot.face) == face {
+            if slot.hash == hash, Int(slot.length) == length, Int(slot.space) == space {
                 if inline ? (slot.key0 == key0 && slot.key1 == key1) : arenaMatches(offset: Int(slot.key0), bytes) {
-                    return Int(slot.units)
+                    return Int(slot.value)
                 }
             }
             index = (index + 1) & mask
         }
 
-        let units = compute()
+        let countBefore = count
+        let value = Int32(clamping: compute())
+        if count != countBefore {
+            // `compute` filled the table itself (and may have grown it): find the free slot again.
+            index = Int(truncatingIfNeeded: hash >> 7) & (capacity - 1)
+            while slots[index].hash != 0 { index = (index + 1) & (capacity - 1) }
+        }
         if !inline {
             key0 = UInt64(arena.count)
             arena.append(contentsOf: bytes)
         }
-        slots[index] = Slot(hash: hash, key0: key0, key1: key1, units: Int32(clamping: units),
-                            length: UInt16(length), face: UInt16(face))
+        slots[index] = Slot(hash: hash, key0: key0, key1: key1, value: value,
+                            length: UInt16(length), space: UInt16(space))
         count += 1
         if count * 5 > capacity * 3 { grow() }
-        return units
+        return Int(value)
     }
 
     private func grow() {

@@ -6,13 +6,13 @@ import CHarfBuzz
 ///
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {
-    private let cache = WidthCache()
+    private let cache = ByteKeyedCache()
     private let fallback = FallbackFaces()
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
     /// The faces measured so far: a face's position here is its number in the cache.
     private var faces: [FontFace] = []
-    /// Searched on every measurement; unchecked for the same reason as `WidthCache`'s storage.
+    /// Searched on every measurement; unchecked for the same reason as `ByteKeyedCache`'s storage.
     @exclusivity(unchecked) private var faceIDs: [ObjectIdentifier] = []
 
     /// `language` is a BCP 47 tag for shaping (`en`, `tr`); nil shapes without one. Given
@@ -60,7 +60,7 @@ public final class TextMeasurer {
         }
         // Text shaped right to left is remembered apart. A guessed direction shares the left to
         // right entries: only text of a left-to-right script is measured without a direction.
-        return cache.units(of: bytes, face: number * 2 + (rightToLeft == true ? 1 : 0)) {
+        return cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
             shapedUnits(bytes, in: face, rightToLeft: rightToLeft)
         }
     }
