@@ -21,7 +21,7 @@ public final class ByteKeyedCache {
 
     /// Longer keys are computed every time (they are rare: a key this long is a whole line).
     static let longestKey = 4096
-    private static let inlineLength = 16
+    fileprivate static let inlineLength = 16
     private static let empty = Slot(hash: 0, key0: 0, key1: 0, value: 0, length: 0, space: 0)
 
     // One owner, one thread: the runtime's exclusivity checks on these
@@ -40,49 +40,81 @@ public final class ByteKeyedCache {
 
     /// The value remembered for `bytes` in `space` (0...65535), or the result of `compute`
     /// (clamped to 32 bits), remembered. `compute` may ask the cache for other keys.
+    @inline(__always)
     public func value(of bytes: UnsafeBufferPointer<UInt8>, space: Int, compute: () -> Int) -> Int {
-        guard bytes.count <= Self.longestKey, space >= 0, space <= Int(UInt16.max), let base = bytes.baseAddress else {
-            return compute()
-        }
-        let length = bytes.count
-        let inline = length <= Self.inlineLength
-        var key0: UInt64 = 0
-        var key1: UInt64 = 0
-        if inline {
-            key0 = Self.load(base, from: 0, to: min(length, 8))
-            key1 = length > 8 ? Self.load(base, from: 8, to: length) : 0
-        }
-        let seed = UInt64(truncatingIfNeeded: length << 16 | space)
-        let hash = (inline ? Self.mix(Self.mix(seed, key0), key1) : Self.hash(bytes, seed: seed)) | 1
-
-        let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: hash >> 7) & mask
-        while slots[index].hash != 0 {
-            let slot = slots[index]
-            if slot.hash == hash, Int(slot.length) == length, Int(slot.space) == space {
-                if inline ? (slot.key0 == key0 && slot.key1 == key1) : arenaMatches(offset: Int(slot.key0), bytes) {
-                    return Int(slot.value)
-                }
-            }
-            index = (index + 1) & mask
-        }
-
+        guard let key = Key(bytes, space: space) else { return compute() }
+        var (index, found) = probe(key, bytes)
+        if let found { return found }
         let countBefore = count
         let value = Int32(clamping: compute())
         if count != countBefore {
             // `compute` filled the table itself (and may have grown it): find the free slot again.
-            index = Int(truncatingIfNeeded: hash >> 7) & (capacity - 1)
-            while slots[index].hash != 0 { index = (index + 1) & (capacity - 1) }
+            index = probe(key, bytes).index
         }
-        if !inline {
+        insert(key, bytes, value, at: index)
+        return Int(value)
+    }
+
+    /// The value remembered for `bytes` in `space`, if any; nothing is computed or remembered.
+    public func existingValue(of bytes: UnsafeBufferPointer<UInt8>, space: Int) -> Int? {
+        guard let key = Key(bytes, space: space) else { return nil }
+        return probe(key, bytes).value
+    }
+
+    /// A key's hash and, when it fits, its bytes as two numbers.
+    private struct Key {
+        var hash: UInt64
+        var key0: UInt64 = 0
+        var key1: UInt64 = 0
+        var length: Int
+        var space: Int
+        var inline: Bool
+
+        /// Nil for keys the table does not hold (too long, or a space out of range).
+        @inline(__always)
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, space: Int) {
+            guard bytes.count <= ByteKeyedCache.longestKey, space >= 0, space <= Int(UInt16.max),
+                  let base = bytes.baseAddress else { return nil }
+            length = bytes.count
+            self.space = space
+            inline = length <= ByteKeyedCache.inlineLength
+            if inline {
+                key0 = ByteKeyedCache.load(base, from: 0, to: min(length, 8))
+                key1 = length > 8 ? ByteKeyedCache.load(base, from: 8, to: length) : 0
+            }
+            let seed = UInt64(truncatingIfNeeded: length << 16 | space)
+            hash = (inline ? ByteKeyedCache.mix(ByteKeyedCache.mix(seed, key0), key1)
+                           : ByteKeyedCache.hash(bytes, seed: seed)) | 1
+        }
+    }
+
+    /// The key's slot and value when it is held; else the free slot where it would go.
+    @inline(__always)
+    private func probe(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, value: Int?) {
+        let mask = capacity - 1
+        var index = Int(truncatingIfNeeded: key.hash >> 7) & mask
+        while slots[index].hash != 0 {
+            let slot = slots[index]
+            if slot.hash == key.hash, Int(slot.length) == key.length, Int(slot.space) == key.space {
+                if key.inline ? (slot.key0 == key.key0 && slot.key1 == key.key1) : arenaMatches(offset: Int(slot.key0), bytes) {
+                    return (index, Int(slot.value))
+                }
+            }
+            index = (index + 1) & mask
+        }
+        return (index, nil)
+    }
+
+    private func insert(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Int32, at index: Int) {
+        var key0 = key.key0
+        if !key.inline {
             key0 = UInt64(arena.count)
             arena.append(contentsOf: bytes)
         }
-        slots[index] = Slot(hash: hash, key0: key0, key1: key1, value: value,
-                            length: UInt16(length), space: UInt16(space))
+        slots[index] = Slot(hash: key.hash, key0: key0, key1: key.key1, value: value,
+                            length: UInt16(key.length), space: UInt16(key.space))
         count += 1
         if count * 5 > capacity * 3 { grow() }
-        return Int(value)
     }
 
     private func grow() {
@@ -109,7 +141,7 @@ public final class ByteKeyedCache {
 
     /// Bytes `start..<end` (at most eight) as a little-endian number.
     @inline(__always)
-    private static func load(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+    fileprivate static func load(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
         if end - start == 8 { return UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian }
         var value: UInt64 = 0
         for i in start..<end { value |= UInt64(base[i]) << (8 * UInt64(i - start)) }
@@ -117,14 +149,14 @@ public final class ByteKeyedCache {
     }
 
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+    fileprivate static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
         var h = (hash ^ value) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 29
         return h
     }
 
     /// Eight bytes at a time.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    fileprivate static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = mix(seed, 0)
         var offset = 0
         while offset + 8 <= bytes.count {
