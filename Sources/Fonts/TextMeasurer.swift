@@ -6,20 +6,25 @@ import CHarfBuzz
 ///
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {
-    private let cache = WidthCache()
+    private let cache = ByteKeyedCache()
     private let fallback = FallbackFaces()
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
     /// The faces measured so far: a face's position here is its number in the cache.
     private var faces: [FontFace] = []
-    /// Searched on every measurement; unchecked for the same reason as `WidthCache`'s storage.
+    /// Searched on every measurement; unchecked for the same reason as `ByteKeyedCache`'s storage.
     @exclusivity(unchecked) private var faceIDs: [ObjectIdentifier] = []
 
+    /// Advances shaped by the other measurers of the same layout, if it has several.
+    private let shared: SharedWidths?
+
     /// `language` is a BCP 47 tag for shaping (`en`, `tr`); nil shapes without one. Given
-    /// explicitly so results never depend on the process's locale.
-    public init(language: String? = nil) {
+    /// explicitly so results never depend on the process's locale. `shared`: where measurers
+    /// of the same layout (and the same language) find what the others have shaped.
+    public init(language: String? = nil, shared: SharedWidths? = nil) {
         buffer = hb_buffer_create()
         self.language = FontFace.language(language)
+        self.shared = shared
     }
 
     deinit { hb_buffer_destroy(buffer) }
@@ -60,7 +65,15 @@ public final class TextMeasurer {
         }
         // Text shaped right to left is remembered apart. A guessed direction shares the left to
         // right entries: only text of a left-to-right script is measured without a direction.
-        return cache.units(of: bytes, face: number * 2 + (rightToLeft == true ? 1 : 0)) {
+        return cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
+            sharedOrShapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+        }
+    }
+
+    /// What another measurer of the layout shaped, else shaped here (and then shared).
+    private func sharedOrShapedUnits(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool?) -> Int {
+        guard let shared else { return shapedUnits(bytes, in: face, rightToLeft: rightToLeft) }
+        return shared.units(of: bytes, in: face, rightToLeft: rightToLeft) {
             shapedUnits(bytes, in: face, rightToLeft: rightToLeft)
         }
     }

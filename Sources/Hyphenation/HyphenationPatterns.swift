@@ -73,19 +73,27 @@ public final class HyphenationPatterns: @unchecked Sendable {
         // Unicode scalar of the lowered word either way, which is what `ends` counts.
         var encoded: [UInt8] = []
         var ends: [(scalars: Int, original: Int)] = []
-        var scalars = 0
-        var original = 0
-        for character in word {
-            let lowered = String(character).lowercased()
-            scalars += lowered.unicodeScalars.count
-            if let converter {
-                let converted = converterLock.withLock { converter.append(lowered, to: &encoded) }
-                guard converted, encoded.count == scalars else { return [] }
-            } else {
-                encoded.append(contentsOf: lowered.utf8)
+        if converter == nil, word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            // Printable ASCII into a UTF-8 dictionary, most words of most books: a character is
+            // a byte, and lowering it is a byte's arithmetic, with no `String` per character.
+            encoded.reserveCapacity(word.utf8.count + 1)
+            for byte in word.utf8 { encoded.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) }
+            ends = encoded.indices.map { ($0 + 1, $0 + 1) }
+        } else {
+            var scalars = 0
+            var original = 0
+            for character in word {
+                let lowered = String(character).lowercased()
+                scalars += lowered.unicodeScalars.count
+                if let converter {
+                    let converted = converterLock.withLock { converter.append(lowered, to: &encoded) }
+                    guard converted, encoded.count == scalars else { return [] }
+                } else {
+                    encoded.append(contentsOf: lowered.utf8)
+                }
+                original += character.utf8.count
+                ends.append((scalars, original))
             }
-            original += character.utf8.count
-            ends.append((scalars, original))
         }
         let left = max(leftMinimum, dictionaryLeftMinimum, 1)
         let right = max(rightMinimum, dictionaryRightMinimum, 1)

@@ -268,7 +268,7 @@ struct BlockFlattener {
     /// space, so an equal count means equal text; preformatted text also widens tabs.
     private static func checkExactness(of paragraph: inout StyledParagraph, against inlines: [Inline]) {
         guard paragraph.source != nil else { return }
-        let count = inlines.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        let count = inlines.reduce(0) { $0 + $1.text.unicodeScalarCount }
         let widened = paragraph.keepsSpaces && inlines.contains { $0.text.utf8.contains(0x09) }
         paragraph.sourceIsExact = !widened && paragraph.scalarCount == count
     }

@@ -42,12 +42,13 @@ struct ChapterLayouter {
     private var noteFlattener: BlockFlattener
     private let notePaginator: Paginator
 
+    /// `sharedWidths`: what the other workers of the same book have shaped.
     init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
-         dictionaries: HyphenationDictionaries) {
+         dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil) {
         let lineHeight = options.bodyLineHeight
         contentSize = options.geometry.contentSize
         let language = metadata.language
-        let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language),
+        let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,

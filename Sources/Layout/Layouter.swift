@@ -7,7 +7,7 @@ import Hyphenation
 ///
 /// The fonts are loaded once, in `init`; `layout` may then be called for any number of books, from
 /// any thread (each call makes its own measuring caches and line breakers). A large book is laid
-/// out on several threads, a run of whole chapters each, with the same result as on one.
+/// out on several threads, each taking the next whole chapter, with the same result as on one.
 public struct Layouter: Sendable {
     public let options: LayoutOptions
     /// The body font as found, for the output's `layout` section.
@@ -65,9 +65,11 @@ public struct Layouter: Sendable {
                 onChapter(index, layout.laidOutPages(chapterIndex: index))
             }
         }
+        let sharedWidths = SharedWidths()
         let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit, makeWorker: {
             ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata,
-                            lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries)
+                            lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
+                            sharedWidths: sharedWidths)
         }, deliver: deliver)
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.

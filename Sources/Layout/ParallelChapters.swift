@@ -6,13 +6,16 @@ import Glibc
 #endif
 
 /// Lays chapters out on several threads: since each chapter starts a new page, a book splits into
-/// runs of whole chapters that need nothing from each other. Each worker has its own measuring
-/// cache and line breaker; results come back in reading order, so the output is the same however
-/// the work was shared.
+/// whole chapters that need nothing from each other. Each worker has its own measuring cache and
+/// line breaker and takes the next chapter not yet taken, in reading order, until none is left,
+/// so a worker slowed down (the machine is shared, a chapter is hard) leaves the rest to the
+/// others instead of holding up the book. Results come back in reading order, and a chapter's
+/// layout does not depend on which worker made it (caches change no result), so the output is
+/// the same however the work was shared.
 enum ParallelChapters {
     /// Below this much text one thread is quicker than starting more.
     static let minimumBytesPerWorker = 256 * 1024
-    /// Each worker shapes the words of its part again: beyond a few, that costs more than it saves.
+    /// Each worker shapes the words of its chapters again: beyond a few, that costs more than it saves.
     static let maximumWorkers = 8
 
     /// The chapters' layouts in order, made by at most `workerLimit` workers. `deliver`, when
@@ -21,43 +24,24 @@ enum ParallelChapters {
     static func layout(_ chapters: [Chapter], workerLimit: Int = .max,
                        makeWorker: @Sendable () -> ChapterLayouter,
                        deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> [ChapterLayout] {
-        let sizes = chapters.map { textSize(of: $0.blocks) }
-        let total = sizes.reduce(0, +)
+        let total = chapters.reduce(0) { $0 + textSize(of: $1.blocks) }
         let workers = max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count, workerLimit))
-        let groups = split(sizes, into: workers)
-        let results = ResultSlots(count: groups.count)
+        let results = ResultSlots(count: chapters.count)
         defer {
             results.buffer.deinitialize()
             results.buffer.deallocate()
         }
+        let queue = ChapterQueue(count: chapters.count)
         let delivery = deliver.map { OrderedDelivery(count: chapters.count, deliver: $0) }
-        DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var worker = makeWorker()
-            results.buffer[g] = groups[g].map { index in
+            while let index = queue.next() {
                 let layout = worker.layout(chapters[index])
+                results.buffer[index] = layout
                 delivery?.finished(index, layout)
-                return layout
             }
         }
-        return results.buffer.flatMap { $0 }
-    }
-
-    /// Consecutive ranges of chapter indices holding about the same amount of text each.
-    static func split(_ sizes: [Int], into count: Int) -> [Range<Int>] {
-        let total = max(sizes.reduce(0, +), 1)
-        var groups: [Range<Int>] = []
-        var start = 0
-        var sum = 0
-        for (i, size) in sizes.enumerated() {
-            sum += size
-            let target = total * (groups.count + 1) / count
-            if sum >= target, groups.count < count - 1 {
-                groups.append(start..<(i + 1))
-                start = i + 1
-            }
-        }
-        if start < sizes.count || groups.isEmpty { groups.append(start..<sizes.count) }
-        return groups
+        return results.buffer.map { $0! }
     }
 
     /// The UTF-8 size of the blocks' text: a cheap stand-in for the work of laying them out.
@@ -113,13 +97,32 @@ private final class OrderedDelivery: @unchecked Sendable {
     }
 }
 
-/// Where the workers put their results. Each writes only its own element, and they are read only
-/// after `concurrentPerform` has returned, which orders every write before the reads.
+/// The chapters not yet taken, handed out in reading order.
+private final class ChapterQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = 0
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    /// The next chapter's index, or nil when every chapter has been taken.
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < count else { return nil }
+            taken += 1
+            return taken - 1
+        }
+    }
+}
+
+/// Where the workers put their results, a slot per chapter. Each slot is written by the one
+/// worker that took its chapter, and read only after `concurrentPerform` has returned, which
+/// orders every write before the reads.
 private struct ResultSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<[ChapterLayout]>
+    let buffer: UnsafeMutableBufferPointer<ChapterLayout?>
 
     init(count: Int) {
         buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: [])
+        buffer.initialize(repeating: nil)
     }
 }

@@ -68,14 +68,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
         // Advance and stretch of segments 0..<k with their spaces, and the last segment up to k
         // that shows anything, so that any line's width is two lookups.
-        var advance = [Double](repeating: 0, count: count + 1)
-        var stretch = [Double](repeating: 0, count: count + 1)
-        var lastVisible = [Int](repeating: -1, count: count)
-        for (k, segment) in segments.enumerated() {
-            advance[k + 1] = advance[k] + segment.visibleWidth + segment.spaceWidth
-            stretch[k + 1] = stretch[k] + (measure.justified ? segment.spaceWidth * Self.spaceStretch : 0)
-            lastVisible[k] = segment.hasVisibleText ? k : (k > 0 ? lastVisible[k - 1] : -1)
-        }
+        let (advance, stretch, lastVisible) = Self.prefixSums(of: segments, justified: measure.justified)
         func naturalWidth(from start: Int, through end: Int) -> Double {
             let last = lastVisible[end]
             guard last >= start else { return 0 }
@@ -104,7 +97,10 @@ struct TotalFitLineBreaker: LineBreaking {
             var dropped: Int?
             var kept = 0
 
-            for a in active {
+            // By index: iterating the array itself would hold a second reference to it, and
+            // the compaction below would then copy it on every segment.
+            for i in 0..<active.count {
+                let a = active[i]
                 let node = nodes[a]
                 let available = node.previous < 0 ? measure.firstLineWidth : measure.otherLineWidth
                 let natural = naturalWidth(from: node.position, through: j)
@@ -184,6 +180,20 @@ struct TotalFitLineBreaker: LineBreaking {
             node = end.previous
         }
         return spans.reversed()
+    }
+
+    /// Made before the search and held in constants: arrays the search's nested function
+    /// captured as variables would be read through a heap box.
+    private static func prefixSums(of segments: [Segment], justified: Bool) -> (advance: [Double], stretch: [Double], lastVisible: [Int]) {
+        var advance = [Double](repeating: 0, count: segments.count + 1)
+        var stretch = [Double](repeating: 0, count: segments.count + 1)
+        var lastVisible = [Int](repeating: -1, count: segments.count)
+        for (k, segment) in segments.enumerated() {
+            advance[k + 1] = advance[k] + segment.visibleWidth + segment.spaceWidth
+            stretch[k + 1] = stretch[k] + (justified ? segment.spaceWidth * spaceStretch : 0)
+            lastVisible[k] = segment.hasVisibleText ? k : (k > 0 ? lastVisible[k - 1] : -1)
+        }
+        return (advance, stretch, lastVisible)
     }
 
     /// TeX's badness: 100 times the cube of how far the spaces stretch (1 = as far as they should).

@@ -1,3 +1,4 @@
+import Fonts
 import Hyphenation
 
 /// Where the words of a paragraph may take a hyphen: Liang's patterns for the paragraph's
@@ -20,8 +21,14 @@ final class WordHyphenator {
     private var paths: [String: String?] = [:]
     /// By lowercased language tag; nil when the dictionary could not be loaded.
     private var patterns: [String: HyphenationPatterns?] = [:]
-    /// Answers by word, per language.
-    private var known: [String: [String: [Int]]] = [:]
+    /// Answers by bytes, the number of the answer in `answers` (0 for none): for a segment's
+    /// text with its punctuation (space 2k for the k-th dictionary), and for the word inside
+    /// it (space 2k + 1), which `word,` and `word.` share. A book repeats its words, and a
+    /// `String` key cost more to make and hash than most answers.
+    private let known = ByteKeyedCache()
+    private var answers: [[Int]] = [[]]
+    /// The dictionaries asked so far, by their position.
+    private var dictionaryIDs: [ObjectIdentifier] = []
     /// Languages asked for that have no dictionary, and whether text came with no language.
     private(set) var missingLanguages: Set<String> = []
     private(set) var metTextWithoutLanguage = false
@@ -64,17 +71,28 @@ final class WordHyphenator {
 
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
-    func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, language: String) -> [Int] {
-        guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: text[core]), as: UTF8.self)
-        let points: [Int]
-        if let known = known[language]?[word] {
-            points = known
-        } else {
-            points = patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
-            known[language, default: [:]][word] = points
+    func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
+        let id = ObjectIdentifier(patterns)
+        var dictionary = 0
+        while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
+        if dictionary == dictionaryIDs.count { dictionaryIDs.append(id) }
+        let answer = known.value(of: text, space: 2 * dictionary) {
+            guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
+            let word = UnsafeBufferPointer(rebasing: text[core])
+            let inWord = known.value(of: word, space: 2 * dictionary + 1) {
+                let string = String(decoding: word, as: UTF8.self)
+                return remember(patterns.points(in: string, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum))
+            }
+            return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
-        return points.map { core.lowerBound + $0 }
+        return answers[answer]
+    }
+
+    /// The number of `points` in `answers`.
+    private func remember(_ points: [Int]) -> Int {
+        guard !points.isEmpty else { return 0 }
+        answers.append(points)
+        return answers.count - 1
     }
 
     /// Where the word inside `text` lies without the punctuation around it, when it is one to

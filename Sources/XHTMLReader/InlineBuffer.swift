@@ -32,24 +32,28 @@ struct InlineBuffer {
             return
         }
         // White space is ASCII, so bytes will do (and are much faster than scalars).
-        var collapsed: [UInt8] = []
-        collapsed.reserveCapacity(cleaned.utf8.count)
-        spans.begin(origin)
-        for byte in cleaned.utf8 {
-            if TextCleanup.isCollapsible(byte) {
-                if atBreak {
-                    spans.skip(byte)
-                    continue
+        var cleanedText = cleaned
+        let collapsed = cleanedText.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count) { collapsed, count in
+                spans.begin(origin)
+                for byte in bytes {
+                    if TextCleanup.isCollapsible(byte) {
+                        if atBreak {
+                            spans.skip(byte)
+                            continue
+                        }
+                        collapsed[count] = 0x20
+                        atBreak = true
+                    } else {
+                        collapsed[count] = byte
+                        atBreak = false
+                    }
+                    count += 1
+                    spans.keep(byte)
                 }
-                collapsed.append(0x20)
-                atBreak = true
-            } else {
-                collapsed.append(byte)
-                atBreak = false
+                spans.end()
             }
-            spans.keep(byte)
         }
-        spans.end()
         append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link, note: note)
     }
 
@@ -84,7 +88,7 @@ struct InlineBuffer {
         result.removeAll { $0.text.isEmpty }
         let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(TextCleanup.isCollapsible) }
         if blank { return ([], []) }
-        spans.cut(at: result.reduce(0) { $0 + $1.text.unicodeScalars.count })
+        spans.cut(at: result.reduce(0) { $0 + $1.text.unicodeScalarCount })
         return (result, spans.spans)
     }
 

@@ -62,14 +62,17 @@ public enum TextCleanup {
 
     /// Controls are rare: look for one by bytes before building a new string.
     private static func containsControlCharacters(_ text: String) -> Bool {
-        var afterC2 = false
-        for byte in text.utf8 {
-            // C1 controls are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
-            if afterC2 && byte < 0xA0 { return true }
-            if (byte < 0x20 && !isCollapsible(byte)) || byte == 0x7F { return true }
-            afterC2 = byte == 0xC2
+        var text = text
+        return text.withUTF8 { bytes in
+            var afterC2 = false
+            for byte in bytes {
+                // C1 controls are 0xC2 0x80 to 0xC2 0x9F in UTF-8.
+                if afterC2 && byte < 0xA0 { return true }
+                if (byte < 0x20 && !isCollapsible(byte)) || byte == 0x7F { return true }
+                afterC2 = byte == 0xC2
+            }
+            return false
         }
-        return false
     }
 
     /// Windows-1252's characters for the bytes 0x80 to 0x9F; nil where it has none.

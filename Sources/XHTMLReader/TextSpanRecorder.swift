@@ -5,18 +5,27 @@ import BookModel
 /// space collapsing drops a character, and text the reader makes up (a quotation mark for `q`)
 /// is counted but belongs to no span.
 struct TextSpanRecorder {
+    /// The spans closed so far; read them once the text is done (after `end()`).
     private(set) var spans: [TextSpan] = []
     /// The scalars of the block's text so far.
     private(set) var length = 0
-    /// The place in the document of the next character read, while reading text from it.
-    private var next: DocumentPosition?
-    /// Whether the last span may still grow.
+    /// The path and UTF-16 offset in the document of the next character read, while reading
+    /// text from it. Held apart, and the growing span's numbers too, so that keeping a byte
+    /// copies no string and touches no array: the reader keeps every byte of a book.
+    private var nextPath = ""
+    private var nextOffset: Int?
+    /// The span that may still grow (its path is `nextPath`), added to `spans` when it stops.
     private var isOpen = false
+    private var openStart = 0
+    private var openLength = 0
+    private var openOffset = 0
+    private var openUnits = 0
 
     /// Text from `origin` (nil: made up by the reader) follows, byte by byte of UTF-8.
     mutating func begin(_ origin: DocumentPosition?) {
-        next = origin?.utf16Offset == nil ? nil : origin
-        isOpen = false
+        close()
+        nextOffset = origin?.utf16Offset
+        nextPath = nextOffset == nil ? "" : origin?.path ?? ""
     }
 
     /// The byte was kept (a white space byte may have become a space, which is one scalar and
@@ -24,29 +33,40 @@ struct TextSpanRecorder {
     mutating func keep(_ byte: UInt8) {
         guard byte & 0xC0 != 0x80 else { return }
         length += 1
-        guard let position = next, let offset = position.utf16Offset else { return }
+        guard let offset = nextOffset else { return }
         let units = byte >= 0xF0 ? 2 : 1
         if isOpen {
-            spans[spans.count - 1].length += 1
-            spans[spans.count - 1].utf16Length += units
+            openLength += 1
+            openUnits += units
         } else {
-            spans.append(TextSpan(start: length - 1, length: 1, path: position.path, utf16Offset: offset,
-                                  utf16Length: units))
             isOpen = true
+            openStart = length - 1
+            openLength = 1
+            openOffset = offset
+            openUnits = units
         }
-        next?.utf16Offset = offset + units
+        nextOffset = offset + units
         // Past a character of two units, scalars and units no longer advance together.
-        if units == 2 { isOpen = false }
+        if units == 2 { close() }
     }
 
     /// A white space byte (one UTF-16 unit) was dropped.
     mutating func skip(_ byte: UInt8) {
-        if let offset = next?.utf16Offset { next?.utf16Offset = offset + 1 }
-        isOpen = false
+        if let offset = nextOffset { nextOffset = offset + 1 }
+        close()
     }
 
     mutating func end() {
-        next = nil
+        close()
+        nextOffset = nil
+        nextPath = ""
+    }
+
+    /// The open span, if any, stops growing.
+    private mutating func close() {
+        guard isOpen else { return }
+        spans.append(TextSpan(start: openStart, length: openLength, path: nextPath, utf16Offset: openOffset,
+                              utf16Length: openUnits))
         isOpen = false
     }
 
@@ -59,13 +79,14 @@ struct TextSpanRecorder {
 
     /// Made-up text of `count` scalars (a forced line break's newline).
     mutating func advance(by count: Int) {
+        close()
         length += count
-        isOpen = false
     }
 
     /// The text was cut to its first `newLength` scalars (trailing white space removed, which is
     /// one UTF-16 unit a scalar).
     mutating func cut(at newLength: Int) {
+        close()
         guard newLength < length else { return }
         spans.removeAll { $0.start >= newLength }
         if let last = spans.indices.last, spans[last].end > newLength {
@@ -74,11 +95,11 @@ struct TextSpanRecorder {
             spans[last].utf16Length -= over
         }
         length = newLength
-        isOpen = false
     }
 
     /// The first scalar (a newline, one unit) was removed.
     mutating func dropFirstScalar() {
+        close()
         guard length > 0 else { return }
         if let first = spans.first, first.start == 0 {
             if first.length == 1 {
@@ -92,6 +113,5 @@ struct TextSpanRecorder {
         }
         for index in spans.indices { spans[index].start -= 1 }
         length -= 1
-        isOpen = false
     }
 }

@@ -23,6 +23,12 @@ import Testing
         #expect(try hyphenated("Typesetting", language: "en") == "Type-set-ting")
     }
 
+    @Test func capitalsBreakAsTheLowercaseWordDoes() throws {
+        // Plain ASCII is lowered byte by byte, anything else character by character.
+        #expect(try hyphenated("HYPHENATION", language: "en") == "HY-PHEN-ATION")
+        #expect(try hyphenated("HYPHENATIÖN", language: "en") == "HY-PHEN-ATIÖN")
+    }
+
     @Test func fragmentsRespectTheMinimumLengths() throws {
         // "whale" could only break as wha-le: its right fragment would be shorter than three.
         #expect(try hyphenated("whale", language: "en") == "whale")

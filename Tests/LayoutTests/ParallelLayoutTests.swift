@@ -2,26 +2,8 @@ import BookModel
 import Testing
 @testable import Layout
 
-/// Large books are laid out a run of chapters per thread; the result must not show it.
+/// Large books are laid out on several threads, each taking the next chapter; the result must not show it.
 @Suite struct ParallelLayoutTests {
-    @Test func splitBalancesTextAcrossGroups() {
-        #expect(ParallelChapters.split([10, 10, 10, 10], into: 2) == [0..<2, 2..<4])
-        #expect(ParallelChapters.split([30, 1, 1, 1, 30], into: 2) == [0..<2, 2..<5])
-        #expect(ParallelChapters.split([5, 5], into: 1) == [0..<2])
-        #expect(ParallelChapters.split([0, 0, 0], into: 2) == [0..<1, 1..<3])
-        #expect(ParallelChapters.split([], into: 1) == [0..<0])
-    }
-
-    @Test func splitCoversEveryChapterOnce() {
-        var random = SeededRandom(seed: 9)
-        for count in 1...6 {
-            let sizes = (0..<40).map { _ in Int(random.next() % 1000) }
-            let groups = ParallelChapters.split(sizes, into: count)
-            #expect(groups.count == count)
-            #expect(groups.flatMap { Array($0) } == Array(0..<40))
-        }
-    }
-
     @Test func manyThreadsGiveTheSameBookAsOne() throws {
         // About 900 KB of text, enough for several workers.
         let chapters = (0..<30).map { c in

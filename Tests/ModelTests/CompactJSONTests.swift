@@ -45,6 +45,18 @@ struct CompactJSONTests {
         #expect(try document.jsonData() == foundationJSON(document))
     }
 
+    /// A long page list is written in runs side by side and joined: the same bytes.
+    @Test func aLongPageListWrittenInRunsGivesJSONEncodersBytes() throws {
+        var document = try documentWithEveryField()
+        let pages = document.pages
+        for n in 0..<3_001 {
+            var page = pages[n % pages.count]
+            page.folio = n
+            document.pages.append(page)
+        }
+        #expect(try document.jsonData() == foundationJSON(document))
+    }
+
     @Test func theMinimalDocumentGivesJSONEncodersBytes() throws {
         let document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         #expect(try document.jsonData() == foundationJSON(document))
