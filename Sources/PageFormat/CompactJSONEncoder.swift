@@ -81,13 +81,20 @@ final class JSONOutput {
         first = false
         bytes.append(0x22)
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes += [0x22, UInt8(ascii: ":")]
+        bytes.append(0x22)
+        bytes.append(UInt8(ascii: ":"))
     }
 
     func write(_ number: Int64) { bytes += number.description.utf8 }
     func write(_ number: UInt64) { bytes += number.description.utf8 }
-    func write(_ flag: Bool) { bytes += flag ? Array("true".utf8) : Array("false".utf8) }
-    func writeNull() { bytes += Array("null".utf8) }
+    // Literals written from static storage: `+= [..]` or `Array("true".utf8)` made an array on
+    // the heap for every key and flag, millions of them in a long book.
+    func write(_ flag: Bool) { append(flag ? "true" : "false") }
+    func writeNull() { append("null") }
+
+    private func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 }
 
 /// A type that writes its own compact JSON, members in key order, exactly as its `Encodable`
