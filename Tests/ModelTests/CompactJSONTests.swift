@@ -1,5 +1,5 @@
 import Foundation
-import PageFormat
+@testable import PageFormat
 import Testing
 
 /// Compact JSON is written by the package's own encoder for speed: it must give exactly the
@@ -97,4 +97,24 @@ struct CompactJSONTests {
         #expect(keys(pageJSON["location"]) == labels(location))
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
     }
+
+    /// Numbers that are hundredths (every position and size in a page list) are written digit by
+    /// digit; they must read as Swift's shortest form does, and every other number go that way.
+    @Test func numbersInHundredthsAreWrittenAsTheShortestFormWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let hundredths = (-30_000...30_000).map { Double($0) / 100 }
+            + (0..<20_000).map { _ in Double(Int.random(in: -99_999_999_999...99_999_999_999, using: &generator)) / 100 }
+        let others: [Double] = [0, -0.0, 0.1 + 0.2, 1.0 / 3.0, 1e-7, 5e-324, 999_999_999.995, 1e9, 1e9 + 0.5, 1e21,
+                                Double.greatestFiniteMagnitude, 0.005, 72.125, -0.001]
+        for number in hundredths + others {
+            let output = JSONOutput()
+            try output.write(number)
+            let expected = try JSONEncoder().encode(number)
+            #expect(output.bytes == Array(expected), "\(number)")
+        }
+        #expect(JSONOutput.hundredths(157.81) == 15781)
+        #expect(JSONOutput.hundredths(0.1 + 0.2) == nil)
+        #expect(JSONOutput.hundredths(-0.0) == nil)
+    }
 }
+
