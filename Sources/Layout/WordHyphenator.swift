@@ -80,8 +80,7 @@ final class WordHyphenator {
             guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
             let word = UnsafeBufferPointer(rebasing: text[core])
             let inWord = known.value(of: word, space: 2 * dictionary + 1) {
-                let string = String(decoding: word, as: UTF8.self)
-                return remember(patterns.points(in: string, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum))
+                remember(patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum))
             }
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
