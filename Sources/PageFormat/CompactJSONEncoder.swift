@@ -110,8 +110,26 @@ final class JSONOutput {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    func write(_ number: Int64) { bytes += number.description.utf8 }
-    func write(_ number: UInt64) { bytes += number.description.utf8 }
+    func write(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        write(number.magnitude)
+    }
+
+    /// Digit by digit, from the right, into a buffer on the stack: `description` cost a hundred
+    /// instructions a number, and a page list has millions of them.
+    func write(_ number: UInt64) {
+        guard number >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(number)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = number
+            var first = digits.count
+            while rest > 0 {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
     // Literals written from static storage: `+= [..]` or `Array("true".utf8)` made an array on
     // the heap for every key and flag, millions of them in a long book.
     func write(_ flag: Bool) { append(flag ? "true" : "false") }

@@ -98,9 +98,10 @@ struct CompactJSONTests {
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
     }
 
-    /// Numbers that are hundredths (every position and size in a page list) are written digit by
-    /// digit; they must read as Swift's shortest form does, and every other number go that way.
-    @Test func numbersInHundredthsAreWrittenAsTheShortestFormWritesThem() throws {
+    /// Numbers are written digit by digit: whole numbers, and numbers that are hundredths (every
+    /// position and size in a page list) as Swift's shortest form writes them; every other number
+    /// goes through that form.
+    @Test func numbersAreWrittenAsJSONEncoderWritesThem() throws {
         var generator = SystemRandomNumberGenerator()
         let hundredths = (-30_000...30_000).map { Double($0) / 100 }
             + (0..<20_000).map { _ in Double(Int.random(in: -99_999_999_999...99_999_999_999, using: &generator)) / 100 }
@@ -111,6 +112,11 @@ struct CompactJSONTests {
             try output.write(number)
             let expected = try JSONEncoder().encode(number)
             #expect(output.bytes == Array(expected), "\(number)")
+        }
+        for number in [Int64.min, -1, 0, 9, 10, 99, 100, 1_000_000, Int64.max] + (0..<1000).map({ _ in Int64.random(in: .min ... .max) }) {
+            let output = JSONOutput()
+            output.write(number)
+            #expect(output.bytes == Array(number.description.utf8))
         }
         #expect(JSONOutput.hundredths(157.81) == 15781)
         #expect(JSONOutput.hundredths(0.1 + 0.2) == nil)
