@@ -46,9 +46,19 @@ final class JSONOutput {
         var string = string
         string.withUTF8 { utf8 in
             var mark = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<i]))
-                mark = i + 1
+            // Most text has nothing to escape: it is passed over eight bytes at a time, and the
+            // bytes are copied in one piece.
+            var i = 0
+            while i + 8 <= utf8.count,
+                  !Self.anyNeedsEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            while i < utf8.count {
+                let byte = utf8[i]
+                i += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<(i - 1)]))
+                mark = i
                 switch byte {
                 case 0x22: bytes += [0x5C, 0x22]
                 case 0x5C: bytes += [0x5C, 0x5C]
@@ -65,6 +75,19 @@ final class JSONOutput {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
         }
         bytes.append(0x22)
+    }
+
+    /// Whether any of the eight bytes of `word` must be escaped: below 0x20, `"` or `\`. The
+    /// usual test for a zero byte (`x - 0x01…01` and `~x` share a high bit only if some byte of
+    /// `x` is zero) is run on words that have a zero byte exactly where a byte matches: the top
+    /// three bits of each byte, for the controls, and the word xor a repeated `"` or `\`.
+    static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        // A byte below 0x20 is one whose top three bits are clear.
+        let controls = hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)
+        return controls || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
     }
 
     /// As `JSONEncoder` writes numbers: Swift's shortest form, without a trailing `.0`.

@@ -122,5 +122,29 @@ struct CompactJSONTests {
         #expect(JSONOutput.hundredths(0.1 + 0.2) == nil)
         #expect(JSONOutput.hundredths(-0.0) == nil)
     }
+
+    /// Text is passed over eight bytes at a time: a word needs escaping exactly when one of its
+    /// bytes does, whatever the byte and wherever it sits, and strings of every length around
+    /// that stride still come out as `JSONEncoder` writes them.
+    @Test func eightBytesAtATimeFindEveryByteToEscape() throws {
+        let plain = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
+        for position in 0..<8 {
+            for byte in UInt64(0)...255 {
+                let shift = UInt64(position * 8)
+                let word = plain & ~(0xFF << shift) | byte << shift
+                #expect(JSONOutput.anyNeedsEscape(word) == (byte < 0x20 || byte == 0x22 || byte == 0x5C))
+            }
+        }
+        for length in 0..<40 {
+            for place in 0..<max(length, 1) {
+                var text = Array(repeating: "é", count: length / 2) + Array(repeating: "a", count: length - length / 2)
+                if place < length { text[place] = "\"" }
+                let string = text.joined()
+                let output = JSONOutput()
+                output.write(string)
+                #expect(output.bytes == Array(try JSONEncoder().encode(string)), "\(string)")
+            }
+        }
+    }
 }
 
