@@ -94,7 +94,7 @@ struct StyledParagraph: Equatable {
     }
 
     /// The number of Unicode scalars in `text`: every byte but UTF-8's continuation bytes.
-    var scalarCount: Int { text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    var scalarCount: Int { text.withUnsafeBufferPointer { UTF8Counting.scalars(in: $0) } }
 
     /// Whether there is anything to show besides, perhaps, the marker.
     var isEmpty: Bool { text.isEmpty }
