@@ -32,11 +32,13 @@ public enum Converter {
         let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
         try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
-        let paged = layouter.layout(read.book)
+        let collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport)
+        let paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
-                                                target: options.target.name, doubleSided: options.doubleSided)
+                                                target: options.target.name, doubleSided: options.doubleSided,
+                                                pages: collector.finish())
         document.provenance = Fingerprint.provenance(of: input, options: options)
         let data: Data
         do {

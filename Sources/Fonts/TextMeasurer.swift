@@ -147,9 +147,13 @@ public final class TextMeasurer {
     private static func hasEveryCharacter(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> Bool {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
+        // Asked of every line with a curly quote or a dash: its plain ASCII is known already.
+        let asciiKnown = face.hasPrintableASCII
         while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): if !face.hasGlyph(for: scalar) { return false }
+            case .scalarValue(let scalar):
+                if asciiKnown, (0x20...0x7E).contains(scalar.value) { continue }
+                if !face.hasGlyph(for: scalar) { return false }
             case .emptyInput: return true
             case .error: return false
             }

@@ -5,10 +5,10 @@ import Hyphenation
 /// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
 /// of its anchors lands.
 struct ChapterLayout {
-    var pages: [PageContent]
+    /// The pages as the layout hands them on, each knowing its chapter and where in the
+    /// document it starts and ends: made by the worker that laid the chapter out, on its thread.
+    var pages: [LaidOutPage]
     var anchorPages: [String: Int]
-    /// Where offsets of the chapter's text lie in its document.
-    var sourceIndex = ChapterSourceIndex(paragraphs: [])
     /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
@@ -16,8 +16,7 @@ struct ChapterLayout {
     /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
-    /// The pages as the layout hands them on, each knowing its chapter.
-    func laidOutPages(chapterIndex: Int) -> [LaidOutPage] {
+    static func laidOutPages(_ pages: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex) -> [LaidOutPage] {
         pages.map { content in
             var page = LaidOutPage(chapterIndex: chapterIndex, lines: content.lines, images: content.images)
             if let source = page.source {
@@ -75,7 +74,8 @@ struct ChapterLayouter {
                                               y: 0, width: ruleWidth, height: noteLineHeight, role: .noteSeparator)
     }
 
-    mutating func layout(_ chapter: Chapter) -> ChapterLayout {
+    /// `index`: the chapter's place in the book, which its pages carry.
+    mutating func layout(_ chapter: Chapter, index: Int) -> ChapterLayout {
         let paragraphs = flattener.flatten(chapter.blocks)
         var noteIndices: [String: Int] = [:]
         for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {
@@ -116,7 +116,9 @@ struct ChapterLayouter {
             }
         }
         let measurer = setter.segmenter.measurer
-        return ChapterLayout(pages: pagination.pages, anchorPages: anchors, sourceIndex: ChapterSourceIndex(paragraphs: paragraphs),
+        let pages = ChapterLayout.laidOutPages(pagination.pages, chapterIndex: index,
+                                               sourceIndex: ChapterSourceIndex(paragraphs: paragraphs))
+        return ChapterLayout(pages: pages, anchorPages: anchors,
                              languagesWithoutHyphenation: hyphenator.missingLanguages,
                              metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
                              charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)

@@ -16,7 +16,7 @@ struct ChapterSourceIndex: Sendable, Equatable {
     private var entries: [Entry] = []
 
     init(paragraphs: [StyledParagraph]) {
-        for paragraph in paragraphs where paragraph.scalarCount > 0 {
+        for paragraph in paragraphs where !paragraph.text.isEmpty {
             entries.append(Entry(start: paragraph.sourceStart, end: paragraph.sourceStart + paragraph.scalarCount,
                                  map: paragraph.source, isExact: paragraph.sourceIsExact))
         }

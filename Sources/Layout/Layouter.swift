@@ -61,9 +61,7 @@ public struct Layouter: Sendable {
                        onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> PagedBook {
         let greedy = breaksLinesGreedily
         let deliver = onChapter.map { onChapter in
-            { @Sendable (index: Int, layout: ChapterLayout) in
-                onChapter(index, layout.laidOutPages(chapterIndex: index))
-            }
+            { @Sendable (index: Int, layout: ChapterLayout) in onChapter(index, layout.pages) }
         }
         let sharedWidths = SharedWidths()
         let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit, makeWorker: {
@@ -74,9 +72,9 @@ public struct Layouter: Sendable {
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
         var chapterStarts: [Int?] = []
-        for (chapterIndex, chapter) in chapters.enumerated() {
+        for chapter in chapters {
             chapterStarts.append(chapter.pages.isEmpty ? nil : pages.count)
-            pages += chapter.laidOutPages(chapterIndex: chapterIndex)
+            pages += chapter.pages
         }
 
         let lastPage = pages.indices.last

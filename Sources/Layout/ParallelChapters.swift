@@ -36,7 +36,7 @@ enum ParallelChapters {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var worker = makeWorker()
             while let index = queue.next() {
-                let layout = worker.layout(chapters[index])
+                let layout = worker.layout(chapters[index], index: index)
                 results.buffer[index] = layout
                 delivery?.finished(index, layout)
             }
@@ -74,11 +74,14 @@ enum ParallelChapters {
 }
 
 /// Hands finished chapters on in reading order: a chapter finished early waits until those
-/// before it are done. Delivery happens under the lock, so the receiver sees one chapter at a time.
+/// before it are done. One worker at a time delivers, outside the lock, every chapter that is
+/// ready; the others only leave theirs and go on laying out, so a receiver that takes its time
+/// (a writer making the pages' JSON) holds no one up.
 private final class OrderedDelivery: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [Int: ChapterLayout] = [:]
     private var next = 0
+    private var delivering = false
     private let deliver: @Sendable (Int, ChapterLayout) -> Void
 
     init(count: Int, deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
@@ -88,12 +91,18 @@ private final class OrderedDelivery: @unchecked Sendable {
 
     func finished(_ index: Int, _ layout: ChapterLayout) {
         lock.lock()
-        defer { lock.unlock() }
         waiting[index] = layout
+        guard !delivering else { return lock.unlock() }
+        delivering = true
         while let ready = waiting.removeValue(forKey: next) {
-            deliver(next, ready)
+            let index = next
             next += 1
+            lock.unlock()
+            deliver(index, ready)
+            lock.lock()
         }
+        delivering = false
+        lock.unlock()
     }
 }
 

@@ -94,7 +94,7 @@ struct StyledParagraph: Equatable {
     }
 
     /// The number of Unicode scalars in `text`: every byte but UTF-8's continuation bytes.
-    var scalarCount: Int { text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    var scalarCount: Int { text.withUnsafeBufferPointer { UTF8Counting.scalars(in: $0) } }
 
     /// Whether there is anything to show besides, perhaps, the marker.
     var isEmpty: Bool { text.isEmpty }
@@ -115,18 +115,45 @@ struct StyledParagraph: Equatable {
         }
     }
 
+    /// Bytes that stay as they are (all but white space, and a space after a character) are
+    /// copied a stretch at a time; the rest go one by one.
     private mutating func appendCollapsingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) {
         text.reserveCapacity(text.count + bytes.count)
-        for byte in bytes {
-            switch byte {
-            case 0x20, 0x09, 0x0D, 0x0C:
-                if let last = text.last, last != 0x20, last != 0x0A { text.append(0x20) }
-            case 0x0A:
-                // A space just before a forced break would only be trailing space.
-                if text.last == 0x20 { text[text.count - 1] = 0x0A } else { text.append(0x0A) }
-            default:
-                text.append(byte)
+        var stretchStart = 0
+        var previous = text.last
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if Self.staysAsIs(byte, after: previous) {
+                previous = byte
+                continue
             }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart..<index]))
+            appendWhiteSpace(byte)
+            previous = text.last
+            stretchStart = index + 1
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretchStart...]))
+    }
+
+    /// Whether `byte`, after `previous`, is appended unchanged by `appendWhiteSpace`'s rules.
+    private static func staysAsIs(_ byte: UInt8, after previous: UInt8?) -> Bool {
+        guard byte <= 0x20 else { return true }
+        switch byte {
+        case 0x20: return previous != nil && previous != 0x20 && previous != 0x0A
+        case 0x09, 0x0D, 0x0C, 0x0A: return false
+        default: return true
+        }
+    }
+
+    private mutating func appendWhiteSpace(_ byte: UInt8) {
+        switch byte {
+        case 0x20, 0x09, 0x0D, 0x0C:
+            if let last = text.last, last != 0x20, last != 0x0A { text.append(0x20) }
+        case 0x0A:
+            // A space just before a forced break would only be trailing space.
+            if text.last == 0x20 { text[text.count - 1] = 0x0A } else { text.append(0x0A) }
+        default:
+            text.append(byte)
         }
     }
 

@@ -50,12 +50,11 @@ struct TotalFitLineBreaker: LineBreaking {
         var previous: Int
         /// The natural width of the line ending here.
         var width: Double
-    }
-
-    private struct Candidate {
-        var total: Double
-        var from: Int
-        var width: Double
+        /// For the line after this break, which every later segment measures: the prefix sums
+        /// at its start, and the width it may fill.
+        var startAdvance: Double
+        var startStretch: Double
+        var available: Double
     }
 
     /// Fitness classes: very loose, loose, decent (no tight: nothing shrinks).
@@ -74,15 +73,38 @@ struct TotalFitLineBreaker: LineBreaking {
             guard last >= start else { return 0 }
             return advance[last] - advance[start] + segments[last].visibleWidth
         }
+        func node(position: Int, fitness: Int, streak: Int, hyphenated: Bool, flagged: Bool, total: Double,
+                  previous: Int, width: Double) -> Node {
+            Node(position: position, fitness: fitness, streak: streak, hyphenated: hyphenated, flagged: flagged,
+                 total: total, previous: previous, width: width,
+                 startAdvance: advance[position], startStretch: stretch[position],
+                 available: previous < 0 ? measure.firstLineWidth : measure.otherLineWidth)
+        }
 
-        var nodes = [Node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
+        var nodes = [node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
                           total: 0, previous: -1, width: 0)]
-        var active = [0]
-        let slots = Self.fitnessClasses * (maximumHyphenatedInARow + 1)
-        var candidates = [Candidate?](repeating: nil, count: slots)
-        // The cheapest way to each segment for each count of hyphenated lines in a row: made once
-        // and reset per segment, since an array a segment was most of the breaker's allocations.
-        var best = [Double](repeating: .infinity, count: maximumHyphenatedInARow + 1)
+        let streaks = maximumHyphenatedInARow + 1
+        let slots = Self.fitnessClasses * streaks
+        // The search's working sets, each of a bounded size, held in buffers of their own: array
+        // writes in the inner loop cost a uniqueness check each, and this loop runs once per
+        // segment and open way (three million times on a long novel). The active ways are at most
+        // `maximumActive` plus the ways one segment adds. The cheapest way to this segment per
+        // slot (fitness class and hyphens in a row), and per count of hyphens in a row, are reset
+        // per segment.
+        let active = UnsafeMutableBufferPointer<Int>.allocate(capacity: Self.maximumActive + slots + 1)
+        let candidateTotal = UnsafeMutableBufferPointer<Double>.allocate(capacity: slots)
+        let candidateFrom = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots)
+        let candidateWidth = UnsafeMutableBufferPointer<Double>.allocate(capacity: slots)
+        let best = UnsafeMutableBufferPointer<Double>.allocate(capacity: streaks)
+        defer {
+            active.deallocate()
+            candidateTotal.deallocate()
+            candidateFrom.deallocate()
+            candidateWidth.deallocate()
+            best.deallocate()
+        }
+        active[0] = 0
+        var activeCount = 1
 
         for j in 0..<count {
             let segment = segments[j]
@@ -91,87 +113,105 @@ struct TotalFitLineBreaker: LineBreaking {
             let atHyphen = segment.isHyphenationPoint && !forced
             let flagged = !forced && (atHyphen || segment.endsWithHyphen)
             let penalty = atHyphen ? Self.hyphenPenalty : 0
-            for slot in 0..<slots { candidates[slot] = nil }
-            for streak in best.indices { best[streak] = .infinity }
+            let hyphenWidth = atHyphen ? segment.hyphenWidth : 0
+            // Every line measured here ends at the same segment.
+            let last = lastVisible[j]
+            let lastAdvance = last >= 0 ? advance[last] : 0
+            let lastWidth = last >= 0 ? segments[last].visibleWidth : 0
+            let endStretch = stretch[j]
+            for slot in 0..<slots { candidateFrom[slot] = -1; candidateTotal[slot] = .infinity }
+            for streak in 0..<streaks { best[streak] = .infinity }
             // The cheapest way dropped here, for when no way is left at all.
-            var dropped: Int?
+            var dropped = -1
+            var droppedTotal = Double.infinity
             var kept = 0
+            var found = false
 
-            // By index: iterating the array itself would hold a second reference to it, and
-            // the compaction below would then copy it on every segment.
-            for i in 0..<active.count {
-                let a = active[i]
-                let node = nodes[a]
-                let available = node.previous < 0 ? measure.firstLineWidth : measure.otherLineWidth
-                let natural = naturalWidth(from: node.position, through: j)
-                if natural > available + widthTolerance, j > node.position {
-                    if dropped.map({ node.total < nodes[$0].total }) ?? true { dropped = a }
-                    continue
-                }
-                active[kept] = a
-                kept += 1
+            nodes.withUnsafeBufferPointer { nodes in
+                for i in 0..<activeCount {
+                    let a = active[i]
+                    let node = nodes[a]
+                    let available = node.available
+                    let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
+                    if natural > available + widthTolerance, j > node.position {
+                        if dropped < 0 || node.total < droppedTotal { dropped = a; droppedTotal = node.total }
+                        continue
+                    }
+                    active[kept] = a
+                    kept += 1
 
-                let width = natural + (atHyphen ? segment.hyphenWidth : 0)
-                if width > available + widthTolerance, j > node.position { continue }
-                if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
-                let badness: Double
-                if forced {
-                    badness = 0
-                } else {
-                    // A justified line of several pieces and no space (Chinese, Japanese) can't
-                    // stretch: it is judged as a ragged one, so it still fills what it can.
-                    let spaces = stretch[j] - stretch[node.position]
-                    let room = measure.justified && (spaces > 0 || j == node.position) ? spaces : measure.raggedStretch
-                    badness = Self.badness(slack: available - width, stretch: room)
+                    let width = natural + hyphenWidth
+                    if width > available + widthTolerance, j > node.position { continue }
+                    if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
+                    let badness: Double
+                    if forced {
+                        badness = 0
+                    } else {
+                        // A justified line of several pieces and no space (Chinese, Japanese) can't
+                        // stretch: it is judged as a ragged one, so it still fills what it can.
+                        let spaces = endStretch - node.startStretch
+                        let room = measure.justified && (spaces > 0 || j == node.position) ? spaces : measure.raggedStretch
+                        badness = Self.badness(slack: available - width, stretch: room)
+                    }
+                    if let tolerance, badness > tolerance { continue }
+                    let fitness = Self.fitness(of: badness)
+                    var demerits = (Self.linePenalty + badness) * (Self.linePenalty + badness) + penalty * penalty
+                    if flagged, node.flagged { demerits += Self.consecutiveHyphenDemerits }
+                    if abs(fitness - node.fitness) > 1 { demerits += Self.fitnessDemerits }
+                    if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
+                    let total = node.total + demerits
+                    let streak = flagged ? min(node.streak + 1, maximumHyphenatedInARow) : 0
+                    let slot = fitness * streaks + streak
+                    if total < candidateTotal[slot] {
+                        candidateTotal[slot] = total
+                        candidateFrom[slot] = a
+                        candidateWidth[slot] = width
+                    }
+                    if total < best[streak] { best[streak] = total }
+                    found = found || total < .infinity
                 }
-                if let tolerance, badness > tolerance { continue }
-                let fitness = Self.fitness(of: badness)
-                var demerits = (Self.linePenalty + badness) * (Self.linePenalty + badness) + penalty * penalty
-                if flagged, node.flagged { demerits += Self.consecutiveHyphenDemerits }
-                if abs(fitness - node.fitness) > 1 { demerits += Self.fitnessDemerits }
-                if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
-                let total = node.total + demerits
-                let streak = flagged ? min(node.streak + 1, maximumHyphenatedInARow) : 0
-                let slot = fitness * (maximumHyphenatedInARow + 1) + streak
-                if total < candidates[slot]?.total ?? .infinity {
-                    candidates[slot] = Candidate(total: total, from: a, width: width)
-                }
-                best[streak] = min(best[streak], total)
             }
-            active.removeLast(active.count - kept)
+            activeCount = kept
             // Nothing carries past a forced break.
-            if forced { active.removeAll() }
+            if forced { activeCount = 0 }
 
-            if best.contains(where: { $0 < .infinity }) {
+            if found {
                 // As TeX does, a fitness class is kept only if its adjacency demerits could still
                 // make it win; ways with different hyphen counts are not compared, since one may be
                 // barred from a hyphen the other may take.
-                for slot in 0..<slots {
-                    let streak = slot % (maximumHyphenatedInARow + 1)
-                    guard let candidate = candidates[slot], candidate.total <= best[streak] + Self.fitnessDemerits else { continue }
-                    nodes.append(Node(position: j + 1, fitness: slot / (maximumHyphenatedInARow + 1), streak: streak,
-                                      hyphenated: atHyphen, flagged: flagged, total: candidate.total,
-                                      previous: candidate.from, width: candidate.width))
-                    active.append(nodes.count - 1)
+                // Slot by slot, in order, without dividing (an integer division per slot was a
+                // visible share of the breaker's cycles).
+                for fitness in 0..<Self.fitnessClasses {
+                    for streak in 0..<streaks {
+                        let slot = fitness * streaks + streak
+                        guard candidateFrom[slot] >= 0, candidateTotal[slot] <= best[streak] + Self.fitnessDemerits else { continue }
+                        nodes.append(node(position: j + 1, fitness: fitness, streak: streak,
+                                          hyphenated: atHyphen, flagged: flagged, total: candidateTotal[slot],
+                                          previous: candidateFrom[slot], width: candidateWidth[slot]))
+                        active[activeCount] = nodes.count - 1
+                        activeCount += 1
+                    }
                 }
-            } else if active.isEmpty {
+            } else if activeCount == 0 {
                 if tolerance != nil { return nil }
                 // No line can end here and none can go on: set an overfull line from the way
                 // that ran out last, rather than fail.
-                let from = dropped ?? 0
-                nodes.append(Node(position: j + 1, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
+                let from = max(dropped, 0)
+                nodes.append(node(position: j + 1, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
                                   total: nodes[from].total + Self.worstBadness * Self.worstBadness,
                                   previous: from, width: naturalWidth(from: nodes[from].position, through: j)))
-                active.append(nodes.count - 1)
+                active[activeCount] = nodes.count - 1
+                activeCount += 1
             }
-            if active.count > Self.maximumActive {
-                active.sort { nodes[$0].total < nodes[$1].total }
-                active.removeLast(active.count - Self.maximumActive * 3 / 4)
+            if activeCount > Self.maximumActive {
+                var open = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
+                open.sort { nodes[$0].total < nodes[$1].total }
+                activeCount = Self.maximumActive * 3 / 4
             }
         }
 
         // Every way left ends the paragraph: take the cheapest, and walk back to its start.
-        guard var node = active.min(by: { nodes[$0].total < nodes[$1].total }) else { return nil }
+        guard var node = active[0..<activeCount].min(by: { nodes[$0].total < nodes[$1].total }) else { return nil }
         var spans: [LineSpan] = []
         while nodes[node].previous >= 0 {
             let end = nodes[node]

@@ -14,12 +14,17 @@ enum DeclaredEncoding {
     static func name(in bytes: [UInt8]) -> String? {
         var head = bytes.prefix(4096)
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
-        let lowered = head.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }[...]
-        if lowered.starts(with: Array("<?xml".utf8)) {
-            let declaration = lowered.prefix { $0 != UInt8(ascii: ">") }
-            return value(after: "encoding", in: declaration, quoted: true)
+        // Only what is searched is lowered: a declaration is a few dozen bytes.
+        if lowercased(head.prefix(5)).elementsEqual("<?xml".utf8) {
+            let declaration = head.prefix { $0 != UInt8(ascii: ">") }
+            return value(after: "encoding", in: lowercased(declaration), quoted: true)
         }
-        return value(after: "charset", in: lowered, quoted: false)
+        return value(after: "charset", in: lowercased(head), quoted: false)
+    }
+
+    /// ASCII letters lowered, as HTML compares names and attribute values without case.
+    static func lowercased(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }[...]
     }
 
     /// True for the names under which the bytes must be UTF-8 (ASCII is a subset).

@@ -81,11 +81,12 @@ struct PreparedInput {
     }
 
     private static func sniffHTML(_ bytes: [UInt8]) -> Bool {
-        let head = bytes.prefix(4096).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        var text = head[...]
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        if text.starts(with: Array("<?xml".utf8)) { return false }
+        var head = bytes.prefix(4096)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        head = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        // An XML declaration settles it before the rest is lowered and searched.
+        if DeclaredEncoding.lowercased(head.prefix(5)).elementsEqual("<?xml".utf8) { return false }
+        let text = DeclaredEncoding.lowercased(head)
         let marker = Array("<html".utf8)
         var index = text.startIndex
         while index + marker.count < text.endIndex {

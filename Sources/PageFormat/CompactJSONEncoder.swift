@@ -46,9 +46,19 @@ final class JSONOutput {
         var string = string
         string.withUTF8 { utf8 in
             var mark = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<i]))
-                mark = i + 1
+            // Most text has nothing to escape: it is passed over eight bytes at a time, and the
+            // bytes are copied in one piece.
+            var i = 0
+            while i + 8 <= utf8.count,
+                  !Self.anyNeedsEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            while i < utf8.count {
+                let byte = utf8[i]
+                i += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<(i - 1)]))
+                mark = i
                 switch byte {
                 case 0x22: bytes += [0x5C, 0x22]
                 case 0x5C: bytes += [0x5C, 0x5C]
@@ -67,12 +77,50 @@ final class JSONOutput {
         bytes.append(0x22)
     }
 
+    /// Whether any of the eight bytes of `word` must be escaped: below 0x20, `"` or `\`. The
+    /// usual test for a zero byte (`x - 0x01…01` and `~x` share a high bit only if some byte of
+    /// `x` is zero) is run on words that have a zero byte exactly where a byte matches: the top
+    /// three bits of each byte, for the controls, and the word xor a repeated `"` or `\`.
+    static func anyNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        // A byte below 0x20 is one whose top three bits are clear.
+        let controls = hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)
+        return controls || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    }
+
     /// As `JSONEncoder` writes numbers: Swift's shortest form, without a trailing `.0`.
     func write(_ number: Double) throws {
         guard number.isFinite else { throw CompactJSONEncoder.Unsupported() }
+        if let hundredths = Self.hundredths(number) { return write(hundredths: hundredths) }
         let text = number.description
         let utf8 = text.utf8
         bytes += text.hasSuffix(".0") ? utf8.dropLast(2) : utf8[...]
+    }
+
+    /// The number as a count of hundredths, when it is the double nearest to one (as the page
+    /// list's positions and sizes are, rounded to hundredths of a point) and not zero (whose sign
+    /// the shortest form keeps). Below 10⁹ doubles are closer together than a hundredth, so no
+    /// shorter decimal names the same double: the shortest form is the hundredths' own digits,
+    /// and writing them costs a fifth of finding it.
+    static func hundredths(_ number: Double) -> Int? {
+        guard number != 0, abs(number) < 1e9 else { return nil }
+        let scaled = (number * 100).rounded()
+        return scaled / 100 == number ? Int(scaled) : nil
+    }
+
+    /// `12.5`, `-0.25`, `72`: as the shortest form writes the same number.
+    private func write(hundredths: Int) {
+        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
+        write(UInt64(magnitude / 100))
+        var fraction = magnitude % 100
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        fraction %= 10
+        if fraction != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction)) }
     }
 
     /// `"key":` after a comma unless it is the object's first member.
@@ -81,13 +129,38 @@ final class JSONOutput {
         first = false
         bytes.append(0x22)
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes += [0x22, UInt8(ascii: ":")]
+        bytes.append(0x22)
+        bytes.append(UInt8(ascii: ":"))
     }
 
-    func write(_ number: Int64) { bytes += number.description.utf8 }
-    func write(_ number: UInt64) { bytes += number.description.utf8 }
-    func write(_ flag: Bool) { bytes += flag ? Array("true".utf8) : Array("false".utf8) }
-    func writeNull() { bytes += Array("null".utf8) }
+    func write(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        write(number.magnitude)
+    }
+
+    /// Digit by digit, from the right, into a buffer on the stack: `description` cost a hundred
+    /// instructions a number, and a page list has millions of them.
+    func write(_ number: UInt64) {
+        guard number >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(number)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = number
+            var first = digits.count
+            while rest > 0 {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+    // Literals written from static storage: `+= [..]` or `Array("true".utf8)` made an array on
+    // the heap for every key and flag, millions of them in a long book.
+    func write(_ flag: Bool) { append(flag ? "true" : "false") }
+    func writeNull() { append("null") }
+
+    private func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 }
 
 /// A type that writes its own compact JSON, members in key order, exactly as its `Encodable`

@@ -13,9 +13,11 @@ public enum PageListBuilder {
     /// - Parameters:
     ///   - bounds: the view bounds the page size came from, if it did.
     ///   - target: the system the pages are for, which adds its grouping of the pages.
+    ///   - pages: the page list, when it was made as the layout went (`PageCollector`).
     public static func document(for book: Book, paged: PagedBook, bounds: Size?,
-                                target: TargetName = .bookLayout, doubleSided: Bool = false) -> PageDocument {
-        let pages = pages(of: book, paged: paged)
+                                target: TargetName = .bookLayout, doubleSided: Bool = false,
+                                pages: [Page]? = nil) -> PageDocument {
+        let pages = pages ?? Self.pages(of: book, paged: paged)
         return PageDocument(metadata: metadata(of: book),
                             layout: layout(of: paged, bounds: bounds),
                             target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages,

@@ -74,7 +74,7 @@ struct DocumentPathTracker {
         let top = levels.count - 1
         let position = DocumentPosition(path: levels[top].path + SourceMap.textStep(afterElement: levels[top].elements - 1),
                                         utf16Offset: levels[top].textUnits)
-        levels[top].textUnits += text.utf16.count
+        levels[top].textUnits += text.utf16UnitCount
         return position
     }
 }

@@ -34,27 +34,55 @@ struct InlineBuffer {
         // White space is ASCII, so bytes will do (and are much faster than scalars).
         var cleanedText = cleaned
         let collapsed = cleanedText.withUTF8 { bytes in
-            [UInt8](unsafeUninitializedCapacity: bytes.count) { collapsed, count in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
                 spans.begin(origin)
-                for byte in bytes {
-                    if TextCleanup.isCollapsible(byte) {
-                        if atBreak {
-                            spans.skip(byte)
-                            continue
-                        }
-                        collapsed[count] = 0x20
-                        atBreak = true
-                    } else {
-                        collapsed[count] = byte
-                        atBreak = false
-                    }
-                    count += 1
-                    spans.keep(byte)
-                }
+                let (count, rewritten) = collapse(bytes, into: buffer)
                 spans.end()
+                // Most text nodes come through unchanged: their string is kept, not made again.
+                if count == bytes.count, !rewritten { return nil as String? }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
             }
         }
-        append(raw: String(decoding: collapsed, as: UTF8.self), style: style, link: link, note: note)
+        append(raw: collapsed ?? cleaned, style: style, link: link, note: note)
+    }
+
+    /// Writes `bytes` into `output` with white space collapsed, and tells the span recorder
+    /// what was kept and what dropped: each stretch between two dropped bytes at once, since a
+    /// kept white space byte becomes a space, which counts the same. Returns how many bytes it
+    /// wrote, and whether one of them is a space that was other white space.
+    private mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>,
+                                   into output: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, rewritten: Bool) {
+        // Held in locals, and counted with `&+` (they cannot overflow), so that the loop over
+        // every byte of the book stays in registers.
+        var index = 0
+        var count = 0
+        var rewritten = false
+        var atBreak = self.atBreak
+        defer { self.atBreak = atBreak }
+        while index < bytes.count {
+            if atBreak, TextCleanup.isCollapsible(bytes[index]) {
+                spans.skip(bytes[index])
+                index &+= 1
+                continue
+            }
+            let stretchStart = count
+            while index < bytes.count {
+                let byte = bytes[index]
+                if TextCleanup.isCollapsible(byte) {
+                    if atBreak { break }
+                    if byte != 0x20 { rewritten = true }
+                    output[count] = 0x20
+                    atBreak = true
+                } else {
+                    output[count] = byte
+                    atBreak = false
+                }
+                count &+= 1
+                index &+= 1
+            }
+            spans.keep(UnsafeBufferPointer(rebasing: output[stretchStart..<count]))
+        }
+        return (count, rewritten)
     }
 
     /// A forced line break (`<br>`): the space before it goes, and the space after it.

@@ -50,6 +50,31 @@ struct TextSpanRecorder {
         if units == 2 { close() }
     }
 
+    /// The bytes were kept, whole characters of them: the open span grows by their scalars at
+    /// once. A character of two UTF-16 units among them ends the span, so those bytes go one by
+    /// one.
+    mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !UTF8Counting.hasFourByteScalar(bytes) else {
+            for byte in bytes { keep(byte) }
+            return
+        }
+        let scalars = UTF8Counting.scalars(in: bytes)
+        guard scalars > 0 else { return }
+        length += scalars
+        guard let offset = nextOffset else { return }
+        if !isOpen {
+            isOpen = true
+            openStart = length - scalars
+            openLength = 0
+            openOffset = offset
+            openUnits = 0
+        }
+        // Below four bytes a character is one scalar and one UTF-16 unit.
+        openLength += scalars
+        openUnits += scalars
+        nextOffset = offset + scalars
+    }
+
     /// A white space byte (one UTF-16 unit) was dropped.
     mutating func skip(_ byte: UInt8) {
         if let offset = nextOffset { nextOffset = offset + 1 }
@@ -73,7 +98,8 @@ struct TextSpanRecorder {
     /// Text kept exactly as read (preformatted).
     mutating func recordVerbatim(_ text: String, from origin: DocumentPosition?) {
         begin(origin)
-        for byte in text.utf8 { keep(byte) }
+        var text = text
+        text.withUTF8 { keep($0) }
         end()
     }
 

@@ -1,4 +1,5 @@
 import BookModel
+import Foundation
 @testable import Layout
 import Synchronization
 import Testing
@@ -22,4 +23,24 @@ struct ChapterDeliveryTests {
         #expect(received.map(\.0) == Array(0..<12))
         #expect(received.flatMap(\.1) == paged.pages)
     }
+
+    /// One worker delivers at a time, outside the lock the others leave their chapters under:
+    /// a slow receiver (a writer making each chapter's pages) never sees two calls at once.
+    @Test func aSlowReceiverGetsOneChapterAtATime() throws {
+        var layouter = try Layouter(options: TestBooks.options())
+        layouter.workerLimit = 4
+        let chapters = (0..<12).map { chapter in
+            (0..<60).map { TestBooks.paragraph(TestBooks.words(160, seed: UInt64(chapter * 100 + $0))) }
+        }
+        let state = Mutex<(inside: Int, most: Int, order: [Int])>((0, 0, []))
+        _ = layouter.layout(TestBooks.book(chapters)) { index, _ in
+            state.withLock { $0.inside += 1; $0.most = max($0.most, $0.inside); $0.order.append(index) }
+            usleep(20_000)
+            state.withLock { $0.inside -= 1 }
+        }
+        let seen = state.withLock { $0 }
+        #expect(seen.most == 1)
+        #expect(seen.order == Array(0..<12))
+    }
 }
+

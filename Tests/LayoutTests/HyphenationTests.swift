@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    @Test func wordsGivenAsBytesBreakAsTheirText() throws {
+        // The layout hands over UTF-8 bytes: the same points, in the same offsets.
+        for (language, words) in [("en", ["hyphenation", "Typesetting", "HYPHENATION", "EXTRAORDINARÏLY", "whale", "ab"]),
+                                  ("de", ["Größenordnung", "Schiffahrt"]), ("ru", ["переносы"])] {
+            guard let path = dictionaries.path(forLanguage: language) else { continue }
+            let patterns = try #require(HyphenationPatterns(path: path))
+            for word in words {
+                let fromBytes = Array(word.utf8).withUnsafeBufferPointer {
+                    patterns.points(in: $0, leftMinimum: 2, rightMinimum: 3)
+                }
+                #expect(fromBytes == patterns.points(in: word, leftMinimum: 2, rightMinimum: 3), "\(word)")
+            }
+        }
+        let english = try #require(dictionaries.path(forLanguage: "en").flatMap(HyphenationPatterns.init(path:)))
+        let bytes = Array("typesetting".utf8)
+        #expect(bytes.withUnsafeBufferPointer { english.points(in: $0, leftMinimum: 2, rightMinimum: 3) } == [4, 7])
+    }
+
     @Test func languagesFindTheirDictionary() {
         #expect(dictionaries.path(forLanguage: "en")?.hasSuffix("/hyph_en.dic") == true)
         #expect(dictionaries.path(forLanguage: "en-US")?.hasSuffix("/hyph_en_US.dic") == true)

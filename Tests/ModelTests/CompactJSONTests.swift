@@ -1,5 +1,5 @@
 import Foundation
-import PageFormat
+@testable import PageFormat
 import Testing
 
 /// Compact JSON is written by the package's own encoder for speed: it must give exactly the
@@ -97,4 +97,54 @@ struct CompactJSONTests {
         #expect(keys(pageJSON["location"]) == labels(location))
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
     }
+
+    /// Numbers are written digit by digit: whole numbers, and numbers that are hundredths (every
+    /// position and size in a page list) as Swift's shortest form writes them; every other number
+    /// goes through that form.
+    @Test func numbersAreWrittenAsJSONEncoderWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let hundredths = (-30_000...30_000).map { Double($0) / 100 }
+            + (0..<20_000).map { _ in Double(Int.random(in: -99_999_999_999...99_999_999_999, using: &generator)) / 100 }
+        let others: [Double] = [0, -0.0, 0.1 + 0.2, 1.0 / 3.0, 1e-7, 5e-324, 999_999_999.995, 1e9, 1e9 + 0.5, 1e21,
+                                Double.greatestFiniteMagnitude, 0.005, 72.125, -0.001]
+        for number in hundredths + others {
+            let output = JSONOutput()
+            try output.write(number)
+            let expected = try JSONEncoder().encode(number)
+            #expect(output.bytes == Array(expected), "\(number)")
+        }
+        for number in [Int64.min, -1, 0, 9, 10, 99, 100, 1_000_000, Int64.max] + (0..<1000).map({ _ in Int64.random(in: .min ... .max) }) {
+            let output = JSONOutput()
+            output.write(number)
+            #expect(output.bytes == Array(number.description.utf8))
+        }
+        #expect(JSONOutput.hundredths(157.81) == 15781)
+        #expect(JSONOutput.hundredths(0.1 + 0.2) == nil)
+        #expect(JSONOutput.hundredths(-0.0) == nil)
+    }
+
+    /// Text is passed over eight bytes at a time: a word needs escaping exactly when one of its
+    /// bytes does, whatever the byte and wherever it sits, and strings of every length around
+    /// that stride still come out as `JSONEncoder` writes them.
+    @Test func eightBytesAtATimeFindEveryByteToEscape() throws {
+        let plain = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
+        for position in 0..<8 {
+            for byte in UInt64(0)...255 {
+                let shift = UInt64(position * 8)
+                let word = plain & ~(0xFF << shift) | byte << shift
+                #expect(JSONOutput.anyNeedsEscape(word) == (byte < 0x20 || byte == 0x22 || byte == 0x5C))
+            }
+        }
+        for length in 0..<40 {
+            for place in 0..<max(length, 1) {
+                var text = Array(repeating: "é", count: length / 2) + Array(repeating: "a", count: length - length / 2)
+                if place < length { text[place] = "\"" }
+                let string = text.joined()
+                let output = JSONOutput()
+                output.write(string)
+                #expect(output.bytes == Array(try JSONEncoder().encode(string)), "\(string)")
+            }
+        }
+    }
 }
+

@@ -10,6 +10,12 @@
 /// 0 left to right, 1 right to left, -1 when there is none.
 int32_t b2p_bidi_first_strong(const uint16_t *text, int32_t length);
 
+/// Whether text (UTF-8) set as a left-to-right paragraph may have any level but 0: it holds a
+/// right-to-left letter, an Arabic number, or an explicit embedding, override or isolate (or a
+/// byte sequence that is not UTF-8). Without any of them every character resolves to level 0
+/// (rules W7, N1, N2, I1), so the paragraph needs no resolving. Returns 1 or 0.
+int32_t b2p_bidi_may_leave_base_level(const uint8_t *text, int32_t length);
+
 /// Resolves the embedding levels of text as paragraphs of base level paragraph_level (0 or 1),
 /// up to rule I2 with rule L1 at the text's end, and writes one level per UTF-16 unit into
 /// levels. Returns 0, or -1 when ICU reports an error.

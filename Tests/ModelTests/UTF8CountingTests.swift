@@ -1,0 +1,19 @@
+import BookModel
+import Testing
+
+/// The counts taken eight bytes at a time agree with the standard library's views, for texts
+/// of every length around a word's eight bytes and for each width of UTF-8 character.
+@Test func countsAgreeWithTheStringViews() {
+    let pieces = ["a", " ", "é", "ü", "—", "“", "語", "😀", "🇫🇷", "\u{0301}", "\n", "\u{7F}"]
+    var texts: [String] = ["", "plain ASCII text that runs past several words of eight bytes"]
+    for length in 0...40 {
+        texts.append(String((0..<length).map { index in pieces[(index * 7 + length) % pieces.count] }.joined()))
+    }
+    for text in texts {
+        #expect(text.unicodeScalarCount == text.unicodeScalars.count, "\(text)")
+        #expect(text.utf16UnitCount == text.utf16.count, "\(text)")
+        var copy = text
+        let hasFourBytes = copy.withUTF8 { UTF8Counting.hasFourByteScalar($0) }
+        #expect(hasFourBytes == text.unicodeScalars.contains { $0.value > 0xFFFF }, "\(text)")
+    }
+}

@@ -1,0 +1,29 @@
+import BookModel
+import Layout
+import PageFormat
+@testable import PageWriter
+import Testing
+
+/// Pages collected chapter by chapter, as the layout delivers them, are the page list made
+/// from the whole laid-out book: numbered on across chapters, front and back matter included.
+struct PageCollectorTests {
+    @Test(arguments: [0, 1, 5, 8])
+    func collectingChapterByChapterGivesTheWholeList(contentPages: Int) {
+        let paged = PageListStructureTests.paged(contentPages: contentPages)
+        let book = PageListStructureTests.book
+        let collector = PageCollector(book: book, geometry: paged.geometry, fonts: paged.fonts)
+        // Chapters as the layout hands them on: runs of pages of one chapter (three a chapter here).
+        var start = 0
+        while start < paged.pages.count {
+            let chapter = paged.pages[start].chapterIndex
+            let end = paged.pages[start...].firstIndex { $0.chapterIndex != chapter } ?? paged.pages.count
+            collector.add(Array(paged.pages[start..<end]))
+            start = end
+        }
+        let collected = collector.finish()
+        #expect(collected == PageListBuilder.pages(of: book, paged: paged))
+        #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
+        let document = PageListBuilder.document(for: book, paged: paged, bounds: nil, pages: collected)
+        #expect(document == PageListBuilder.document(for: book, paged: paged, bounds: nil))
+    }
+}
