@@ -55,9 +55,8 @@ struct BookPlan {
         }
         let folder = BookFolder(directory: path, budget: budget)
         var warnings: [Warning] = []
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
-            .filter { !$0.hasPrefix(".") && isMarkdownName($0) }
-            .sorted(by: NaturalOrder.precedes)
+        let names = NaturalOrder.sorted(((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
+            .filter { !$0.hasPrefix(".") && isMarkdownName($0) })
             .filter { name in
                 switch folder.resolve(name, from: "") {
                 case .file(name): return true
