@@ -22,6 +22,7 @@ struct InlineBuffer {
     /// is a reference.
     mutating func append(text: String, style: TextStyle, link: String?, note: String? = nil,
                          origin: DocumentPosition? = nil) {
+        if !preservesWhitespace, appendPlain(text, style: style, link: link, note: note, origin: origin) { return }
         let cleaned = TextCleanup.withoutControlCharacters(text)
         // Text that lost control characters no longer lines up with the document: no span.
         let origin = cleaned.utf8.count == text.utf8.count ? origin : nil
@@ -44,6 +45,25 @@ struct InlineBuffer {
             }
         }
         append(raw: collapsed ?? cleaned, style: style, link: link, note: note)
+    }
+
+    /// Appends text that comes through as it is, when it does: no control character, no white
+    /// space but single spaces, and no space where one would be dropped. That is nearly every text
+    /// node of a book, and one look at eight bytes at a time finds it out (`TextCleanup.isPlain`),
+    /// where cleaning and collapsing went byte by byte. False, with nothing done, for other text.
+    private mutating func appendPlain(_ text: String, style: TextStyle, link: String?, note: String?,
+                                      origin: DocumentPosition?) -> Bool {
+        var text = text
+        let appended = text.withUTF8 { bytes in
+            guard TextCleanup.isPlain(bytes, afterBreak: atBreak) else { return false }
+            spans.begin(origin)
+            spans.keep(bytes)
+            spans.end()
+            if let last = bytes.last { atBreak = last == 0x20 }
+            return true
+        }
+        if appended { append(raw: text, style: style, link: link, note: note) }
+        return appended
     }
 
     /// Writes `bytes` into `output` with white space collapsed, and tells the span recorder
