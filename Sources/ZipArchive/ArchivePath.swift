@@ -54,6 +54,7 @@ public enum ArchivePath {
     /// A relative path with `.`, `..` and empty segments worked out; nil when `..` climbs past the
     /// root or the path holds a backslash or NUL.
     public static func normalized(_ path: String) -> String? {
+        if let ascii = normalizedASCII(path) { return ascii }
         if path.contains("\\") || path.contains("\0") { return nil }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -65,6 +66,28 @@ public enum ArchivePath {
             }
         }
         return segments.joined(separator: "/")
+    }
+
+    /// `normalized` for a path of ASCII, worked out over its bytes; nil (not a nil result) for
+    /// any other path. In ASCII a character is one byte (CR LF aside, which nothing here looks
+    /// for), and comparing bytes costs no grapheme breaking: every chapter's links, notes and
+    /// stylesheets come through here.
+    private static func normalizedASCII(_ path: String) -> String?? {
+        var path = path
+        return path.withUTF8 { bytes -> String?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            if bytes.contains(UInt8(ascii: "\\")) || bytes.contains(0) { return .some(nil) }
+            var segments: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            for segment in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+                if segment.elementsEqual(".".utf8) { continue }
+                if segment.elementsEqual("..".utf8) {
+                    guard segments.popLast() != nil else { return .some(nil) }
+                } else {
+                    segments.append(segment)
+                }
+            }
+            return .some(String(decoding: Array(segments.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self))
+        }
     }
 
     /// True for an href with a URL scheme (`http:`, `mailto:`): it points outside the book.
@@ -84,7 +107,9 @@ public enum ArchivePath {
     /// Decodes `%XX` escapes; nil when the result is not UTF-8. A `%` not followed by two hex
     /// digits stays as it is.
     static func percentDecoded(_ text: Substring) -> String? {
-        guard text.contains("%") else { return String(text) }
+        // By bytes: a `%` that is no character of its own (one with a combining mark) is not
+        // followed by hex digits either, so the result is the same, for much less.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
