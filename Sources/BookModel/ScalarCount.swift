@@ -34,6 +34,25 @@ public enum UTF8Counting {
         scalars(in: bytes) + count(in: bytes, lanes: fourByteLeads, byte: { $0 >= 0xF0 })
     }
 
+    /// Scalars and UTF-16 units at once, in one pass over the bytes.
+    public static func scalarsAndUTF16Units(in bytes: UnsafeBufferPointer<UInt8>) -> (scalars: Int, utf16Units: Int) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var scalars = 0
+        var fourByteScalars = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            scalars += Int(((~word >> 7 | word >> 6) & lowBits &* lowBits) >> 56)
+            fourByteScalars += Int((fourByteLeads(word) & lowBits &* lowBits) >> 56)
+            offset += 8
+        }
+        for index in offset..<bytes.count {
+            if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+            if bytes[index] >= 0xF0 { fourByteScalars += 1 }
+        }
+        return (scalars, scalars + fourByteScalars)
+    }
+
     /// Whether any byte starts a scalar of four bytes (outside the Basic Multilingual Plane).
     public static func hasFourByteScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         count(in: bytes, lanes: fourByteLeads, byte: { $0 >= 0xF0 }) > 0

@@ -16,6 +16,11 @@ public struct StyleResolver: Sendable {
     private var budget = CSSLimits.matchingBudget
     /// True once the matching budget ran out: later elements got no rules from stylesheets.
     public private(set) var budgetExhausted = false
+    /// For each property, the winning value so far and its priority: kept from one element to
+    /// the next and cleared for each, since two arrays made for every element of a book cost
+    /// more than the matching.
+    private var winners = [Declaration.Value?](repeating: nil, count: Declaration.Value.propertyCount)
+    private var priorities = [Int](repeating: -1, count: Declaration.Value.propertyCount)
 
     public init(stylesheets: [Stylesheet]) {
         for sheet in stylesheets {
@@ -40,19 +45,9 @@ public struct StyleResolver: Sendable {
     public mutating func style(of element: ElementDescription, previousSibling: ElementDescription? = nil,
                                styleAttribute: String?, ancestors: [ElementDescription], parent: ComputedStyle,
                                defaultFontScale: Double = 1) -> ComputedStyle {
-        var winners = [Declaration.Value?](repeating: nil, count: Declaration.Value.propertyCount)
-        var priorities = [Int](repeating: -1, count: Declaration.Value.propertyCount)
-        func offer(_ declarations: [Declaration], specificity: Int, order: Int, inline: Bool) {
-            for declaration in declarations {
-                // !important, then the attribute, then specificity, then order: one comparable number.
-                let priority = (declaration.important ? 1 << 62 : 0) | (inline ? 1 << 61 : 0)
-                    | specificity << 30 | order
-                let property = declaration.value.property
-                if priority >= priorities[property] {
-                    priorities[property] = priority
-                    winners[property] = declaration.value
-                }
-            }
+        for property in 0..<Declaration.Value.propertyCount {
+            winners[property] = nil
+            priorities[property] = -1
         }
         if !budgetExhausted {
             for candidate in candidates(for: element) {
@@ -75,15 +70,32 @@ public struct StyleResolver: Sendable {
         return style
     }
 
+    private mutating func offer(_ declarations: [Declaration], specificity: Int, order: Int, inline: Bool) {
+        for declaration in declarations {
+            // !important, then the attribute, then specificity, then order: one comparable number.
+            let priority = (declaration.important ? 1 << 62 : 0) | (inline ? 1 << 61 : 0)
+                | specificity << 30 | order
+            let property = declaration.value.property
+            if priority >= priorities[property] {
+                priorities[property] = priority
+                winners[property] = declaration.value
+            }
+        }
+    }
+
     /// The selectors that could match `element`, in no particular order: the cascade's
     /// priorities, not this order, decide.
     private func candidates(for element: ElementDescription) -> [Candidate] {
+        // A list found alone is handed back as it is, not copied into a new one.
         var result = universal
-        if let id = element.id, let found = byKey[.id(id)] { result += found }
-        for name in element.classes {
-            if let found = byKey[.className(name)] { result += found }
+        func add(_ found: [Candidate]) {
+            if result.isEmpty { result = found } else { result += found }
         }
-        if let found = byKey[.element(element.name)] { result += found }
+        if let id = element.id, let found = byKey[.id(id)] { add(found) }
+        for name in element.classes {
+            if let found = byKey[.className(name)] { add(found) }
+        }
+        if let found = byKey[.element(element.name)] { add(found) }
         return result
     }
 }

@@ -10,7 +10,7 @@ import CLibXML2
 /// Comments, CDATA sections and processing instructions are copied untouched.
 enum EntityRewriter {
     static func rewrite(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(ampersand) else { return bytes }
+        guard bytes.withUnsafeBufferPointer(holdsAmpersand) else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 32)
         var lookups: [String: [UInt8]] = [:]
@@ -30,6 +30,21 @@ enum EntityRewriter {
             }
         }
         return output
+    }
+
+    /// Many chapters have no reference at all: looked for eight bytes at a time (a lane of the
+    /// word that is zero after the exclusive or borrows when the lanes are counted down).
+    private static func holdsAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(input)
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ (lows &* UInt64(ampersand))
+            if (word &- lows) & ~word & highs != 0 { return true }
+            offset += 8
+        }
+        return input[offset...].contains(ampersand)
     }
 
     private static let ampersand = UInt8(ascii: "&")

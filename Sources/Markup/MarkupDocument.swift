@@ -33,6 +33,9 @@ public struct MarkupDocument: Sendable {
     /// True when the parser met no error: nothing had to be recovered.
     public var parsedCleanly: Bool { problemCount == 0 }
 
+    /// Inlinable, so that a reader that looks at one field of a node (`document[i].kind`) does
+    /// not copy the whole node, with its strings and attributes, across the module boundary.
+    @inlinable
     public subscript(index: Int) -> MarkupNode { nodes[index] }
 
     /// The children of a node, in document order.

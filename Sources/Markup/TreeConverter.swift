@@ -14,9 +14,8 @@ enum TreeConverter {
         while let node = current {
             let parent = ancestors.last?.index ?? -1
             var descended = false
-            if let converted = convertNode(node, parent: parent) {
-                let index = Int32(nodes.count)
-                nodes.append(converted)
+            if let kind = append(node, parent: parent, to: &nodes) {
+                let index = Int32(nodes.count - 1)
                 lastChild.append(-1)
                 if parent >= 0 {
                     let previous = lastChild[Int(parent)]
@@ -27,7 +26,7 @@ enum TreeConverter {
                     }
                     lastChild[Int(parent)] = index
                 }
-                if converted.kind == .element {
+                if kind == .element {
                     if parent < 0, root == nil { root = Int(index) }
                     if let children = node.pointee.children {
                         ancestors.append((node, index))
@@ -47,20 +46,26 @@ enum TreeConverter {
         return (nodes, root)
     }
 
-    private static func convertNode(_ node: xmlNodePtr, parent: Int32) -> MarkupNode? {
+    /// Appends the node's copy, made in place (a node handed back and then appended was copied
+    /// once more, strings and all); returns its kind, or nil for a node that is not kept.
+    private static func append(_ node: xmlNodePtr, parent: Int32, to nodes: inout [MarkupNode]) -> MarkupNode.Kind? {
         switch node.pointee.type {
         case XML_ELEMENT_NODE:
             let (prefix, name, namespace) = qualifiedName(node.pointee.name, ns: node.pointee.ns)
-            return MarkupNode(kind: .element, name: name, namespace: namespace, prefix: prefix,
-                              attributes: attributes(of: node), line: Int(xmlGetLineNo(node)), parent: parent)
+            nodes.append(MarkupNode(kind: .element, name: name, namespace: namespace, prefix: prefix,
+                                    attributes: attributes(of: node), line: Int(xmlGetLineNo(node)), parent: parent))
+            return .element
         case XML_TEXT_NODE:
-            return MarkupNode(kind: .text, text: string(node.pointee.content), parent: parent)
+            nodes.append(MarkupNode(kind: .text, text: string(node.pointee.content), parent: parent))
+            return .text
         case XML_CDATA_SECTION_NODE:
-            return MarkupNode(kind: .cdata, text: string(node.pointee.content), parent: parent)
+            nodes.append(MarkupNode(kind: .cdata, text: string(node.pointee.content), parent: parent))
+            return .cdata
         case XML_ENTITY_REF_NODE:
             // Only a reference the rewriter let through (none should be left): keep it visible,
             // never expand it.
-            return MarkupNode(kind: .text, text: "&\(string(node.pointee.name));", parent: parent)
+            nodes.append(MarkupNode(kind: .text, text: "&\(string(node.pointee.name));", parent: parent))
+            return .text
         default:
             return nil
         }

@@ -61,8 +61,7 @@ struct BlockAssembler {
     /// part and (`closing`) after its last.
     mutating func endParagraph(closing: Bool = false) {
         let top = frames.count - 1
-        let (runs, spans) = frames[top].inline.finishedWithSpans()
-        frames[top].inline = InlineBuffer(preservesWhitespace: frames[top].inline.preservesWhitespace)
+        let (runs, spans) = frames[top].inline.takeFinished()
         guard !runs.isEmpty else { return }
         var style = frames[top].style ?? inheritedStyle
         if frames[top].kind == .flow {

@@ -73,6 +73,9 @@ struct BlockBuilder {
         var keepGroup: BlockAssembler.KeepGroup?
     }
 
+    /// Entering a node puts on the stack, in the order they must come off: its next sibling
+    /// (the walk's start has none it follows), leaving it, its first child. So the stack holds
+    /// two steps for each open element, not every child of each.
     private enum Step {
         case enter(Int)
         case leave(Exit)
@@ -109,7 +112,9 @@ struct BlockBuilder {
         var steps: [Step] = [.enter(start)]
         while let step = steps.popLast() {
             switch step {
-            case .enter(let index): enter(index, steps: &steps)
+            case .enter(let index):
+                if index != start, let next = document[index].nextSibling { steps.append(.enter(next)) }
+                enter(index, steps: &steps)
             case .leave(let exit): leave(exit)
             }
         }
@@ -247,8 +252,7 @@ struct BlockBuilder {
         applyDirection(of: node, style: style)
         synchronizeAssembler()
         steps.append(.leave(exit))
-        let children = Array(document.children(of: index))
-        for child in children.reversed() { steps.append(.enter(child)) }
+        if let child = node.firstChild { steps.append(.enter(child)) }
     }
 
     private mutating func leave(_ exit: Exit) {

@@ -9,8 +9,12 @@ struct DocumentPathTracker {
     private struct Level {
         var path: String
         var elements = 0
-        /// UTF-16 units of text read since the last element child.
+        /// UTF-16 units of text read since the last element child, but for `uncountedText`.
         var textUnits = 0
+        /// The last text read, counted only when more text follows it before an element: the
+        /// parser joins neighbouring text, so that is rare, and counting every text node cost a
+        /// pass over the book.
+        var uncountedText: String?
     }
 
     private var levels: [Level]
@@ -56,6 +60,7 @@ struct DocumentPathTracker {
         let index = levels[top].elements
         levels[top].elements += 1
         levels[top].textUnits = 0
+        levels[top].uncountedText = nil
         // Only the root, entered from the level made for it, has no step.
         if index < 0 { return "" }
         return levels[top].path + SourceMap.elementStep(index: index, id: id)
@@ -72,9 +77,10 @@ struct DocumentPathTracker {
     /// The walk meets text (or CDATA) in the innermost open element: where it starts.
     mutating func text(_ text: String) -> DocumentPosition {
         let top = levels.count - 1
+        if let previous = levels[top].uncountedText { levels[top].textUnits += previous.utf16UnitCount }
         let position = DocumentPosition(path: levels[top].path + SourceMap.textStep(afterElement: levels[top].elements - 1),
                                         utf16Offset: levels[top].textUnits)
-        levels[top].textUnits += text.utf16UnitCount
+        levels[top].uncountedText = text
         return position
     }
 }

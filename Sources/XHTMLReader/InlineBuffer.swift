@@ -22,6 +22,7 @@ struct InlineBuffer {
     /// is a reference.
     mutating func append(text: String, style: TextStyle, link: String?, note: String? = nil,
                          origin: DocumentPosition? = nil) {
+        if !preservesWhitespace, appendPlain(text, style: style, link: link, note: note, origin: origin) { return }
         let cleaned = TextCleanup.withoutControlCharacters(text)
         // Text that lost control characters no longer lines up with the document: no span.
         let origin = cleaned.utf8.count == text.utf8.count ? origin : nil
@@ -44,6 +45,25 @@ struct InlineBuffer {
             }
         }
         append(raw: collapsed ?? cleaned, style: style, link: link, note: note)
+    }
+
+    /// Appends text that comes through as it is, when it does: no control character, no white
+    /// space but single spaces, and no space where one would be dropped. That is nearly every text
+    /// node of a book, and one look at eight bytes at a time finds it out (`TextCleanup.isPlain`),
+    /// where cleaning and collapsing went byte by byte. False, with nothing done, for other text.
+    private mutating func appendPlain(_ text: String, style: TextStyle, link: String?, note: String?,
+                                      origin: DocumentPosition?) -> Bool {
+        var text = text
+        let appended = text.withUTF8 { bytes in
+            guard TextCleanup.isPlain(bytes, afterBreak: atBreak) else { return false }
+            spans.begin(origin)
+            spans.keep(bytes)
+            spans.end()
+            if let last = bytes.last { atBreak = last == 0x20 }
+            return true
+        }
+        if appended { append(raw: text, style: style, link: link, note: note) }
+        return appended
     }
 
     /// Writes `bytes` into `output` with white space collapsed, and tells the span recorder
@@ -95,10 +115,15 @@ struct InlineBuffer {
 
     /// The finished runs — trimmed, without empty runs, neighbours of one style merged; empty
     /// when there is no visible text (a block of nothing but spaces and breaks is no block) —
-    /// and where their text came from.
-    func finishedWithSpans() -> (runs: [Inline], spans: [TextSpan]) {
+    /// and where their text came from. The buffer is left empty, for the next block: the runs
+    /// taken out of it are held once, so trimming them copies nothing.
+    mutating func takeFinished() -> (runs: [Inline], spans: [TextSpan]) {
         var result = runs
-        var spans = spans
+        var spans = self.spans
+        self = InlineBuffer(preservesWhitespace: preservesWhitespace)
+        // The recorder has counted every scalar of the runs: what is trimmed here is taken off
+        // its count (each trimmed character is one scalar), not counted again.
+        var removed = 0
         if preservesWhitespace {
             // HTML drops the newline right after `<pre>`; white space before `</pre>` shows
             // nothing but would cost an empty line.
@@ -106,17 +131,21 @@ struct InlineBuffer {
                 result[0].text.removeFirst()
                 spans.dropFirstScalar()
             }
-            InlineBuffer.trimTrailing(&result, while: { $0 == " " || $0 == "\n" || $0 == "\t" })
+            removed += InlineBuffer.trimTrailing(&result, while: { $0 == " " || $0 == "\n" || $0 == "\t" })
         } else {
-            InlineBuffer.trimTrailing(&result, while: { $0 == " " })
+            removed += InlineBuffer.trimTrailing(&result, while: { $0 == " " })
             // A `<br>` at the end of a block makes no empty line in a browser.
-            if result.last?.text.hasSuffix("\n") == true { result[result.count - 1].text.removeLast() }
-            InlineBuffer.trimTrailing(&result, while: { $0 == " " })
+            if result.last?.text.hasSuffix("\n") == true {
+                result[result.count - 1].text.removeLast()
+                removed += 1
+            }
+            removed += InlineBuffer.trimTrailing(&result, while: { $0 == " " })
         }
         result.removeAll { $0.text.isEmpty }
         let blank = result.allSatisfy { $0.text.unicodeScalars.allSatisfy(TextCleanup.isCollapsible) }
         if blank { return ([], []) }
-        spans.cut(at: result.reduce(0) { $0 + $1.text.unicodeScalarCount })
+        assert(spans.length - removed == result.reduce(0) { $0 + $1.text.unicodeScalarCount })
+        spans.cut(at: spans.length - removed)
         return (result, spans.spans)
     }
 
@@ -136,7 +165,11 @@ struct InlineBuffer {
         var removed = 0
         var index = runs.count - 1
         while index >= 0 {
-            while let last = runs[index].text.last, predicate(last) {
+            // Every predicate here looks for a space, a newline or a tab, each one byte at the
+            // end of the text: a text ending otherwise is passed over without finding its last
+            // character (a grapheme break, from the end).
+            while let byte = runs[index].text.utf8.last, byte == 0x20 || byte == 0x0A || byte == 0x09,
+                  let last = runs[index].text.last, predicate(last) {
                 runs[index].text.removeLast()
                 removed += 1
             }

@@ -61,6 +61,61 @@ public enum TextCleanup {
         return String(result)
     }
 
+    /// Whether text read outside `pre` needs neither `withoutControlCharacters` nor collapsing: no
+    /// byte below 0x20 (a control, or white space other than the space), no DEL, no C1 control,
+    /// no two spaces in a row, and no space first when `afterBreak` (where it would be dropped).
+    ///
+    /// Eight bytes at a time, as one 64-bit word: a word with none of the bytes that need a
+    /// closer look (below 0x20, 0x7F, 0xC2, the lead byte of the C1 controls) is judged by its
+    /// spaces alone, found as whole lanes (bit 7 of each byte that is 0x20).
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, afterBreak: Bool) -> Bool {
+        if afterBreak, bytes.first == 0x20 { return false }
+        let raw = UnsafeRawBufferPointer(bytes)
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var previousSpace = false
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            // Some lane below 0x20 (the borrow test; exact about whether any lane is), or equal
+            // to 0x7F or 0xC2: those bytes are judged one by one.
+            let below = (word &- lows &* 0x20) & ~word & highs
+            if below | lanes(of: word, equalTo: 0x7F) | lanes(of: word, equalTo: 0xC2) != 0 {
+                for index in offset..<offset + 8 where !isPlainByte(at: index, in: bytes) { return false }
+            }
+            let spaces = lanes(of: word, equalTo: 0x20)
+            if spaces & spaces << 8 != 0 || (previousSpace && spaces & 0x80 != 0) { return false }
+            previousSpace = spaces >> 63 != 0
+            offset += 8
+        }
+        for index in offset..<bytes.count {
+            guard isPlainByte(at: index, in: bytes) else { return false }
+            let space = bytes[index] == 0x20
+            if space, previousSpace { return false }
+            previousSpace = space
+        }
+        return true
+    }
+
+    /// Bit 7 set in each byte lane of `word` that equals `byte`, and in no other: the lanes that
+    /// are zero after an exclusive or, found without a borrow crossing lanes.
+    @inline(__always)
+    private static func lanes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let difference = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~((difference & sevens &+ sevens) | difference | sevens)
+    }
+
+    /// The byte is no control character (C0, DEL, or the start of a C1 control) nor white space
+    /// other than the space.
+    @inline(__always)
+    private static func isPlainByte(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return false }
+        if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] < 0xA0 { return false }
+        return true
+    }
+
     /// Controls are rare: look for one by bytes before building a new string.
     private static func containsControlCharacters(_ text: String) -> Bool {
         var text = text

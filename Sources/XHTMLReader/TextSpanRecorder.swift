@@ -54,11 +54,11 @@ struct TextSpanRecorder {
     /// once. A character of two UTF-16 units among them ends the span, so those bytes go one by
     /// one.
     mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !UTF8Counting.hasFourByteScalar(bytes) else {
+        let (scalars, units) = UTF8Counting.scalarsAndUTF16Units(in: bytes)
+        guard units == scalars else {
             for byte in bytes { keep(byte) }
             return
         }
-        let scalars = UTF8Counting.scalars(in: bytes)
         guard scalars > 0 else { return }
         length += scalars
         guard let offset = nextOffset else { return }

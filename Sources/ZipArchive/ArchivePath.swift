@@ -26,11 +26,11 @@ public enum ArchivePath {
     public static func resolve(_ href: String, relativeTo base: String) -> ArchiveReference? {
         var pathPart = Substring(href)
         var fragment: String?
-        if let hash = pathPart.firstIndex(of: "#") {
+        if let hash = firstIndex(of: "#", in: pathPart) {
             fragment = percentDecoded(pathPart[pathPart.index(after: hash)...])
             pathPart = pathPart[..<hash]
         }
-        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        if let query = firstIndex(of: "?", in: pathPart) { pathPart = pathPart[..<query] }
         if fragment?.isEmpty == true { fragment = nil }
         if hasScheme(pathPart) { return nil }
         guard let decoded = percentDecoded(pathPart) else { return nil }
@@ -38,7 +38,9 @@ public enum ArchivePath {
             guard let basePath = normalized(base), !basePath.isEmpty else { return nil }
             return ArchiveReference(path: basePath, fragment: fragment)
         }
-        if decoded.hasPrefix("/") || decoded.contains("\\") || decoded.contains("\0") { return nil }
+        if decoded.hasPrefix("/") || firstIndex(of: "\\", in: decoded[...]) != nil || firstIndex(of: "\0", in: decoded[...]) != nil {
+            return nil
+        }
         guard let path = normalized(directory(of: base) + decoded) else { return nil }
         if path.isEmpty { return nil }
         return ArchiveReference(path: path, fragment: fragment)
@@ -47,13 +49,15 @@ public enum ArchivePath {
     /// The directory part of an entry path, with its trailing `/` (`OEBPS/` for `OEBPS/a.xhtml`),
     /// or "" for an entry at the root.
     private static func directory(of entry: String) -> String {
-        guard let slash = entry.lastIndex(of: "/") else { return "" }
+        let slash = isASCII(entry[...]) ? entry.utf8.lastIndex(of: UInt8(ascii: "/")) : entry.lastIndex(of: "/")
+        guard let slash else { return "" }
         return String(entry[...slash])
     }
 
     /// A relative path with `.`, `..` and empty segments worked out; nil when `..` climbs past the
     /// root or the path holds a backslash or NUL.
     public static func normalized(_ path: String) -> String? {
+        if let ascii = normalizedASCII(path) { return ascii }
         if path.contains("\\") || path.contains("\0") { return nil }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -67,6 +71,28 @@ public enum ArchivePath {
         return segments.joined(separator: "/")
     }
 
+    /// `normalized` for a path of ASCII, worked out over its bytes; nil (not a nil result) for
+    /// any other path. In ASCII a character is one byte (CR LF aside, which nothing here looks
+    /// for), and comparing bytes costs no grapheme breaking: every chapter's links, notes and
+    /// stylesheets come through here.
+    private static func normalizedASCII(_ path: String) -> String?? {
+        var path = path
+        return path.withUTF8 { bytes -> String?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            if bytes.contains(UInt8(ascii: "\\")) || bytes.contains(0) { return .some(nil) }
+            var segments: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            for segment in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+                if segment.elementsEqual(".".utf8) { continue }
+                if segment.elementsEqual("..".utf8) {
+                    guard segments.popLast() != nil else { return .some(nil) }
+                } else {
+                    segments.append(segment)
+                }
+            }
+            return .some(String(decoding: Array(segments.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self))
+        }
+    }
+
     /// True for an href with a URL scheme (`http:`, `mailto:`): it points outside the book.
     public static func isExternal(_ href: String) -> Bool {
         hasScheme(Substring(href))
@@ -75,16 +101,28 @@ public enum ArchivePath {
     /// `scheme:` before any `/`: an absolute URL, not an archive path. A Windows drive (`C:`)
     /// counts too, which is as well.
     private static func hasScheme(_ text: Substring) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
+        guard let colon = firstIndex(of: ":", in: text) else { return false }
         let scheme = text[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
+    /// Where `character` (ASCII) first is in `text`: over the bytes when the text is ASCII too,
+    /// where a character is a byte and finding it costs no grapheme breaking.
+    private static func firstIndex(of character: Unicode.Scalar, in text: Substring) -> Substring.Index? {
+        isASCII(text) ? text.utf8.firstIndex(of: UInt8(ascii: character)) : text.firstIndex(of: Character(character))
+    }
+
+    private static func isASCII(_ text: Substring) -> Bool {
+        !text.utf8.contains { $0 >= 0x80 }
+    }
+
     /// Decodes `%XX` escapes; nil when the result is not UTF-8. A `%` not followed by two hex
     /// digits stays as it is.
     static func percentDecoded(_ text: Substring) -> String? {
-        guard text.contains("%") else { return String(text) }
+        // By bytes: a `%` that is no character of its own (one with a combining mark) is not
+        // followed by hex digits either, so the result is the same, for much less.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         let utf8 = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)

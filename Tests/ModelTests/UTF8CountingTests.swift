@@ -15,5 +15,7 @@ import Testing
         var copy = text
         let hasFourBytes = copy.withUTF8 { UTF8Counting.hasFourByteScalar($0) }
         #expect(hasFourBytes == text.unicodeScalars.contains { $0.value > 0xFFFF }, "\(text)")
+        let both = copy.withUTF8 { UTF8Counting.scalarsAndUTF16Units(in: $0) }
+        #expect(both.scalars == text.unicodeScalars.count && both.utf16Units == text.utf16.count, "\(text)")
     }
 }

@@ -53,5 +53,12 @@ struct ArchivePathTests {
     @Test func normalizesPaths() {
         #expect(ArchivePath.normalized("a//b/./c/../d") == "a/b/d")
         #expect(ArchivePath.normalized("a/../../b") == nil)
+        #expect(ArchivePath.normalized("/a//b/") == "a/b")
+        #expect(ArchivePath.normalized("a/..") == "")
+        #expect(ArchivePath.normalized("a\\b") == nil)
+        #expect(ArchivePath.normalized("a/b\0") == nil)
+        // Paths beyond ASCII take the same rules.
+        #expect(ArchivePath.normalized("caf\u{E9}/./x/../\u{8A9E}.xhtml") == "caf\u{E9}/\u{8A9E}.xhtml")
+        #expect(ArchivePath.normalized("\u{E9}/../../b") == nil)
     }
 }

@@ -75,4 +75,20 @@ struct BinaryContentTests {
         #expect(!XHTMLReader.looksLikeText(Self.withoutZeroBytes))
         #expect(!XHTMLReader.looksLikeText(Array("<p>".utf8) + [0] + Array("</p>".utf8)))
     }
+
+    /// Eight bytes without a control are passed over at once: controls and zero bytes count
+    /// wherever they fall, up to the last bytes of the start that is looked at.
+    @Test func controlsCountWhereverTheyFall() {
+        for shift in 0..<9 {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: 1003)
+            // 1 003 bytes allow ten controls.
+            for index in 0..<10 { text[shift + index * 99] = index % 2 == 0 ? 0x01 : 0x7F }
+            #expect(XHTMLReader.looksLikeText(text), "shift \(shift)")
+            text[1002 - shift] = 0x1F
+            #expect(!XHTMLReader.looksLikeText(text), "shift \(shift)")
+            var zero = [UInt8](repeating: UInt8(ascii: "a"), count: 20)
+            zero[19 - shift] = 0
+            #expect(!XHTMLReader.looksLikeText(zero), "shift \(shift)")
+        }
+    }
 }

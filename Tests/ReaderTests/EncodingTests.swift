@@ -56,6 +56,24 @@ struct EncodingTests {
         #expect(document.encodingProblem == MarkupProblem(line: 1, message: "invalid UTF-8 replaced with U+FFFD in 1 place"))
     }
 
+    /// The validity test passes over ASCII eight bytes at a time and asks about the rest in
+    /// stretches: it agrees with the standard library's wherever a sequence falls.
+    @Test func utf8ValidityAgreesWithTheStandardLibraryAtEveryOffset() {
+        let sequences: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x80, 0x9C], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE2, 0x80], [0x80],
+            [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC3, 0xA9, 0xE2, 0x80, 0x9C],
+        ]
+        for offset in 0...17 {
+            for sequence in sequences {
+                for after in [[], Array("z".utf8), [0xC3, 0xA9], Array("tail of ten".utf8)] {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: offset) + sequence + after
+                    #expect(DeclaredEncoding.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil),
+                            "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test func declaredEncodingsAreFound() {
         #expect(DeclaredEncoding.name(in: Array("<?xml version=\"1.0\" encoding = 'Shift_JIS'?><a/>".utf8)) == "shift_jis")
         #expect(DeclaredEncoding.name(in: Array("\u{FEFF}<?xml version=\"1.0\"?><a charset=\"x\"/>".utf8)) == nil)

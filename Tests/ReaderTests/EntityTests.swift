@@ -1,4 +1,4 @@
-import Markup
+@testable import Markup
 import Testing
 
 /// HTML named entities read right without a DTD, and nothing after them is lost (BRIEF §8:
@@ -41,5 +41,14 @@ struct EntityTests {
         let root = document.rootElement!
         #expect(document.textContent(of: root) == "&nbsp; & <b>")
         #expect(document.children(of: root).map { document[$0].kind } == [.cdata])
+    }
+
+    /// The search for a first `&` goes eight bytes at a time: one is found wherever it falls.
+    @Test func aReferenceIsFoundAtEveryOffset() {
+        for offset in 0...16 {
+            let padding = String(repeating: "x", count: offset)
+            #expect(EntityRewriter.rewrite(Array("\(padding)&nbsp;".utf8)) == Array("\(padding)&#160;".utf8), "offset \(offset)")
+            #expect(EntityRewriter.rewrite(Array("\(padding)&".utf8)) == Array("\(padding)&amp;".utf8), "offset \(offset)")
+        }
     }
 }
