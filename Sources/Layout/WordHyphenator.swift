@@ -2,7 +2,8 @@ import Fonts
 import Hyphenation
 
 /// Where the words of a paragraph may take a hyphen: Liang's patterns for the paragraph's
-/// language, within TeX's limits. One per layout worker (it caches); not thread-safe.
+/// language, within TeX's limits. One per layout worker (it caches); not thread-safe. The
+/// workers of one layout may share what they find (`SharedHyphenation`).
 ///
 /// Decisions: at least `leftMinimum` characters before a hyphen and `rightMinimum` after it
 /// (TeX's \lefthyphenmin and \righthyphenmin for English; a dictionary asking for more gets
@@ -17,6 +18,8 @@ final class WordHyphenator {
     static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
 
     private let dictionaries: HyphenationDictionaries
+    /// What the other workers of the same layout have found.
+    private let shared: SharedHyphenation?
     /// By lowercased language tag: the dictionary's file, nil when the language has none.
     private var paths: [String: String?] = [:]
     /// By lowercased language tag; nil when the dictionary could not be loaded.
@@ -35,8 +38,9 @@ final class WordHyphenator {
     private(set) var missingLanguages: Set<String> = []
     private(set) var metTextWithoutLanguage = false
 
-    init(dictionaries: HyphenationDictionaries) {
+    init(dictionaries: HyphenationDictionaries, shared: SharedHyphenation? = nil) {
         self.dictionaries = dictionaries
+        self.shared = shared
     }
 
     /// Whether `language` has a dictionary, noting a language without one. The patterns are
@@ -82,7 +86,10 @@ final class WordHyphenator {
             guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
             let word = UnsafeBufferPointer(rebasing: text[core])
             let inWord = known.value(of: word, space: 2 * dictionary + 1) {
-                remember(patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum))
+                func find() -> [Int] {
+                    patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+                }
+                return remember(shared.map { $0.points(of: word, in: patterns, find: find) } ?? find())
             }
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
