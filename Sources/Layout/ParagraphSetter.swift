@@ -149,7 +149,7 @@ struct ParagraphSetter {
             while paragraph.runs[run].end <= segment.start { run += 1 }
             guard paragraph.runs[run].face != .monospace else { return [] }
             let word = UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
-            return hyphenator.points(in: word, with: patterns).map { segment.start + $0 }
+            return hyphenator.points(in: word, with: patterns)
         }
         let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
         let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)
