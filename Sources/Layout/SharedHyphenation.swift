@@ -14,10 +14,10 @@ final class SharedHyphenation: @unchecked Sendable {
     /// Guarded by `lock`, as are all below: by a word's bytes (space: its dictionary's
     /// number), the number of its answer in `answers` (0 for none).
     private let known = ByteKeyedCache()
-    private var answers: [[Int]] = [[]]
-    /// The dictionaries met so far, by number; held so that no identifier is reused while its
-    /// number stands.
-    private var dictionaries: [HyphenationPatterns] = []
+    /// Unchecked: the lock is their exclusivity.
+    @exclusivity(unchecked) private var answers: [[Int]] = [[]]
+    /// The dictionaries met so far, by number.
+    @exclusivity(unchecked) private var dictionaries: [HyphenationPatterns] = []
 
     init() {}
 
@@ -45,8 +45,9 @@ final class SharedHyphenation: @unchecked Sendable {
 
     /// Called with the lock held.
     private func number(of patterns: HyphenationPatterns) -> Int {
-        if let number = dictionaries.firstIndex(where: { $0 === patterns }) { return number }
-        dictionaries.append(patterns)
-        return dictionaries.count - 1
+        var number = 0
+        while number < dictionaries.count, dictionaries[number] !== patterns { number += 1 }
+        if number == dictionaries.count { dictionaries.append(patterns) }
+        return number
     }
 }

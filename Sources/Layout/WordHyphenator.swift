@@ -24,10 +24,11 @@ final class WordHyphenator {
     private var paths: [String: String?] = [:]
     /// By lowercased language tag; nil when the dictionary could not be loaded.
     private var patterns: [String: HyphenationPatterns?] = [:]
-    /// Answers by bytes, the number of the answer in `answers` (0 for none): for a segment's
-    /// text with its punctuation (space 2k for the k-th dictionary), and for the word inside
-    /// it (space 2k + 1), which `word,` and `word.` share. A book repeats its words, and a
-    /// `String` key cost more to make and hash than most answers.
+    /// Answers by bytes (space k for the k-th dictionary), the number of the answer in `answers`
+    /// (0 for none): for a segment's text with its punctuation, and for the word inside it,
+    /// which `word,` and `word.` share. The two kinds share one space, since a word is a text
+    /// that is its own word, with the same answer: a plain word takes one entry, not two. A
+    /// book repeats its words, and a `String` key cost more to make and hash than most answers.
     private let known = ByteKeyedCache()
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
     /// runtime's exclusivity checks on these two cost 58 M instructions on the 1x book).
@@ -85,18 +86,24 @@ final class WordHyphenator {
         var dictionary = 0
         while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
         if dictionary == dictionaryIDs.count { dictionaryIDs.append(id) }
-        let answer = known.value(of: text, space: 2 * dictionary) {
+        let answer = known.value(of: text, space: dictionary) {
             guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
+            // The text is its own word: it was just looked for.
+            if core.count == text.count { return remember(find(text, with: patterns)) }
             let word = UnsafeBufferPointer(rebasing: text[core])
-            let inWord = known.value(of: word, space: 2 * dictionary + 1) {
-                func find() -> [Int] {
-                    patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
-                }
-                return remember(shared.map { $0.points(of: word, in: patterns, find: find) } ?? find())
-            }
+            let inWord = known.value(of: word, space: dictionary) { remember(find(word, with: patterns)) }
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
         return answers[answer]
+    }
+
+    /// The points of `word` (a word alone), as another worker found them or libhyphen finds them.
+    private func find(_ word: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
+        func ask() -> [Int] {
+            patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+        }
+        guard let shared else { return ask() }
+        return shared.points(of: word, in: patterns, find: ask)
     }
 
     /// The number of `points` in `answers`.
