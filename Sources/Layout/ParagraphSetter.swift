@@ -145,7 +145,9 @@ struct ParagraphSetter {
         let lastWord = plain.last(where: \.hasVisibleText)?.start
         var run = 0
         let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
-            guard segment.hasVisibleText, segment.start != lastWord, !segment.forcesBreak else { return [] }
+            // A short word is left whole without asking (most words of a novel).
+            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
+                  !segment.forcesBreak else { return [] }
             while paragraph.runs[run].end <= segment.start { run += 1 }
             guard paragraph.runs[run].face != .monospace else { return [] }
             let word = UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])

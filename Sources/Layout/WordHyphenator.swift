@@ -13,6 +13,8 @@ import Hyphenation
 final class WordHyphenator {
     static let leftMinimum = 2
     static let rightMinimum = 3
+    /// The fewest bytes a text must have to hold a word that takes a hyphen.
+    static let shortestWord = leftMinimum + rightMinimum
 
     /// Languages that are not hyphenated in print: no dictionary is wanted, so none is missed.
     static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
@@ -81,7 +83,7 @@ final class WordHyphenator {
     func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
         // A word is never longer than its text: a short one (most words of most books) has no
         // room for both fragments, and needs no look-up.
-        guard text.count >= Self.leftMinimum + Self.rightMinimum else { return [] }
+        guard text.count >= Self.shortestWord else { return [] }
         let id = ObjectIdentifier(patterns)
         var dictionary = 0
         while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
