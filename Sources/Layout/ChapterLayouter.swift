@@ -41,15 +41,17 @@ struct ChapterLayouter {
     private var noteFlattener: BlockFlattener
     private let notePaginator: Paginator
 
-    /// `sharedWidths`: what the other workers of the same book have shaped.
+    /// `sharedWidths`: what the other workers of the same book have shaped;
+    /// `sharedHyphenation`: where they found that words take a hyphen.
     init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
-         dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil) {
+         dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil,
+         sharedHyphenation: SharedHyphenation? = nil) {
         let lineHeight = options.bodyLineHeight
         contentSize = options.geometry.contentSize
         let language = metadata.language
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
-        hyphenator = WordHyphenator(dictionaries: dictionaries)
+        hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                  contentWidth: contentSize.width, bodySize: options.fontSize,
                                  bookLanguage: language)

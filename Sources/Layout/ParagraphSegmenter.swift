@@ -49,9 +49,10 @@ struct ParagraphSegmenter {
         return segments
     }
 
-    /// `segments` with each word cut where `points` allows a hyphen (UTF-8 offsets into the
-    /// paragraph's text, after which a hyphen may go). Every piece but the last is a
-    /// hyphenation point with the width of a hyphen in its face.
+    /// `segments` with each word cut where `points` allows a hyphen (UTF-8 offsets from the
+    /// segment's start, after which a hyphen may go: a hyphenator's answers as it keeps them, so
+    /// no array is made per word). Every piece but the last is a hyphenation point with the width
+    /// of a hyphen in its face.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                     points: (Segment) -> [Int]) -> [Segment] {
         var result: [Segment] = []
@@ -64,7 +65,8 @@ struct ParagraphSegmenter {
                 continue
             }
             var pieceStart = segment.start
-            for cut in cuts {
+            for point in cuts {
+                let cut = segment.start + point
                 let width = measure(paragraph, text, pieceStart..<cut, run: &run)
                 let runOfLast = paragraph.runs[run...].first { $0.end >= cut } ?? paragraph.runs[paragraph.runs.count - 1]
                 result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: width, spaceWidth: 0,

@@ -145,11 +145,13 @@ struct ParagraphSetter {
         let lastWord = plain.last(where: \.hasVisibleText)?.start
         var run = 0
         let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
-            guard segment.hasVisibleText, segment.start != lastWord, !segment.forcesBreak else { return [] }
+            // A short word is left whole without asking (most words of a novel).
+            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
+                  !segment.forcesBreak else { return [] }
             while paragraph.runs[run].end <= segment.start { run += 1 }
             guard paragraph.runs[run].face != .monospace else { return [] }
             let word = UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
-            return hyphenator.points(in: word, with: patterns).map { segment.start + $0 }
+            return hyphenator.points(in: word, with: patterns)
         }
         let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
         let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)

@@ -2,7 +2,8 @@ import Fonts
 import Hyphenation
 
 /// Where the words of a paragraph may take a hyphen: Liang's patterns for the paragraph's
-/// language, within TeX's limits. One per layout worker (it caches); not thread-safe.
+/// language, within TeX's limits. One per layout worker (it caches); not thread-safe. The
+/// workers of one layout may share what they find (`SharedHyphenation`).
 ///
 /// Decisions: at least `leftMinimum` characters before a hyphen and `rightMinimum` after it
 /// (TeX's \lefthyphenmin and \righthyphenmin for English; a dictionary asking for more gets
@@ -12,19 +13,24 @@ import Hyphenation
 final class WordHyphenator {
     static let leftMinimum = 2
     static let rightMinimum = 3
+    /// The fewest bytes a text must have to hold a word that takes a hyphen.
+    static let shortestWord = leftMinimum + rightMinimum
 
     /// Languages that are not hyphenated in print: no dictionary is wanted, so none is missed.
     static let unhyphenatedLanguages: Set<String> = ["ar", "fa", "he", "ja", "ko", "ur", "yi", "zh"]
 
     private let dictionaries: HyphenationDictionaries
+    /// What the other workers of the same layout have found.
+    private let shared: SharedHyphenation?
     /// By lowercased language tag: the dictionary's file, nil when the language has none.
     private var paths: [String: String?] = [:]
     /// By lowercased language tag; nil when the dictionary could not be loaded.
     private var patterns: [String: HyphenationPatterns?] = [:]
-    /// Answers by bytes, the number of the answer in `answers` (0 for none): for a segment's
-    /// text with its punctuation (space 2k for the k-th dictionary), and for the word inside
-    /// it (space 2k + 1), which `word,` and `word.` share. A book repeats its words, and a
-    /// `String` key cost more to make and hash than most answers.
+    /// Answers by bytes (space k for the k-th dictionary), the number of the answer in `answers`
+    /// (0 for none): for a segment's text with its punctuation, and for the word inside it,
+    /// which `word,` and `word.` share. The two kinds share one space, since a word is a text
+    /// that is its own word, with the same answer: a plain word takes one entry, not two. A
+    /// book repeats its words, and a `String` key cost more to make and hash than most answers.
     private let known = ByteKeyedCache()
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
     /// runtime's exclusivity checks on these two cost 58 M instructions on the 1x book).
@@ -35,8 +41,9 @@ final class WordHyphenator {
     private(set) var missingLanguages: Set<String> = []
     private(set) var metTextWithoutLanguage = false
 
-    init(dictionaries: HyphenationDictionaries) {
+    init(dictionaries: HyphenationDictionaries, shared: SharedHyphenation? = nil) {
         self.dictionaries = dictionaries
+        self.shared = shared
     }
 
     /// Whether `language` has a dictionary, noting a language without one. The patterns are
@@ -74,19 +81,31 @@ final class WordHyphenator {
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
     func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
+        // A word is never longer than its text: a short one (most words of most books) has no
+        // room for both fragments, and needs no look-up.
+        guard text.count >= Self.shortestWord else { return [] }
         let id = ObjectIdentifier(patterns)
         var dictionary = 0
         while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
         if dictionary == dictionaryIDs.count { dictionaryIDs.append(id) }
-        let answer = known.value(of: text, space: 2 * dictionary) {
+        let answer = known.value(of: text, space: dictionary) {
             guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
+            // The text is its own word: it was just looked for.
+            if core.count == text.count { return remember(find(text, with: patterns)) }
             let word = UnsafeBufferPointer(rebasing: text[core])
-            let inWord = known.value(of: word, space: 2 * dictionary + 1) {
-                remember(patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum))
-            }
+            let inWord = known.value(of: word, space: dictionary) { remember(find(word, with: patterns)) }
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
         return answers[answer]
+    }
+
+    /// The points of `word` (a word alone), as another worker found them or libhyphen finds them.
+    private func find(_ word: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
+        func ask() -> [Int] {
+            patterns.points(in: word, leftMinimum: Self.leftMinimum, rightMinimum: Self.rightMinimum)
+        }
+        guard let shared else { return ask() }
+        return shared.points(of: word, in: patterns, find: ask)
     }
 
     /// The number of `points` in `answers`.
@@ -98,18 +117,58 @@ final class WordHyphenator {
 
     /// Where the word inside `text` lies without the punctuation around it, when it is one to
     /// hyphenate: letters only, no digits anywhere, and not all capitals. Plain ASCII, most of
-    /// most books, is checked byte by byte; anything else by Unicode's properties.
+    /// most books, is checked byte by byte in one pass, and so is ASCII with the common
+    /// quotation marks and dashes around it (`punctuationLength`); anything else by Unicode's
+    /// properties (`unicodeCore`), which cost forty times as much.
     static func core(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard text.allSatisfy({ $0 < 0x80 }) else { return unicodeCore(of: text) }
-        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-        guard !text.contains(where: { (0x30...0x39).contains($0) }),
-              let first = text.firstIndex(where: isLetter), let last = text.lastIndex(where: isLetter) else { return nil }
-        let core = first..<(last + 1)
-        guard text[core].allSatisfy(isLetter), text[core].contains(where: { (0x61...0x7A).contains($0) }) else { return nil }
-        return core
+        guard let bytes = text.baseAddress else { return nil }
+        let count = text.count
+        var first = -1
+        var last = -1
+        var letters = 0
+        var hasDigit = false
+        var hasLowercase = false
+        var i = 0
+        while i < count {
+            let byte = bytes[i]
+            if byte >= 0x80 {
+                let length = punctuationLength(bytes + i, available: count - i)
+                guard length > 0 else { return unicodeCore(of: text) }
+                i += length
+                continue
+            }
+            if byte &- 0x30 < 10 { hasDigit = true }
+            // ASCII letters of either case fold onto a...z.
+            if (byte | 0x20) &- 0x61 < 26 {
+                if first < 0 { first = i }
+                last = i
+                letters += 1
+                if byte >= 0x61 { hasLowercase = true }
+            }
+            i += 1
+        }
+        guard !hasDigit, first >= 0, letters == last - first + 1, hasLowercase else { return nil }
+        return first..<(last + 1)
     }
 
-    private static func unicodeCore(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    /// The length of the UTF-8 sequence at `bytes` when it is one of the quotation marks and
+    /// dashes books put around and between words (‘ ’ “ ” « » – — …), else 0. Each is a
+    /// character of its own next to ASCII (none joins a neighbour into one grapheme) and is
+    /// neither a letter nor a number, so a byte-wise reading gives what Unicode's properties
+    /// would.
+    @inline(__always)
+    static func punctuationLength(_ bytes: UnsafePointer<UInt8>, available: Int) -> Int {
+        if bytes[0] == 0xE2, available >= 3, bytes[1] == 0x80 {
+            switch bytes[2] {
+            case 0x93, 0x94, 0x98, 0x99, 0x9C, 0x9D, 0xA6: return 3
+            default: return 0
+            }
+        }
+        if bytes[0] == 0xC2, available >= 2, bytes[1] == 0xAB || bytes[1] == 0xBB { return 2 }
+        return 0
+    }
+
+    static func unicodeCore(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let string = String(decoding: text, as: UTF8.self)
         guard !string.contains(where: \.isNumber), let first = string.firstIndex(where: \.isLetter),
               let last = string.lastIndex(where: \.isLetter) else { return nil }

@@ -60,6 +60,21 @@ import Testing
         #expect(core("ÉCOLE") == nil)
     }
 
+    @Test func quotesAndDashesAroundAWordAreReadAsUnicodeReadsThem() {
+        // ASCII words with these marks are read byte by byte: the same cores as Unicode's
+        // properties give, including where a mark joins a following accent into one character.
+        let words = ["“Typesetting,”", "‘whale’", "«circumstances»", "word—word", "ocean…", "–dash–", "don’t",
+                     "“UNESCO”", "“abc1”", "“”", "—", "“naïve”", "“e\u{301}cole”", "“\u{301}ocean", "ocean—\u{301}",
+                     "«\u{300}whale»", "Ahab’s", "“Queequeg.”"]
+        for word in words {
+            Array(word.utf8).withUnsafeBufferPointer { bytes in
+                #expect(WordHyphenator.core(of: bytes) == WordHyphenator.unicodeCore(of: bytes), "\(word)")
+            }
+        }
+        let quoted = Array("“Typesetting,”".utf8)
+        #expect(quoted.withUnsafeBufferPointer { WordHyphenator.core(of: $0) } == 3..<14)
+    }
+
     @Test func aLanguageWithoutADictionaryIsNotHyphenatedAndSaidOnce() throws {
         let paged = try layout([TestBooks.paragraph(text), TestBooks.paragraph(text)], language: "tlh")
         #expect(paged.pages.flatMap(\.lines).allSatisfy { !$0.hyphenated })
