@@ -56,6 +56,9 @@ public enum Converter {
                                                 target: options.target.name, doubleSided: options.doubleSided,
                                                 pages: pages)
         document.provenance = Fingerprint.provenance(of: input, options: options)
+        let fontFiles = Self.fontFiles(of: paged)
+        // The book and its laid-out pages are in the document now: freed while the JSON is written.
+        BackgroundRelease.drop((consume read, consume paged))
         let data: Data
         do {
             data = switch options.outputFormat {
@@ -67,8 +70,7 @@ public enum Converter {
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
-        return Conversion(document: document, json: data, warnings: warnings + assetWarnings,
-                          fontFiles: Self.fontFiles(of: paged))
+        return Conversion(document: document, json: data, warnings: warnings + assetWarnings, fontFiles: fontFiles)
     }
 
     /// Where each face measured with is, by PostScript name.
