@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview",
-                                   "EPUBReader", "Layout", "PageWriter", "ZipArchive"],
+                                   "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "ZipArchive"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -150,7 +150,7 @@ public enum Converter {
                 switch try inputFormat(of: paths, asked: asked) {
                 case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits, receiver: receiver)
                 case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits)
+                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits, receiver: receiver)
                 }
             case .standardInput(let bytes, let folder):
                 let name = BookInput.standardInputName

@@ -5,8 +5,8 @@ import PageWriter
 
 /// Lays a book's chapters out while its reader reads on: reading leaves a core idle (the
 /// archive's entries are inflated one at a time, the package and the table of contents are read
-/// on one thread), and the layout can fill it. Only the EPUB reader hands chapters over early;
-/// for the others `finish` says no layout began.
+/// on one thread; Markdown files are parsed one at a time), and the layout can fill it. The EPUB
+/// and Markdown readers hand chapters over early; for the others `finish` says no layout began.
 final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     let layouter: Layouter
     private let feed = ChapterFeed()

@@ -3,6 +3,7 @@ import BookModel
 import EPUBReader
 import Foundation
 import Layout
+import MarkdownReader
 import PageFormat
 import PageWriter
 import Testing
@@ -63,5 +64,34 @@ struct EarlyLayoutConversionTests {
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
         #expect(converted.pages.contains { $0.images?.isEmpty == false })
+    }
+
+    /// A Markdown book whose language comes only with its second file: the layout began without
+    /// one (so without hyphens) and is done again.
+    @Test(arguments: [false, true])
+    func aMarkdownBookIsTheOneMadeAfterReading(lateLanguage: Bool) throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let words = (0..<300).map { ["extraordinary", "circumstances", "notwithstanding", "a", "the"][$0 % 5] }
+            .joined(separator: " ")
+        let files = [
+            ("1.md", (lateLanguage ? "" : "---\nlanguage: en\n---\n") + "# One\n\n\(words)\n"),
+            ("2.md", (lateLanguage ? "---\nlanguage: en\n---\n" : "") + "# Two\n\n\(words)\n"),
+            ("3.md", "# Three\n\n\(words)\n"),
+        ]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        let options = ConversionOptions()
+        let converted = try Converter.convert(path: directory.path, options: options).document
+
+        let book = try MarkdownReader.readBook(paths: [directory.path]).book
+        #expect(book.metadata.language == "en")
+        let layouter = try Layouter(options: options.layout)
+        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), bounds: options.bounds)
+        expected.provenance = converted.provenance
+        #expect(converted.pages == expected.pages)
+        #expect(converted == expected)
+        #expect(converted.pages.contains { $0.lines?.contains { $0.hyphenated == true } == true })
     }
 }
