@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
-                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview"],
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview",
+                                   "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "ZipArchive"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -29,17 +29,36 @@ public enum Converter {
     /// loaded once); nil makes one.
     public static func convert(_ input: BookInput, options: ConversionOptions,
                                layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
-        let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
-        try check(read, of: input.name, options: options)
-        let layouter = try Self.layouter(layouter, for: options)
-        let collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport)
-        let paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
+        // The layout starts while the book is read, when the layouter can be made first; when it
+        // can't, the book is read before its error is thrown, as without an early start.
+        let early = (try? Self.layouter(layouter, for: options)).map(EarlyLayout.init)
+        let read: ReadResult
+        do throws(ConversionError) {
+            read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
+            try check(read, of: input.name, options: options)
+        } catch {
+            early?.cancel()
+            throw error
+        }
+        let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
+        let paged: PagedBook
+        let pages: [Page]
+        if let done = early?.finish(read.book) {
+            (paged, pages) = done
+        } else {
+            let collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport)
+            paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
+            pages = collector.finish(read.book)
+        }
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided,
-                                                pages: collector.finish())
+                                                pages: pages)
         document.provenance = Fingerprint.provenance(of: input, options: options)
+        let fontFiles = Self.fontFiles(of: paged)
+        // The book and its laid-out pages are in the document now: freed while the JSON is written.
+        BackgroundRelease.drop((consume read, consume paged))
         let data: Data
         do {
             data = switch options.outputFormat {
@@ -51,8 +70,7 @@ public enum Converter {
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
-        return Conversion(document: document, json: data, warnings: warnings + assetWarnings,
-                          fontFiles: Self.fontFiles(of: paged))
+        return Conversion(document: document, json: data, warnings: warnings + assetWarnings, fontFiles: fontFiles)
     }
 
     /// Where each face measured with is, by PostScript name.
@@ -123,14 +141,16 @@ public enum Converter {
         }
     }
 
-    static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits()) throws(ConversionError) -> ReadResult {
+    /// `receiver`: takes the chapters as they are read, from the readers that hand them over early.
+    static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits(),
+                         receiver: (any ChapterReceiver)? = nil) throws(ConversionError) -> ReadResult {
         do {
             switch input {
             case .paths(let paths):
                 switch try inputFormat(of: paths, asked: asked) {
-                case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits)
+                case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits, receiver: receiver)
                 case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits)
+                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits, receiver: receiver)
                 }
             case .standardInput(let bytes, let folder):
                 let name = BookInput.standardInputName

@@ -31,7 +31,7 @@ extension Converter {
             try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: name,
                                  provenance: provenance)
         }
-        writer.emit { $0.front() }
+        writer.emit { $0.front(of: book) }
         let paged = layouter.layout(book) { _, pages in writer.emit { $0.content(pages) } }
         writer.emit { $0.back() }
         var document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,

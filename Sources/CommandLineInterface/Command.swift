@@ -41,6 +41,8 @@ public enum Command {
                         report("book2pages: warning: \(place(of: warning, in: book))")
                     }
                 }
+                // The pages are written: the process may end before they are freed.
+                BackgroundRelease.drop(consume conversion)
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {

@@ -12,7 +12,10 @@ import ImageSizes
 /// cover (`CoverFinder`), the table of contents (`TableOfContents`), chapter titles
 /// (`ChapterTitles`), the book's title when the package has none (`PackageMetadata`).
 public enum EPUBReader {
-    public static func read(contentsOf path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+    /// `receiver`: takes the chapters as they are read, for a layout that starts before the
+    /// book is whole (chapters that show images wait for the images' sizes, measured last).
+    public static func read(contentsOf path: String, limits: ReadLimits = ReadLimits(),
+                            receiver: (any ChapterReceiver)? = nil) throws(ReadError) -> ReadResult {
         let archive = try BookArchive(path: path, limits: limits)
         var warnings = archive.symbolicLinkWarnings
         MimetypeCheck.check(archive, warnings: &warnings)
@@ -22,7 +25,9 @@ public enum EPUBReader {
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
         try archive.checkLimits()
 
-        let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover)
+        receiver?.begin(PackageMetadata.beforeChapters(of: package, bookPath: path))
+        let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover,
+                                receiver: receiver)
         var verticalItem: String?
         var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem)
         let toc = TableOfContents(package: package, chapters: chapters, archive: archive, warnings: &warnings)

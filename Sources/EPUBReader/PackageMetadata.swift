@@ -12,6 +12,16 @@ enum PackageMetadata {
         return metadata
     }
 
+    /// The metadata as the package alone gives it, before any chapter is read: what a layout
+    /// started early goes by. The title may still be guessed from the chapters, and a spine
+    /// document's CSS may still find the book written vertically.
+    static func beforeChapters(of package: PackageDocument, bookPath: String) -> Metadata {
+        var ignored: [Warning] = []
+        var metadata = metadata(of: package, bookPath: bookPath, chapters: [], warnings: &ignored)
+        metadata.writesVertically = VerticalWriting.warning(package: package, verticalItem: nil) != nil
+        return metadata
+    }
+
     private static func guessedTitle(bookPath: String, chapters: [Chapter]) -> String {
         if let heading = chapters.lazy.compactMap(\.title).first { return heading }
         let name = bookPath.split(separator: "/").last.map(String.init) ?? bookPath

@@ -1,6 +1,7 @@
 import BookModel
 import Dispatch
 import Foundation
+import ImageSizes
 
 /// Turns the spine into chapters, with a warning for each item it leaves out.
 ///
@@ -17,6 +18,8 @@ struct SpineReader {
     /// What `META-INF/encryption.xml` says is encrypted.
     let encryptedPaths: Set<String>
     let cover: ImageReference?
+    /// Takes each chapter as it is read, but those showing images (`ChapterReceiver`).
+    var receiver: (any ChapterReceiver)? = nil
 
     /// The chapters in reading order. Each has a different `source`, the spine item's path.
     /// `verticalItem`: the first item whose CSS writes vertically, if one does.
@@ -54,8 +57,12 @@ struct SpineReader {
                                          reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
                 }
                 readPaths.insert(item.path)
-                chapters.append(Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
-                                        isLinear: slot.spineItem.isLinear, spineCFI: slot.spineItem.cfi, notes: content.notes))
+                let chapter = Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
+                                      isLinear: slot.spineItem.isLinear, spineCFI: slot.spineItem.cfi, notes: content.notes)
+                chapters.append(chapter)
+                if let receiver, !BookImageSizes.showsImages(chapter.blocks) {
+                    receiver.receive(chapter, at: chapters.count - 1)
+                }
             }
         }
 

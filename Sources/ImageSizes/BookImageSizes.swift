@@ -45,6 +45,19 @@ public enum BookImageSizes {
         }
     }
 
+    /// Whether `blocks` hold an image block that `measure` would size: such a chapter is final
+    /// only once the book's images are measured.
+    public static func showsImages(_ blocks: [Block]) -> Bool {
+        blocks.contains { block in
+            switch block.kind {
+            case .image: true
+            case .quote(let inner): showsImages(inner)
+            case .list(let list): list.items.contains(where: showsImages)
+            case .heading, .paragraph, .preformatted, .rule, .table: false
+            }
+        }
+    }
+
     /// Calls `change` on every image block, those in lists and quotations included. The readers
     /// bound how deep blocks nest, as the layout's walk also relies on.
     static func mapImages(in blocks: inout [Block], _ change: (inout Image) -> Void) {

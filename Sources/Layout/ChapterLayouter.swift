@@ -41,14 +41,27 @@ struct ChapterLayouter {
     private var noteFlattener: BlockFlattener
     private let notePaginator: Paginator
 
+    /// What of a book's metadata its chapters' layout depends on.
+    struct BookSettings: Equatable, Sendable {
+        let language: String?
+        /// A book written vertically is set horizontally, left to right; its right-to-left page
+        /// progression comes from the vertical lines, not from its paragraphs.
+        let direction: TextDirection
+
+        init(_ metadata: Metadata) {
+            language = metadata.language
+            direction = metadata.writesVertically ? .leftToRight : metadata.direction
+        }
+    }
+
     /// `sharedWidths`: what the other workers of the same book have shaped;
     /// `sharedHyphenation`: where they found that words take a hyphen.
-    init(fonts: FontSet, options: LayoutOptions, metadata: Metadata, lineBreaker: any LineBreaking,
+    init(fonts: FontSet, options: LayoutOptions, settings: BookSettings, lineBreaker: any LineBreaking,
          dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil,
          sharedHyphenation: SharedHyphenation? = nil) {
         let lineHeight = options.bodyLineHeight
         contentSize = options.geometry.contentSize
-        let language = metadata.language
+        let language = settings.language
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
@@ -56,9 +69,7 @@ struct ChapterLayouter {
                                  contentWidth: contentSize.width, bodySize: options.fontSize,
                                  bookLanguage: language)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
-        // A book written vertically is set horizontally, left to right; its right-to-left page
-        // progression comes from the vertical lines, not from its paragraphs.
-        let direction: TextDirection = metadata.writesVertically ? .leftToRight : metadata.direction
+        let direction = settings.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
 

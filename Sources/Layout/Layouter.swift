@@ -59,16 +59,41 @@ public struct Layouter: Sendable {
     /// thread): for writers that stream. The returned book holds every page either way.
     public func layout(_ book: Book,
                        onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> PagedBook {
+        let feed = ChapterFeed()
+        let running = start(feed, metadata: book.metadata,
+                            workers: ParallelChapters.workers(for: book.chapters, limit: workerLimit), onChapter: onChapter)
+        // Laid out with the metadata it has, so the book can't turn out to need another layout.
+        return running.finish(book)!
+    }
+
+    /// Starts laying out a book still being read, whose chapters `feed` will hold, on threads of
+    /// its own; `metadata` is the book's as known so far. `onChapter` as for `layout(_:onChapter:)`.
+    public func start(_ feed: ChapterFeed, metadata: Metadata,
+                      onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> LayoutInProgress {
+        start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), onChapter: onChapter)
+    }
+
+    private func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int,
+                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)?) -> LayoutInProgress {
         let greedy = breaksLinesGreedily
         let deliver = onChapter.map { onChapter in
             { @Sendable (index: Int, layout: ChapterLayout) in onChapter(index, layout.pages) }
         }
         let sharedWidths = SharedWidths()
-        let chapters = ParallelChapters.layout(book.chapters, workerLimit: workerLimit, makeWorker: {
-            ChapterLayouter(fonts: fonts, options: options, metadata: book.metadata,
+        let sharedHyphenation = SharedHyphenation()
+        let (fonts, options, dictionaries) = (fonts, options, dictionaries)
+        let settings = ChapterLayouter.BookSettings(metadata)
+        let running = ParallelChapters.start(feed, workers: workers, makeWorker: {
+            ChapterLayouter(fonts: fonts, options: options, settings: settings,
                             lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
-                            sharedWidths: sharedWidths)
+                            sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
         }, deliver: deliver)
+        return LayoutInProgress(layouter: self, feed: feed, settings: settings, running: running)
+    }
+
+    /// The paged book from its chapters' layouts: the pages in order, where the table of
+    /// contents and the page list point, the warnings.
+    func paged(_ book: Book, chapters: [ChapterLayout]) -> PagedBook {
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
         var chapterStarts: [Int?] = []

@@ -18,30 +18,67 @@ enum ParallelChapters {
     /// Each worker shapes the words of its chapters again: beyond a few, that costs more than it saves.
     static let maximumWorkers = 8
 
-    /// The chapters' layouts in order, made by at most `workerLimit` workers. `deliver`, when
-    /// given, receives each chapter's layout as soon as it and every chapter before it are done,
-    /// in reading order and one at a time, so a writer can stream the pages.
-    static func layout(_ chapters: [Chapter], workerLimit: Int = .max,
-                       makeWorker: @Sendable () -> ChapterLayouter,
-                       deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> [ChapterLayout] {
+    /// How many workers `chapters` are worth, at most `limit`.
+    static func workers(for chapters: [Chapter], limit: Int) -> Int {
         let total = chapters.reduce(0) { $0 + textSize(of: $1.blocks) }
-        let workers = max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count, workerLimit))
-        let results = ResultSlots(count: chapters.count)
-        defer {
-            results.buffer.deinitialize()
-            results.buffer.deallocate()
+        return max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count, limit))
+    }
+
+    /// How many workers a book still being read gets: as many as there are processors (up to
+    /// `limit`), since its size is not known yet.
+    static func workers(limit: Int) -> Int {
+        max(1, min(processorCount(), maximumWorkers, limit))
+    }
+
+    /// Starts `workers` workers laying out the chapters of `feed`, each taking the next one in
+    /// reading order. `deliver`, when given, receives each chapter's layout as soon as it and
+    /// every chapter before it are done, in reading order and one at a time, so a writer can
+    /// stream the pages. The workers run on threads of their own, not dispatch's: one waiting
+    /// for a chapter not yet read must not hold a thread the reader's parsing would share out to.
+    static func start(_ feed: ChapterFeed, workers: Int, makeWorker: @escaping @Sendable () -> ChapterLayouter,
+                      deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> Running {
+        let running = Running()
+        let queue = ChapterQueue()
+        let delivery = deliver.map { OrderedDelivery(deliver: $0) }
+        for _ in 0..<workers {
+            running.group.enter()
+            Thread {
+                var worker = makeWorker()
+                while case let index = queue.next(), let chapter = feed.take(index) {
+                    let layout = worker.layout(chapter, index: index)
+                    running.set(index, layout)
+                    delivery?.finished(index, layout)
+                }
+                running.group.leave()
+            }.start()
         }
-        let queue = ChapterQueue(count: chapters.count)
-        let delivery = deliver.map { OrderedDelivery(count: chapters.count, deliver: $0) }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var worker = makeWorker()
-            while let index = queue.next() {
-                let layout = worker.layout(chapters[index], index: index)
-                results.buffer[index] = layout
-                delivery?.finished(index, layout)
+        return running
+    }
+
+    /// Chapters being laid out; `wait` gives their layouts.
+    final class Running: @unchecked Sendable {
+        fileprivate let group = DispatchGroup()
+        private let lock = NSLock()
+        private var layouts: [Int: ChapterLayout] = [:]
+
+        fileprivate func set(_ index: Int, _ layout: ChapterLayout) {
+            lock.withLock { layouts[index] = layout }
+        }
+
+        /// Waits for the workers, then gives the layouts of the book's `count` chapters in order;
+        /// nil when the feed was cancelled before they were all laid out.
+        func wait(count: Int) -> [ChapterLayout]? {
+            group.wait()
+            return lock.withLock {
+                var ordered: [ChapterLayout] = []
+                ordered.reserveCapacity(count)
+                for index in 0..<count {
+                    guard let layout = layouts.removeValue(forKey: index) else { return nil }
+                    ordered.append(layout)
+                }
+                return ordered
             }
         }
-        return results.buffer.map { $0! }
     }
 
     /// The UTF-8 size of the blocks' text: a cheap stand-in for the work of laying them out.
@@ -84,9 +121,8 @@ private final class OrderedDelivery: @unchecked Sendable {
     private var delivering = false
     private let deliver: @Sendable (Int, ChapterLayout) -> Void
 
-    init(count: Int, deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
+    init(deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
         self.deliver = deliver
-        waiting.reserveCapacity(min(count, 64))
     }
 
     func finished(_ index: Int, _ layout: ChapterLayout) {
@@ -106,32 +142,16 @@ private final class OrderedDelivery: @unchecked Sendable {
     }
 }
 
-/// The chapters not yet taken, handed out in reading order.
+/// The chapter each worker lays out next, handed out in reading order.
 private final class ChapterQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var taken = 0
-    private let count: Int
 
-    init(count: Int) { self.count = count }
-
-    /// The next chapter's index, or nil when every chapter has been taken.
-    func next() -> Int? {
+    /// The next chapter's index, whether or not the book has that many (the feed knows).
+    func next() -> Int {
         lock.withLock {
-            guard taken < count else { return nil }
             taken += 1
             return taken - 1
         }
-    }
-}
-
-/// Where the workers put their results, a slot per chapter. Each slot is written by the one
-/// worker that took its chapter, and read only after `concurrentPerform` has returned, which
-/// orders every write before the reads.
-private struct ResultSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ChapterLayout?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
     }
 }

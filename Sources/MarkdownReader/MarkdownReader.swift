@@ -17,9 +17,13 @@ public enum MarkdownReader {
     /// Reads the book named on the command line (see `BookPlan.make` for what a list of paths
     /// can be). Each file it reads must hold at most `limits.maximumEntrySize` bytes, and all of
     /// them together, images included, at most `limits.maximumBookSize`.
-    public static func readBook(paths: [String], limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+    /// `receiver`: takes the chapters as each file is read, for a layout that starts before the
+    /// book is whole (chapters that show images wait for the images' sizes, measured last).
+    public static func readBook(paths: [String], limits: ReadLimits = ReadLimits(),
+                                receiver: (any ChapterReceiver)? = nil) throws(ReadError) -> ReadResult {
         let plan = try BookPlan.make(paths: paths, limits: limits)
         var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings)
+        assembler.receiver = receiver
         for file in plan.files {
             let bytes = try plan.folder.read(file.path)
             try assembler.add(bytes, source: file.path, displayName: display(file.path, plan: plan, paths: paths),
@@ -62,6 +66,9 @@ private struct BookAssembler {
     let folder: BookFolder
     let fallbackTitle: String
     var warnings: [Warning]
+    /// Takes each chapter that is final once its file is read: the layout may start on it.
+    var receiver: (any ChapterReceiver)?
+    private var began = false
     private var matter = FrontMatter()
     private var chapters: [Chapter] = []
     private var toc: [TOCEntry] = []
@@ -90,6 +97,15 @@ private struct BookAssembler {
         warnings += mapped.warnings
         let split = ChapterSplitter.split(mapped, source: source)
         if split.chapters.isEmpty { warnings.append(Warning(entry: source, "the file has no text")) }
+        if let receiver {
+            // The front matter read so far stands for the book's: a later file's that changes
+            // how the book is set has the layout done again.
+            if !began { receiver.begin(metadata(title: fallbackTitle)) }
+            began = true
+            for (n, chapter) in split.chapters.enumerated() where !BookImageSizes.showsImages(chapter.blocks) {
+                receiver.receive(chapter, at: chapters.count + n)
+            }
+        }
         toc += split.toc.map { entry in
             var entry = entry
             entry.chapterIndex += chapters.count
@@ -113,9 +129,7 @@ private struct BookAssembler {
     func finish(errorName: String) throws(ReadError) -> ReadResult {
         guard !chapters.isEmpty else { throw .invalid(file: errorName, reason: "no text to make pages of") }
         let firstTitle = toc.first { $0.level == 1 }.map(\.title)
-        let metadata = Metadata(title: matter.title ?? firstTitle ?? fallbackTitle, authors: matter.authors,
-                                language: matter.language, date: matter.date,
-                                direction: matter.direction ?? .leftToRight)
+        let metadata = metadata(title: matter.title ?? firstTitle ?? fallbackTitle)
         let cover = matter.cover.map { ImageReference(path: $0, mediaType: ImageMediaType.guess(forPath: $0)) }
         var book = Book(metadata: metadata, chapters: chapters, toc: normalized(toc), cover: cover)
         let imageWarnings = BookImageSizes.measure(&book, files: folder.files)
@@ -123,6 +137,12 @@ private struct BookAssembler {
         // thrown here.
         try folder.budget.checkLimits()
         return ReadResult(book: book, warnings: warnings + imageWarnings)
+    }
+
+    /// The book's metadata from the front matter read so far.
+    private func metadata(title: String) -> Metadata {
+        Metadata(title: title, authors: matter.authors, language: matter.language, date: matter.date,
+                 direction: matter.direction ?? .leftToRight)
     }
 
     /// Levels counted from the shallowest heading, so a book whose files start at `##` still has

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compact JSON with sorted keys and unescaped slashes: the bytes Foundation's `JSONEncoder`
 /// gives with `[.sortedKeys, .withoutEscapingSlashes]`, written straight into one buffer instead
 /// of through a tree of boxed values, which made `JSONEncoder` as costly as laying a book out
@@ -15,7 +17,20 @@ struct CompactJSONEncoder {
     func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let output = JSONOutput()
         try output.write(value)
-        return output.bytes
+        return output.chunks.reduce([], +) + output.bytes
+    }
+
+    /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go
+    /// straight from the buffers they were written in (`JSONOutput.append(chunk:)`).
+    func data(_ document: PageDocument) throws -> Data {
+        let output = JSONOutput()
+        try document.writeJSON(to: output)
+        output.bytes.append(UInt8(ascii: "\n"))
+        var data = Data(capacity: output.chunks.reduce(output.bytes.count) { $0 + $1.count })
+        for chunk in output.chunks + [output.bytes] {
+            chunk.withUnsafeBufferPointer { data.append($0) }
+        }
+        return data
     }
 }
 
@@ -25,7 +40,24 @@ final class JSONOutput {
     // the append.
     @exclusivity(unchecked) var bytes: [UInt8] = []
 
+    /// Finished pieces that come before `bytes`: a long page list's runs, kept in the buffers
+    /// they were written in rather than copied into one.
+    private(set) var chunks: [[UInt8]] = []
+    /// Whether `append(chunk:)` may keep a piece apart: only where nothing will move the bytes
+    /// already written (a `ValueWriter` sorting an object's members does).
+    var acceptsChunks = false
+
     init() { bytes.reserveCapacity(1 << 16) }
+
+    /// Bytes written elsewhere, next in the output.
+    func append(chunk: [UInt8]) {
+        guard acceptsChunks else { return bytes += chunk }
+        if !bytes.isEmpty {
+            chunks.append(bytes)
+            bytes = []
+        }
+        chunks.append(chunk)
+    }
 
     func write<T: Encodable>(_ value: T) throws {
         switch value {

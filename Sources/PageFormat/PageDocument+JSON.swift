@@ -5,10 +5,7 @@ extension PageDocument {
     /// Compact JSON is written by `CompactJSONEncoder` (the bytes `JSONEncoder` gives, several
     /// times faster: docs/PERFORMANCE.md); indented JSON, for people, by `JSONEncoder`.
     public func jsonData(pretty: Bool = false) throws -> Data {
-        if !pretty, var bytes = try? CompactJSONEncoder().encode(self) {
-            bytes.append(UInt8(ascii: "\n"))
-            return Data(bytes)
-        }
+        if !pretty, let data = try? CompactJSONEncoder().data(self) { return data }
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
             ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]

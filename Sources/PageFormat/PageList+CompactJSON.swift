@@ -28,7 +28,7 @@ extension Array: CompactJSONWritable where Element == Page {
         output.bytes.append(UInt8(ascii: "["))
         for r in runs.indices {
             if r > 0 { output.bytes.append(UInt8(ascii: ",")) }
-            output.bytes += try written.get(r)
+            output.append(chunk: try written.get(r))
         }
         output.bytes.append(UInt8(ascii: "]"))
     }

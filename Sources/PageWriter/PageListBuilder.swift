@@ -30,7 +30,7 @@ public enum PageListBuilder {
 
     static func pages(of book: Book, paged: PagedBook) -> [Page] {
         var stream = PageStream(book: book, geometry: paged.geometry, fonts: paged.fonts)
-        return stream.front() + stream.content(paged.pages) + stream.back()
+        return stream.front(of: book) + stream.content(paged.pages) + stream.back()
     }
 
     public static func metadata(of book: Book) -> BookMetadata {

@@ -6,7 +6,8 @@ import PageFormat
 /// pages as the layout delivers them, the pages after — so a writer can stream it. The whole
 /// list (`PageListBuilder.pages(of:paged:)`) is made the same way, so both give the same pages.
 public struct PageStream: Sendable {
-    private let book: Book
+    /// The spine CFI of a chapter, by its index: for the pages' locations.
+    private let spineCFI: @Sendable (Int) -> String?
     private let origin: EdgeInsets
     private let bodySize: Double
     private let lineHeight: Double
@@ -18,14 +19,20 @@ public struct PageStream: Sendable {
 
     /// `fonts`: for the body text's size and line height, which lines leave unsaid.
     public init(book: Book, geometry: PageGeometry, fonts: FontReport) {
-        self.book = book
+        self.init(geometry: geometry, fonts: fonts) { book.chapters[$0].spineCFI }
+    }
+
+    /// For pages laid out before the book is read whole: `spineCFI` gives each chapter's.
+    public init(geometry: PageGeometry, fonts: FontReport, spineCFI: @escaping @Sendable (Int) -> String?) {
+        self.spineCFI = spineCFI
         origin = geometry.margins
         bodySize = fonts.size
         lineHeight = fonts.lineHeight
     }
 
     /// Two invisible pages so the book starts closed, the cover on the right, the inside cover.
-    public mutating func front() -> [Page] {
+    /// Their number never changes, so they may be made before or after the content.
+    public mutating func front(of book: Book) -> [Page] {
         let metadata = book.metadata
         let pages = [
             Page(type: .invisible), Page(type: .invisible),
@@ -78,7 +85,7 @@ public struct PageStream: Sendable {
     private func location(of page: LaidOutPage) -> PageLocation? {
         guard let source = page.source else { return nil }
         var location = PageLocation(start: source.lowerBound, end: source.upperBound)
-        if let spine = book.chapters[page.chapterIndex].spineCFI {
+        if let spine = spineCFI(page.chapterIndex) {
             location.startCFI = page.startPosition.map { "epubcfi(\(spine)!\($0.cfi))" }
             location.endCFI = page.endPosition.map { "epubcfi(\(spine)!\($0.cfi))" }
         }

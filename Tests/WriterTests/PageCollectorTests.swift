@@ -20,7 +20,7 @@ struct PageCollectorTests {
             collector.add(Array(paged.pages[start..<end]))
             start = end
         }
-        let collected = collector.finish()
+        let collected = collector.finish(book)
         #expect(collected == PageListBuilder.pages(of: book, paged: paged))
         #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
         let document = PageListBuilder.document(for: book, paged: paged, bounds: nil, pages: collected)
