@@ -31,7 +31,9 @@ public enum Converter {
                                layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
         // The layout starts while the book is read, when the layouter can be made first; when it
         // can't, the book is read before its error is thrown, as without an early start.
-        let early = (try? Self.layouter(layouter, for: options)).map(EarlyLayout.init)
+        // Compact JSON is written page by page as the pages are made.
+        let writesJSON = options.outputFormat == .json && !options.pretty
+        let early = (try? Self.layouter(layouter, for: options)).map { EarlyLayout(layouter: $0, writesJSON: writesJSON) }
         let read: ReadResult
         do throws(ConversionError) {
             read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
@@ -43,10 +45,12 @@ public enum Converter {
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
         let paged: PagedBook
         let pages: [Page]
-        if let done = early?.finish(read.book) {
-            (paged, pages) = done
+        let collector: PageCollector
+        if let early, let done = early.finish(read.book) {
+            (paged, pages, collector) = (done.paged, done.pages, early.collector)
         } else {
-            let collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport)
+            collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport,
+                                      writesJSON: writesJSON)
             paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
             pages = collector.finish(read.book)
         }
@@ -62,7 +66,7 @@ public enum Converter {
         let data: Data
         do {
             data = switch options.outputFormat {
-            case .json: try document.jsonData(pretty: options.pretty)
+            case .json: try document.jsonData(pretty: options.pretty, encodedPages: collector.encodedPages)
             case .ndjson: try document.jsonLines()
             }
         } catch {

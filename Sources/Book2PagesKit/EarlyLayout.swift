@@ -15,10 +15,12 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     /// Set by `begin`, on the reader's thread, which is also the thread that finishes or cancels.
     private var progress: LayoutInProgress?
 
-    init(layouter: Layouter) {
+    /// `writesJSON`: the collector also writes the pages' compact JSON.
+    init(layouter: Layouter, writesJSON: Bool) {
         self.layouter = layouter
         let feed = feed
-        collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport) { feed.spineCFI(of: $0) }
+        collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport,
+                                  writesJSON: writesJSON) { feed.spineCFI(of: $0) }
     }
 
     func begin(_ metadata: Metadata) {

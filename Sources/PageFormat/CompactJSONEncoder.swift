@@ -22,9 +22,10 @@ struct CompactJSONEncoder {
 
     /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go
     /// straight from the buffers they were written in (`JSONOutput.append(chunk:)`).
-    func data(_ document: PageDocument) throws -> Data {
+    /// `pages`: the document's pages already written, if they were.
+    func data(_ document: PageDocument, pages: EncodedPages? = nil) throws -> Data {
         let output = JSONOutput()
-        try document.writeJSON(to: output)
+        try document.writeJSON(to: output, encodedPages: pages)
         output.bytes.append(UInt8(ascii: "\n"))
         var data = Data(capacity: output.chunks.reduce(output.bytes.count) { $0 + $1.count })
         for chunk in output.chunks + [output.bytes] {

@@ -4,6 +4,12 @@
 /// member must be added here too.
 extension PageDocument: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
+        try writeJSON(to: output, encodedPages: nil)
+    }
+
+    /// `encodedPages`: the page list already written (`EncodedPages`), used when it holds as
+    /// many pages as the document.
+    func writeJSON(to output: JSONOutput, encodedPages: EncodedPages?) throws {
         try output.object { first in
             output.key("chapters", first: &first); try output.write(chapters)
             output.key("format", first: &first); output.write(format)
@@ -15,7 +21,16 @@ extension PageDocument: CompactJSONWritable {
                 // No object is open around the list but this one, which moves nothing.
                 output.acceptsChunks = true
                 defer { output.acceptsChunks = false }
-                try pages.writeJSON(to: output)
+                if let encodedPages, encodedPages.count == pages.count {
+                    output.bytes.append(UInt8(ascii: "["))
+                    for (n, piece) in encodedPages.pieces.enumerated() {
+                        if n > 0 { output.bytes.append(UInt8(ascii: ",")) }
+                        output.append(chunk: piece)
+                    }
+                    output.bytes.append(UInt8(ascii: "]"))
+                } else {
+                    try pages.writeJSON(to: output)
+                }
             }
             if let provenance { output.key("provenance", first: &first); try output.write(provenance) }
             if let target { output.key("target", first: &first); try output.write(target) }

@@ -4,8 +4,9 @@ extension PageDocument {
     /// The document as JSON. Keys are sorted so the same document always gives the same bytes.
     /// Compact JSON is written by `CompactJSONEncoder` (the bytes `JSONEncoder` gives, several
     /// times faster: docs/PERFORMANCE.md); indented JSON, for people, by `JSONEncoder`.
-    public func jsonData(pretty: Bool = false) throws -> Data {
-        if !pretty, let data = try? CompactJSONEncoder().data(self) { return data }
+    /// `encodedPages`: the compact JSON of `pages`, written as they were made.
+    public func jsonData(pretty: Bool = false, encodedPages: EncodedPages? = nil) throws -> Data {
+        if !pretty, let data = try? CompactJSONEncoder().data(self, pages: encodedPages) { return data }
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty
             ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]

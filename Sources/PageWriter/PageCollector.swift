@@ -8,31 +8,58 @@ import PageFormat
 /// call at a time), on the delivering worker's thread, while the other workers go on laying
 /// out. Made afterwards, on one thread, they kept a core idle. The pages are the ones
 /// `PageListBuilder.pages(of:paged:)` makes; the pages before the content, which show the
-/// book's title and cover, are made at the end, when the book is read whole.
+/// book's title and cover, are made at the end, when the book is read whole. Asked to, it also
+/// writes each chapter's pages as compact JSON there (`EncodedPages`), so that the document's
+/// JSON, written once the layout is done, is left with its small members.
 public final class PageCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var stream: PageStream
     private var collected: [Page] = []
+    /// The content pages' JSON so far, when asked for; nil once writing it failed.
+    private var encoded: EncodedPages?
+    /// The JSON of every page `finish` gave, when asked for and nothing failed.
+    public private(set) var encodedPages: EncodedPages?
 
-    public convenience init(book: Book, geometry: PageGeometry, fonts: FontReport) {
-        self.init(geometry: geometry, fonts: fonts) { book.chapters[$0].spineCFI }
+    /// `writesJSON`: also write the pages' compact JSON.
+    public convenience init(book: Book, geometry: PageGeometry, fonts: FontReport, writesJSON: Bool = false) {
+        self.init(geometry: geometry, fonts: fonts, writesJSON: writesJSON) { book.chapters[$0].spineCFI }
     }
 
     /// For a layout started before the book is read whole: `spineCFI` gives each chapter's.
-    public init(geometry: PageGeometry, fonts: FontReport, spineCFI: @escaping @Sendable (Int) -> String?) {
+    public init(geometry: PageGeometry, fonts: FontReport, writesJSON: Bool = false,
+                spineCFI: @escaping @Sendable (Int) -> String?) {
         stream = PageStream(geometry: geometry, fonts: fonts, spineCFI: spineCFI)
+        encoded = writesJSON ? EncodedPages() : nil
     }
 
     /// The next chapter's pages.
     public func add(_ pages: [LaidOutPage]) {
-        lock.withLock { collected += stream.content(pages) }
+        lock.withLock {
+            let made = stream.content(pages)
+            collected += made
+            if encoded != nil {
+                do { try encoded?.append(made) } catch { encoded = nil }
+            }
+        }
     }
 
     /// Every page of `book`, the front and back covers' included; call once, after the layout.
     public func finish(_ book: Book) -> [Page] {
         lock.withLock {
-            let pages = stream.front(of: book) + collected + stream.back()
+            let front = stream.front(of: book)
+            let back = stream.back()
+            let pages = front + collected + back
+            if let content = encoded {
+                var all = EncodedPages()
+                do {
+                    try all.append(front)
+                    all.append(contentsOf: content)
+                    try all.append(back)
+                    encodedPages = all
+                } catch {}
+            }
             collected = []
+            encoded = nil
             return pages
         }
     }

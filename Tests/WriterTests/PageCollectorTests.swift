@@ -8,10 +8,10 @@ import Testing
 /// from the whole laid-out book: numbered on across chapters, front and back matter included.
 struct PageCollectorTests {
     @Test(arguments: [0, 1, 5, 8])
-    func collectingChapterByChapterGivesTheWholeList(contentPages: Int) {
+    func collectingChapterByChapterGivesTheWholeList(contentPages: Int) throws {
         let paged = PageListStructureTests.paged(contentPages: contentPages)
         let book = PageListStructureTests.book
-        let collector = PageCollector(book: book, geometry: paged.geometry, fonts: paged.fonts)
+        let collector = PageCollector(book: book, geometry: paged.geometry, fonts: paged.fonts, writesJSON: true)
         // Chapters as the layout hands them on: runs of pages of one chapter (three a chapter here).
         var start = 0
         while start < paged.pages.count {
@@ -25,5 +25,17 @@ struct PageCollectorTests {
         #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
         let document = PageListBuilder.document(for: book, paged: paged, bounds: nil, pages: collected)
         #expect(document == PageListBuilder.document(for: book, paged: paged, bounds: nil))
+        // The pages' JSON, written as they came, is the page list's.
+        let encoded = try #require(collector.encodedPages)
+        #expect(encoded.count == collected.count)
+        #expect(try document.jsonData(encodedPages: encoded) == document.jsonData())
+    }
+
+    @Test func noJSONUnlessAsked() {
+        let paged = PageListStructureTests.paged(contentPages: 2)
+        let collector = PageCollector(book: PageListStructureTests.book, geometry: paged.geometry, fonts: paged.fonts)
+        collector.add(paged.pages)
+        _ = collector.finish(PageListStructureTests.book)
+        #expect(collector.encodedPages == nil)
     }
 }
