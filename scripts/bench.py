@@ -4,7 +4,7 @@
 In one run: builds book2pages and ParseFloor with `swift build -c release`, writes the benchmark
 books with scripts/make-bench-books.py when they are missing, then for each book times the whole
 conversion (JSON written to a file) and the floor (libzip + libxml2 parse of every XHTML entry)
-several times each, side by side, and prints medians with their spread, the ratios and the
+several times each, side by side (a run of each in turn), and prints medians with their spread, the ratios and the
 targets. With pandoc or ebook-convert installed, each is timed once on the same books (they
 are slow), as ratios to book2pages.
 
@@ -42,14 +42,28 @@ def run(command, stdout=subprocess.DEVNULL):
 
 def measure(command, runs):
     """Medians and spreads of `runs` runs after one untimed run (which warms the page cache)."""
-    if run(command)[3] != 0:
-        sys.exit(f"bench: failed: {' '.join(command)}")
-    samples = [run(command) for _ in range(runs)]
-    walls, cpus, rss = zip(*[s[:3] for s in samples])
-    return {"runs": runs,
-            "wall": statistics.median(walls), "wallMin": min(walls), "wallMax": max(walls),
-            "cpu": statistics.median(cpus), "cpuMin": min(cpus), "cpuMax": max(cpus),
-            "rssMB": max(rss)}
+    return measure_side_by_side([command], runs)[0]
+
+
+def measure_side_by_side(commands, runs):
+    """`measure` for each command, their runs taken in turn (one of each, then again), so that
+    what else the machine is doing weighs on all of them alike: a ratio of two medians taken
+    minutes apart moved with the load."""
+    for command in commands:
+        if run(command)[3] != 0:
+            sys.exit(f"bench: failed: {' '.join(command)}")
+    samples = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            samples[index].append(run(command))
+    results = []
+    for taken in samples:
+        walls, cpus, rss = zip(*[s[:3] for s in taken])
+        results.append({"runs": runs,
+                        "wall": statistics.median(walls), "wallMin": min(walls), "wallMax": max(walls),
+                        "cpu": statistics.median(cpus), "cpuMin": min(cpus), "cpuMax": max(cpus),
+                        "rssMB": max(rss)})
+    return results
 
 
 def build(scratch, static):
@@ -129,11 +143,14 @@ def main():
     floors = {}
     for name, book, floor_book, runs in books:
         print(f"bench: {name} …", file=sys.stderr)
-        row = {"book": os.path.relpath(book, REPO) if book.startswith(REPO) else os.path.basename(book.rstrip("/")),
-               "whole": measure([converter, book, "-q", "-o", out], runs)}
+        row = {"book": os.path.relpath(book, REPO) if book.startswith(REPO) else os.path.basename(book.rstrip("/"))}
+        whole = [converter, book, "-q", "-o", out]
+        if floor_book and floor_book not in floors:
+            # The conversion and its floor side by side, a run of each in turn.
+            row["whole"], floors[floor_book] = measure_side_by_side([whole, [floor, floor_book]], runs)
+        else:
+            row["whole"] = measure(whole, runs)
         if floor_book:
-            if floor_book not in floors:
-                floors[floor_book] = measure([floor, floor_book], runs)
             row["floor"] = floors[floor_book]
             row["ratio"] = row["whole"]["wall"] / row["floor"]["wall"]
             row["cpuRatio"] = row["whole"]["cpu"] / row["floor"]["cpu"]
