@@ -41,8 +41,6 @@ public enum Command {
                         report("book2pages: warning: \(place(of: warning, in: book))")
                     }
                 }
-                // The pages are written: the process may end before they are freed.
-                BackgroundRelease.drop(consume conversion)
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
@@ -161,6 +159,8 @@ public enum Command {
         // A closed pipe downstream should end in a write error we report, not a silent SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         Interruption.removeUnfinishedOutputs()
+        // What the conversion left to free on the side is done by now, most often.
+        defer { BackgroundRelease.waitForPending() }
         return run(Array(CommandLine.arguments.dropFirst()),
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
