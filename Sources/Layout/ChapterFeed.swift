@@ -21,9 +21,8 @@ public final class ChapterFeed: @unchecked Sendable {
     /// Chapter `index`, as the finished book will hold it (its title aside).
     public func add(_ chapter: Chapter, at index: Int) {
         condition.withLock {
-            guard count == nil, !cancelled, added.insert(index).inserted else { return }
-            waiting[index] = chapter
-            if let cfi = chapter.spineCFI { spineCFIs[index] = cfi }
+            guard count == nil, !cancelled else { return }
+            put(chapter, at: index)
             condition.broadcast()
         }
     }
@@ -32,13 +31,17 @@ public final class ChapterFeed: @unchecked Sendable {
     public func finish(with book: Book) {
         condition.withLock {
             guard count == nil, !cancelled else { return }
-            for (index, chapter) in book.chapters.enumerated() where added.insert(index).inserted {
-                waiting[index] = chapter
-                if let cfi = chapter.spineCFI { spineCFIs[index] = cfi }
-            }
+            for (index, chapter) in book.chapters.enumerated() { put(chapter, at: index) }
             count = book.chapters.count
             condition.broadcast()
         }
+    }
+
+    /// Called with the lock held. A chapter added before stays as it was.
+    private func put(_ chapter: Chapter, at index: Int) {
+        guard added.insert(index).inserted else { return }
+        waiting[index] = chapter
+        if let cfi = chapter.spineCFI { spineCFIs[index] = cfi }
     }
 
     /// No chapter will come: the workers stop.

@@ -17,7 +17,7 @@ struct CompactJSONEncoder {
     func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let output = JSONOutput()
         try output.write(value)
-        return output.chunks.reduce([], +) + output.bytes
+        return Array(output.chunks.joined()) + output.bytes
     }
 
     /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go

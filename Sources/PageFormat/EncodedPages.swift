@@ -14,10 +14,7 @@ public struct EncodedPages: Sendable {
     public mutating func append(_ pages: [Page]) throws {
         guard !pages.isEmpty else { return }
         let output = JSONOutput()
-        for (n, page) in pages.enumerated() {
-            if n > 0 { output.bytes.append(UInt8(ascii: ",")) }
-            try page.writeJSON(to: output)
-        }
+        try output.writeElements(pages)
         pieces.append(output.bytes)
         count += pages.count
     }

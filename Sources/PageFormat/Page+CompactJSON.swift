@@ -98,10 +98,15 @@ extension JSONOutput {
 
     func writeArray<Element: CompactJSONWritable>(_ elements: [Element]) throws {
         bytes.append(UInt8(ascii: "["))
+        try writeElements(elements)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// An array's elements, comma-separated, without its brackets: for a list written in pieces.
+    func writeElements<Elements: Collection>(_ elements: Elements) throws where Elements.Element: CompactJSONWritable {
         for (n, element) in elements.enumerated() {
             if n > 0 { bytes.append(UInt8(ascii: ",")) }
             try element.writeJSON(to: self)
         }
-        bytes.append(UInt8(ascii: "]"))
     }
 }

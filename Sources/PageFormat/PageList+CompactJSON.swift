@@ -16,10 +16,7 @@ extension Array: CompactJSONWritable where Element == Page {
         DispatchQueue.concurrentPerform(iterations: runs.count) { r in
             let part = JSONOutput()
             do {
-                for (n, page) in self[runs[r]].enumerated() {
-                    if n > 0 { part.bytes.append(UInt8(ascii: ",")) }
-                    try page.writeJSON(to: part)
-                }
+                try part.writeElements(self[runs[r]])
                 written.set(r, .success(part.bytes))
             } catch {
                 written.set(r, .failure(error))
