@@ -7,11 +7,12 @@ import Foundation
 public enum Command {
     /// Runs the command and returns its exit code. `readStandardInput` gives what is piped in,
     /// `write` receives what goes to standard output, `report` each line for standard error
-    /// (without its newline).
+    /// (without its newline). `endsProcess`: the process exits once this returns, so a single
+    /// book's model and pages are left for the exit to take back rather than freed.
     public static func run(_ arguments: [String],
                            readStandardInput: () throws -> Data = { Data() },
                            write: @escaping @Sendable (Data) throws -> Void,
-                           report: (String) -> Void) -> Int32 {
+                           report: (String) -> Void, endsProcess: Bool = false) -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation(try parse(arguments))
@@ -31,6 +32,8 @@ public enum Command {
             return runPreview(inputs, output: output, png: png, invocation: invocation,
                               readStandardInput: readStandardInput, write: write, report: report)
         case .convert(let inputs, let output):
+            // A batch still frees each book as it goes.
+            if endsProcess { BackgroundRelease.keepUntilExit() }
             var input: BookInput?
             do {
                 let book = try bookInput(inputs, readStandardInput: readStandardInput)
@@ -41,6 +44,8 @@ public enum Command {
                         report("book2pages: warning: \(place(of: warning, in: book))")
                     }
                 }
+                // The document and its pages: not freed here, on the way out.
+                BackgroundRelease.drop(consume conversion)
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
@@ -165,7 +170,7 @@ public enum Command {
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
                    write: { try FileHandle.standardOutput.write(contentsOf: $0) },
-                   report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                   report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }, endsProcess: true)
     }
 
     private static func parse(_ arguments: [String]) throws(ConversionError) -> ParsedArguments {
