@@ -1,3 +1,5 @@
+import Foundation
+
 /// Total fit (Knuth and Plass): chooses all of a paragraph's breaks together, so that the sum
 /// of the lines' demerits is least. A line that first fit would leave very loose is avoided by
 /// setting the lines before it a little differently.
@@ -80,17 +82,26 @@ struct TotalFitLineBreaker: LineBreaking {
                  startAdvance: advance[position], startStretch: stretch[position],
                  available: previous < 0 ? measure.firstLineWidth : measure.otherLineWidth)
         }
+        let justified = measure.justified
+        let raggedStretch = measure.raggedStretch
+        // Most of the ways a tolerance pass weighs are lines still too short to keep. They are
+        // told from their slack and stretch alone, without the division and cube of a badness:
+        // too loose when slack > stretch × ∛(tolerance / 100), taken a hair over so that no line
+        // at the edge is judged otherwise than by its badness.
+        let looseRatio = tolerance.map { cbrt($0 / 100) * (1 + 1e-9) } ?? .infinity
 
-        var nodes = [node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
-                          total: 0, previous: -1, width: 0)]
+        var nodes = NodeBuffer(capacity: count + 16)
+        defer { nodes.deallocate() }
+        nodes.append(node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
+                          total: 0, previous: -1, width: 0))
         let streaks = maximumHyphenatedInARow + 1
         let slots = Self.fitnessClasses * streaks
         // The search's working sets, each of a bounded size, held in buffers of their own: array
         // writes in the inner loop cost a uniqueness check each, and this loop runs once per
         // segment and open way (three million times on a long novel). The active ways are at most
         // `maximumActive` plus the ways one segment adds. The cheapest way to this segment per
-        // slot (fitness class and hyphens in a row), and per count of hyphens in a row, are reset
-        // per segment.
+        // slot (fitness class and hyphens in a row), and per count of hyphens in a row, are set
+        // back only after a segment where a line could end.
         let active = UnsafeMutableBufferPointer<Int>.allocate(capacity: Self.maximumActive + slots + 1)
         let candidateTotal = UnsafeMutableBufferPointer<Double>.allocate(capacity: slots)
         let candidateFrom = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots)
@@ -103,6 +114,10 @@ struct TotalFitLineBreaker: LineBreaking {
             candidateWidth.deallocate()
             best.deallocate()
         }
+        candidateTotal.initialize(repeating: .infinity)
+        candidateFrom.initialize(repeating: -1)
+        candidateWidth.initialize(repeating: 0)
+        best.initialize(repeating: .infinity)
         active[0] = 0
         var activeCount = 1
 
@@ -119,57 +134,57 @@ struct TotalFitLineBreaker: LineBreaking {
             let lastAdvance = last >= 0 ? advance[last] : 0
             let lastWidth = last >= 0 ? segments[last].visibleWidth : 0
             let endStretch = stretch[j]
-            for slot in 0..<slots { candidateFrom[slot] = -1; candidateTotal[slot] = .infinity }
-            for streak in 0..<streaks { best[streak] = .infinity }
             // The cheapest way dropped here, for when no way is left at all.
             var dropped = -1
             var droppedTotal = Double.infinity
             var kept = 0
             var found = false
 
-            nodes.withUnsafeBufferPointer { nodes in
-                for i in 0..<activeCount {
-                    let a = active[i]
-                    let node = nodes[a]
-                    let available = node.available
-                    let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
-                    if natural > available + widthTolerance, j > node.position {
-                        if dropped < 0 || node.total < droppedTotal { dropped = a; droppedTotal = node.total }
-                        continue
-                    }
-                    active[kept] = a
-                    kept += 1
-
-                    let width = natural + hyphenWidth
-                    if width > available + widthTolerance, j > node.position { continue }
-                    if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
-                    let badness: Double
-                    if forced {
-                        badness = 0
-                    } else {
-                        // A justified line of several pieces and no space (Chinese, Japanese) can't
-                        // stretch: it is judged as a ragged one, so it still fills what it can.
-                        let spaces = endStretch - node.startStretch
-                        let room = measure.justified && (spaces > 0 || j == node.position) ? spaces : measure.raggedStretch
-                        badness = Self.badness(slack: available - width, stretch: room)
-                    }
-                    if let tolerance, badness > tolerance { continue }
-                    let fitness = Self.fitness(of: badness)
-                    var demerits = (Self.linePenalty + badness) * (Self.linePenalty + badness) + penalty * penalty
-                    if flagged, node.flagged { demerits += Self.consecutiveHyphenDemerits }
-                    if abs(fitness - node.fitness) > 1 { demerits += Self.fitnessDemerits }
-                    if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
-                    let total = node.total + demerits
-                    let streak = flagged ? min(node.streak + 1, maximumHyphenatedInARow) : 0
-                    let slot = fitness * streaks + streak
-                    if total < candidateTotal[slot] {
-                        candidateTotal[slot] = total
-                        candidateFrom[slot] = a
-                        candidateWidth[slot] = width
-                    }
-                    if total < best[streak] { best[streak] = total }
-                    found = found || total < .infinity
+            // Read through a plain pointer, so that the loop's counters stay in registers.
+            let ways = nodes.base
+            for i in 0..<activeCount {
+                let a = active[i]
+                let node = ways[a]
+                let available = node.available
+                let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
+                if natural > available + widthTolerance, j > node.position {
+                    if dropped < 0 || node.total < droppedTotal { dropped = a; droppedTotal = node.total }
+                    continue
                 }
+                active[kept] = a
+                kept &+= 1
+
+                let width = natural + hyphenWidth
+                if width > available + widthTolerance, j > node.position { continue }
+                if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
+                let badness: Double
+                if forced {
+                    badness = 0
+                } else {
+                    // A justified line of several pieces and no space (Chinese, Japanese) can't
+                    // stretch: it is judged as a ragged one, so it still fills what it can.
+                    let spaces = endStretch - node.startStretch
+                    let room = justified && (spaces > 0 || j == node.position) ? spaces : raggedStretch
+                    let slack = available - width
+                    if slack > widthTolerance, slack > room * looseRatio { continue }
+                    badness = Self.badness(slack: slack, stretch: room)
+                }
+                if let tolerance, badness > tolerance { continue }
+                let fitness = Self.fitness(of: badness)
+                var demerits = (Self.linePenalty + badness) * (Self.linePenalty + badness) + penalty * penalty
+                if flagged, node.flagged { demerits += Self.consecutiveHyphenDemerits }
+                if abs(fitness &- node.fitness) > 1 { demerits += Self.fitnessDemerits }
+                if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
+                let total = node.total + demerits
+                let streak = flagged ? min(node.streak &+ 1, maximumHyphenatedInARow) : 0
+                let slot = fitness &* streaks &+ streak
+                if total < candidateTotal[slot] {
+                    candidateTotal[slot] = total
+                    candidateFrom[slot] = a
+                    candidateWidth[slot] = width
+                }
+                if total < best[streak] { best[streak] = total }
+                found = true
             }
             activeCount = kept
             // Nothing carries past a forced break.
@@ -192,6 +207,8 @@ struct TotalFitLineBreaker: LineBreaking {
                         activeCount += 1
                     }
                 }
+                for slot in 0..<slots { candidateFrom[slot] = -1; candidateTotal[slot] = .infinity }
+                for streak in 0..<streaks { best[streak] = .infinity }
             } else if activeCount == 0 {
                 if tolerance != nil { return nil }
                 // No line can end here and none can go on: set an overfull line from the way
@@ -205,7 +222,8 @@ struct TotalFitLineBreaker: LineBreaking {
             }
             if activeCount > Self.maximumActive {
                 var open = UnsafeMutableBufferPointer(rebasing: active[0..<activeCount])
-                open.sort { nodes[$0].total < nodes[$1].total }
+                let ways = nodes.base
+                open.sort { ways[$0].total < ways[$1].total }
                 activeCount = Self.maximumActive * 3 / 4
             }
         }
@@ -220,6 +238,35 @@ struct TotalFitLineBreaker: LineBreaking {
             node = end.previous
         }
         return spans.reversed()
+    }
+
+    /// The ways found so far, in memory of the search's own, grown as a segment adds ways. Nodes
+    /// hold no references, so nothing needs deinitializing.
+    private struct NodeBuffer {
+        private(set) var base: UnsafeMutablePointer<Node>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        subscript(index: Int) -> Node { base[index] }
+
+        mutating func append(_ node: Node) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: node)
+            count += 1
+        }
+
+        func deallocate() { base.deallocate() }
     }
 
     /// Made before the search and held in constants: arrays the search's nested function
