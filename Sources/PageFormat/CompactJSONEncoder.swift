@@ -14,10 +14,11 @@ import Foundation
 struct CompactJSONEncoder {
     struct Unsupported: Error {}
 
-    func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    /// `value`'s JSON and a newline: a line of JSON Lines.
+    func line<T: Encodable>(_ value: T) throws -> Data {
         let output = JSONOutput()
         try output.write(value)
-        return Array(output.chunks.joined()) + output.bytes
+        return output.finish(appending: UInt8(ascii: "\n"))
     }
 
     /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go
@@ -26,12 +27,7 @@ struct CompactJSONEncoder {
     func data(_ document: PageDocument, pages: EncodedPages? = nil) throws -> Data {
         let output = JSONOutput()
         try document.writeJSON(to: output, encodedPages: pages)
-        output.bytes.append(UInt8(ascii: "\n"))
-        var data = Data(capacity: output.chunks.reduce(output.bytes.count) { $0 + $1.count })
-        for chunk in output.chunks + [output.bytes] {
-            chunk.withUnsafeBufferPointer { data.append($0) }
-        }
-        return data
+        return output.finish(appending: UInt8(ascii: "\n"))
     }
 }
 
@@ -39,25 +35,36 @@ struct CompactJSONEncoder {
 final class JSONOutput {
     // One encoding, one thread: the runtime's exclusivity checks on every append cost more than
     // the append.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) var bytes: ByteBuffer
 
     /// Finished pieces that come before `bytes`: a long page list's runs, kept in the buffers
     /// they were written in rather than copied into one.
-    private(set) var chunks: [[UInt8]] = []
+    private(set) var chunks: [Data] = []
     /// Whether `append(chunk:)` may keep a piece apart: only where nothing will move the bytes
     /// already written (a `ValueWriter` sorting an object's members does).
     var acceptsChunks = false
 
-    init() { bytes.reserveCapacity(1 << 16) }
+    /// `capacity`: the bytes reserved at first; a chapter's pages take tens of kilobytes.
+    init(capacity: Int = 1 << 16) { bytes = ByteBuffer(capacity: capacity) }
 
     /// Bytes written elsewhere, next in the output.
-    func append(chunk: [UInt8]) {
-        guard acceptsChunks else { return bytes += chunk }
-        if !bytes.isEmpty {
-            chunks.append(bytes)
-            bytes = []
-        }
+    func append(chunk: Data) {
+        guard acceptsChunks else { return chunk.withUnsafeBytes { bytes.append($0) } }
+        if !bytes.isEmpty { chunks.append(bytes.takeData()) }
         chunks.append(chunk)
+    }
+
+    /// Everything written, then `last`, as one `Data`; the output is left empty. The bytes are
+    /// copied at most once: several pieces into one `Data`, a single one not at all.
+    func finish(appending last: UInt8) -> Data {
+        bytes.append(last)
+        guard !chunks.isEmpty else { return bytes.takeData() }
+        var data = Data(capacity: chunks.reduce(bytes.count) { $0 + $1.count })
+        for chunk in chunks { data.append(chunk) }
+        bytes.withUnsafeBytes { data.append(contentsOf: $0) }
+        chunks = []
+        bytes.removeLast(bytes.count)
+        return data
     }
 
     func write<T: Encodable>(_ value: T) throws {
@@ -75,61 +82,91 @@ final class JSONOutput {
     }
 
     func write(_ string: String) {
-        bytes.append(0x22)
-        var string = string
-        string.withUTF8 { utf8 in
-            var mark = 0
-            // Most text has nothing to escape: it is passed over eight bytes at a time, and the
-            // bytes are copied in one piece.
-            var i = 0
-            while i + 8 <= utf8.count,
-                  !Self.anyNeedsEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-                i += 8
-            }
-            while i < utf8.count {
-                let byte = utf8[i]
-                i += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<(i - 1)]))
-                mark = i
-                switch byte {
-                case 0x22: bytes += [0x5C, 0x22]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
-                case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
-                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark...]))
+        // A native string's bytes are read where they are; `withUTF8` would need a mutable copy.
+        if string.utf8.withContiguousStorageIfAvailable({ write(quoted: $0) }) == nil {
+            var string = string
+            string.withUTF8 { write(quoted: $0) }
         }
-        bytes.append(0x22)
     }
 
-    /// Whether any of the eight bytes of `word` must be escaped: below 0x20, `"` or `\`. The
+    /// `"…"`, with `"`, `\` and the controls escaped. Most text has nothing to escape, and text
+    /// that has (a page's `\n` between its lines, the quotes of dialogue) has long stretches
+    /// between: each stretch is found eight bytes at a time and copied in one piece.
+    private func write(quoted utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        if let base = utf8.baseAddress {
+            var mark = 0
+            while true {
+                let next = Self.firstToEscape(base, from: mark, end: utf8.count)
+                bytes.append(UnsafeBufferPointer(start: base + mark, count: next - mark))
+                guard next < utf8.count else { break }
+                writeEscaped(base[next])
+                mark = next + 1
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private func writeEscaped(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append("\\\"")
+        case 0x5C: bytes.append("\\\\")
+        case 0x08: bytes.append("\\b")
+        case 0x0C: bytes.append("\\f")
+        case 0x0A: bytes.append("\\n")
+        case 0x0D: bytes.append("\\r")
+        case 0x09: bytes.append("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append("\\u00")
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 15)])
+        }
+    }
+
+    /// Where the first byte from `index` on that must be escaped is, or `end`.
+    static func firstToEscape(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> Int {
+        var i = index
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            // The lowest byte is the first in memory, and its mark is exact.
+            let found = escapeMask(word)
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end, !(base[i] < 0x20 || base[i] == 0x22 || base[i] == 0x5C) { i += 1 }
+        return i
+    }
+
+    /// The high bit of each byte of `word` that must be escaped (below 0x20, `"` or `\`), and
+    /// perhaps of bytes after the first such one, never before it: zero if none must be. The
     /// usual test for a zero byte (`x - 0x01…01` and `~x` share a high bit only if some byte of
-    /// `x` is zero) is run on words that have a zero byte exactly where a byte matches: the top
-    /// three bits of each byte, for the controls, and the word xor a repeated `"` or `\`.
-    static func anyNeedsEscape(_ word: UInt64) -> Bool {
+    /// `x` is zero; the borrow of a zero byte can mark the next bytes, not the ones before) is
+    /// run on words that have a zero byte exactly where a byte matches: the top three bits of
+    /// each byte, for the controls, and the word xor a repeated `"` or `\`.
+    static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         // A byte below 0x20 is one whose top three bits are clear.
-        let controls = hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0)
-        return controls || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+        let controls = zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+        return controls | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
     }
 
     /// As `JSONEncoder` writes numbers: Swift's shortest form, without a trailing `.0`.
     func write(_ number: Double) throws {
-        guard number.isFinite else { throw CompactJSONEncoder.Unsupported() }
         if let hundredths = Self.hundredths(number) { return write(hundredths: hundredths) }
+        try writeShortest(number)
+    }
+
+    // Out of line: the page list's numbers are hundredths, and the call into `description`
+    // made every number pay for a large frame.
+    @inline(never)
+    private func writeShortest(_ number: Double) throws {
+        guard number.isFinite else { throw CompactJSONEncoder.Unsupported() }
         let text = number.description
         let utf8 = text.utf8
-        bytes += text.hasSuffix(".0") ? utf8.dropLast(2) : utf8[...]
+        for byte in text.hasSuffix(".0") ? utf8.dropLast(2) : utf8[...] { bytes.append(byte) }
     }
 
     /// The number as a count of hundredths, when it is the double nearest to one (as the page
@@ -137,63 +174,96 @@ final class JSONOutput {
     /// the shortest form keeps). Below 10⁹ doubles are closer together than a hundredth, so no
     /// shorter decimal names the same double: the shortest form is the hundredths' own digits,
     /// and writing them costs a fifth of finding it.
+    @inline(__always)
     static func hundredths(_ number: Double) -> Int? {
         guard number != 0, abs(number) < 1e9 else { return nil }
-        let scaled = (number * 100).rounded()
-        return scaled / 100 == number ? Int(scaled) : nil
+        // Rounded by adding a half and truncating: `rounded()` is a call into the C library
+        // here. Where the two differ (a tie), only one count can name `number`, and the check
+        // below finds out which; a count that fails it leaves the number to the shortest form.
+        let scaled = number * 100
+        let count = Int(scaled + (scaled < 0 ? -0.5 : 0.5))
+        return Double(count) / 100 == number ? count : nil
     }
 
     /// `12.5`, `-0.25`, `72`: as the shortest form writes the same number.
+    @inline(__always)
     private func write(hundredths: Int) {
-        if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = hundredths.magnitude
-        write(UInt64(magnitude / 100))
-        var fraction = magnitude % 100
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-        fraction %= 10
-        if fraction != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction)) }
+        bytes.append(atMost: 24) { out in
+            var length = 0
+            if hundredths < 0 {
+                out[0] = UInt8(ascii: "-")
+                length = 1
+            }
+            let magnitude = hundredths.magnitude
+            length += Self.writeDigits(UInt64(magnitude / 100), to: out + length)
+            let fraction = magnitude % 100
+            guard fraction != 0 else { return length }
+            out[length] = UInt8(ascii: ".")
+            out[length + 1] = UInt8(ascii: "0") + UInt8(fraction / 10)
+            length += 2
+            if fraction % 10 != 0 {
+                out[length] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                length += 1
+            }
+            return length
+        }
     }
 
-    /// `"key":` after a comma unless it is the object's first member.
+    /// `"key":` after a comma unless it is the object's first member. Inlined where it is
+    /// called, so that the key's length is known there and copying it takes a move or two
+    /// rather than a call to `memmove`: a page list has a few keys for every line.
+    @inline(__always)
     func key(_ key: StaticString, first: inout Bool) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        let comma = first ? 0 : 1
         first = false
-        bytes.append(0x22)
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        bytes.append(atMost: length + 4) { out in
+            if comma == 1 { out[0] = UInt8(ascii: ",") }
+            out[comma] = UInt8(ascii: "\"")
+            // A one-letter key ("x") may be held as a scalar, not as bytes: the buffer handles both.
+            key.withUTF8Buffer { (out + comma + 1).update(from: $0.baseAddress!, count: length) }
+            out[comma + length + 1] = UInt8(ascii: "\"")
+            out[comma + length + 2] = UInt8(ascii: ":")
+            return comma + length + 3
+        }
     }
 
     func write(_ number: Int64) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        write(number.magnitude)
-    }
-
-    /// Digit by digit, from the right, into a buffer on the stack: `description` cost a hundred
-    /// instructions a number, and a page list has millions of them.
-    func write(_ number: UInt64) {
-        guard number >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(number)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = number
-            var first = digits.count
-            while rest > 0 {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        bytes.append(atMost: 20) { out in
+            guard number < 0 else { return Self.writeDigits(number.magnitude, to: out) }
+            out[0] = UInt8(ascii: "-")
+            return 1 + Self.writeDigits(number.magnitude, to: out + 1)
         }
     }
-    // Literals written from static storage: `+= [..]` or `Array("true".utf8)` made an array on
-    // the heap for every key and flag, millions of them in a long book.
-    func write(_ flag: Bool) { append(flag ? "true" : "false") }
-    func writeNull() { append("null") }
 
-    private func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    func write(_ number: UInt64) {
+        bytes.append(atMost: 20) { Self.writeDigits(number, to: $0) }
     }
+
+    /// The decimal digits of `number` at `out` (at most 20), straight into the output:
+    /// `description` cost a hundred instructions a number, and a page list has millions of them.
+    /// Returns how many.
+    private static func writeDigits(_ number: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var limit: UInt64 = 10
+        while length < 20, number >= limit {
+            length += 1
+            limit &*= 10
+        }
+        var rest = number
+        var digit = out + length
+        repeat {
+            digit -= 1
+            digit.pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest != 0
+        return length
+    }
+
+    // Literals written from static storage: `Array("true".utf8)` made an array on the heap for
+    // every flag.
+    func write(_ flag: Bool) { bytes.append(flag ? "true" : "false") }
+    func writeNull() { bytes.append("null") }
 }
 
 /// A type that writes its own compact JSON, members in key order, exactly as its `Encodable`
@@ -265,19 +335,22 @@ final class ValueWriter: Encoder {
         if objectStart >= 0 {
             let bodyStart = objectStart + 1
             if !members.isEmpty {
-                let written = Array(output.bytes[bodyStart...])
-                output.bytes.removeSubrange(bodyStart...)
+                let written = output.bytes.array(from: bodyStart)
+                output.bytes.removeLast(written.count)
                 let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                for (n, member) in sorted.enumerated() {
-                    if n > 0 { output.bytes.append(UInt8(ascii: ",")) }
-                    output.bytes += written[(member.range.lowerBound - bodyStart)..<(member.range.upperBound - bodyStart)]
+                written.withUnsafeBufferPointer { written in
+                    for (n, member) in sorted.enumerated() {
+                        if n > 0 { output.bytes.append(UInt8(ascii: ",")) }
+                        let range = (member.range.lowerBound - bodyStart)..<(member.range.upperBound - bodyStart)
+                        output.bytes.append(UnsafeBufferPointer(rebasing: written[range]))
+                    }
                 }
             }
             output.bytes.append(UInt8(ascii: "}"))
         } else if arrayStart >= 0 {
             output.bytes.append(UInt8(ascii: "]"))
         } else if !wroteSingle {
-            output.bytes += Array("{}".utf8)
+            output.bytes.append("{}")
         }
     }
 }

@@ -50,10 +50,7 @@ public enum JSONLines {
     }()
 
     private static func line(_ value: some Encodable) throws -> Data {
-        if var bytes = try? CompactJSONEncoder().encode(value) {
-            bytes.append(UInt8(ascii: "\n"))
-            return Data(bytes)
-        }
+        if let line = try? CompactJSONEncoder().line(value) { return line }
         var data = try encoder.encode(value)
         data.append(UInt8(ascii: "\n"))
         return data

@@ -17,7 +17,7 @@ extension Array: CompactJSONWritable where Element == Page {
             let part = JSONOutput()
             do {
                 try part.writeElements(self[runs[r]])
-                written.set(r, .success(part.bytes))
+                written.set(r, .success(part.bytes.takeData()))
             } catch {
                 written.set(r, .failure(error))
             }
@@ -39,15 +39,15 @@ extension Array: CompactJSONWritable where Element == Page {
 /// Each run's bytes (or error), set by its own worker and read after all have finished.
 private final class WrittenRuns: @unchecked Sendable {
     private let lock = NSLock()
-    private var results: [Result<[UInt8], any Error>?]
+    private var results: [Result<Data, any Error>?]
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<[UInt8], any Error>) {
+    func set(_ index: Int, _ result: Result<Data, any Error>) {
         lock.withLock { results[index] = result }
     }
 
-    func get(_ index: Int) throws -> [UInt8] {
+    func get(_ index: Int) throws -> Data {
         try lock.withLock { results[index] }!.get()
     }
 }

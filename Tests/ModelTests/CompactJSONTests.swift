@@ -111,12 +111,12 @@ struct CompactJSONTests {
             let output = JSONOutput()
             try output.write(number)
             let expected = try JSONEncoder().encode(number)
-            #expect(output.bytes == Array(expected), "\(number)")
+            #expect(output.bytes.array() == Array(expected), "\(number)")
         }
         for number in [Int64.min, -1, 0, 9, 10, 99, 100, 1_000_000, Int64.max] + (0..<1000).map({ _ in Int64.random(in: .min ... .max) }) {
             let output = JSONOutput()
             output.write(number)
-            #expect(output.bytes == Array(number.description.utf8))
+            #expect(output.bytes.array() == Array(number.description.utf8))
         }
         #expect(JSONOutput.hundredths(157.81) == 15781)
         #expect(JSONOutput.hundredths(0.1 + 0.2) == nil)
@@ -125,26 +125,49 @@ struct CompactJSONTests {
 
     /// Text is passed over eight bytes at a time: a word needs escaping exactly when one of its
     /// bytes does, whatever the byte and wherever it sits, and strings of every length around
-    /// that stride still come out as `JSONEncoder` writes them.
+    /// that stride, escapes anywhere in them, still come out as `JSONEncoder` writes them.
     @Test func eightBytesAtATimeFindEveryByteToEscape() throws {
         let plain = UInt64(0x6161_6161_6161_6161)  // "aaaaaaaa"
         for position in 0..<8 {
             for byte in UInt64(0)...255 {
                 let shift = UInt64(position * 8)
                 let word = plain & ~(0xFF << shift) | byte << shift
-                #expect(JSONOutput.anyNeedsEscape(word) == (byte < 0x20 || byte == 0x22 || byte == 0x5C))
+                #expect((JSONOutput.escapeMask(word) != 0) == (byte < 0x20 || byte == 0x22 || byte == 0x5C))
             }
         }
         for length in 0..<40 {
             for place in 0..<max(length, 1) {
                 var text = Array(repeating: "é", count: length / 2) + Array(repeating: "a", count: length - length / 2)
                 if place < length { text[place] = "\"" }
+                if place + 9 < length { text[place + 9] = "\n" }
                 let string = text.joined()
                 let output = JSONOutput()
                 output.write(string)
-                #expect(output.bytes == Array(try JSONEncoder().encode(string)), "\(string)")
+                #expect(output.bytes.array() == Array(try JSONEncoder().encode(string)), "\(string)")
             }
         }
+    }
+
+    /// After a byte to escape, the word test may mark the bytes that follow it too (the borrow
+    /// of a zero byte runs on): where the first byte to escape lies is still found exactly, for
+    /// every pair of bytes to escape, the borrowing ones included, one after the other.
+    @Test func theFirstByteToEscapeInAWordIsFoundExactly() {
+        let toEscape: [UInt8] = Array(0..<0x20) + [0x22, 0x5C]
+        // Bytes next to the ones to escape, which a borrow turns into matches if anything does.
+        let neighbours: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x80, 0xFF]
+        for first in 0..<8 {
+            for byte in toEscape {
+                for after in neighbours + toEscape {
+                    var word = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                    word[first] = byte
+                    if first + 1 < 8 { word[first + 1] = after }
+                    let found = word.withUnsafeBufferPointer { JSONOutput.firstToEscape($0.baseAddress!, from: 0, end: 8) }
+                    #expect(found == first, "\(word)")
+                }
+            }
+        }
+        let none = Array("no escapes in this text at all".utf8)
+        #expect(none.withUnsafeBufferPointer { JSONOutput.firstToEscape($0.baseAddress!, from: 3, end: none.count) } == none.count)
     }
 }
 
