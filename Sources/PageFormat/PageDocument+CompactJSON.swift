@@ -11,11 +11,11 @@ extension PageDocument: CompactJSONWritable {
     /// many pages as the document.
     func writeJSON(to output: JSONOutput, encodedPages: EncodedPages?) throws {
         try output.object { first in
-            output.key("chapters", first: &first); try output.write(chapters)
+            output.key("chapters", first: &first); try output.writeArray(chapters)
             output.key("format", first: &first); output.write(format)
             output.key("layout", first: &first); try output.write(layout)
             output.key("metadata", first: &first); try output.write(metadata)
-            output.key("pageList", first: &first); try output.write(pageList)
+            output.key("pageList", first: &first); try output.writeArray(pageList)
             output.key("pages", first: &first)
             do {
                 // No object is open around the list but this one, which moves nothing.
@@ -33,8 +33,8 @@ extension PageDocument: CompactJSONWritable {
                 }
             }
             if let provenance { output.key("provenance", first: &first); try output.write(provenance) }
-            if let target { output.key("target", first: &first); try output.write(target) }
-            output.key("toc", first: &first); try output.write(toc)
+            if let target { output.key("target", first: &first); try target.writeJSON(to: output) }
+            output.key("toc", first: &first); try output.writeArray(toc)
             output.key("version", first: &first); output.write(Int64(version))
         }
     }

@@ -17,6 +17,12 @@ struct CompactJSONTests {
     func documentWithEveryField() throws -> PageDocument {
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.metadata.title = Self.awkward
+        document.chapters.append(ChapterItem(title: nil, source: Self.awkward, linear: false, page: nil, pageCount: 0))
+        document.toc.append(TOCItem(title: Self.awkward, level: 2, page: 5, folio: nil))
+        document.pageList = [PageListItem(label: "xii", page: 4, folio: 1), PageListItem(label: Self.awkward, page: 5, folio: nil)]
+        document.target = TargetDescription(name: .pageCurl, doubleSided: true,
+                                            spreads: [.init(left: nil, right: 2), .init(left: 3, right: nil), .init(left: nil, right: nil)],
+                                            leaves: [.init(front: 0, back: 1)], screens: [], chapters: [.init(chapter: 0, pages: [4, 5])])
         let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
@@ -69,7 +75,8 @@ struct CompactJSONTests {
     }
 
     /// Every stored property of the types that write themselves is written when set: a member
-    /// added to the model and not to `Page+CompactJSON.swift` fails here.
+    /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
+    /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
         let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript", standIn: "NotoNaskhArabic")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
@@ -81,8 +88,20 @@ struct CompactJSONTests {
                         image: "i.png", color: PageColor(red: 1, green: 2, blue: 3),
                         decoration: Decoration(iconNames: ["x"], iconSize: 1, spacing: 1),
                         lines: [line], location: location, images: [image])
+        let chapter = ChapterItem(title: "t", source: "s.xhtml", linear: true, page: 4, pageCount: 1)
+        let entry = TOCItem(title: "t", level: 1, page: 4, folio: 1)
+        let printed = PageListItem(label: "1", page: 4, folio: 1)
+        let spread = TargetDescription.Spread(left: 0, right: 1)
+        let leaf = TargetDescription.Leaf(front: 0, back: 1)
+        let chapterPages = TargetDescription.ChapterPages(chapter: 0, pages: [4])
+        let target = TargetDescription(name: .reader, doubleSided: false, spreads: [spread], leaves: [leaf], screens: [4],
+                                       chapters: [chapterPages])
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.pages = [page]
+        document.chapters = [chapter]
+        document.toc = [entry]
+        document.pageList = [printed]
+        document.target = target
         #expect(try document.jsonData() == foundationJSON(document))
 
         let json = try JSONSerialization.jsonObject(with: document.jsonData()) as! [String: Any]
@@ -96,6 +115,14 @@ struct CompactJSONTests {
         #expect(keys((lineJSON["bidi"] as! [Any])[0]) == labels(piece))
         #expect(keys(pageJSON["location"]) == labels(location))
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
+        #expect(keys((json["chapters"] as! [Any])[0]) == labels(chapter))
+        #expect(keys((json["toc"] as! [Any])[0]) == labels(entry))
+        #expect(keys((json["pageList"] as! [Any])[0]) == labels(printed))
+        let targetJSON = json["target"] as! [String: Any]
+        #expect(Set(targetJSON.keys) == labels(target))
+        #expect(keys((targetJSON["spreads"] as! [Any])[0]) == labels(spread))
+        #expect(keys((targetJSON["leaves"] as! [Any])[0]) == labels(leaf))
+        #expect(keys((targetJSON["chapters"] as! [Any])[0]) == labels(chapterPages))
     }
 
     /// Numbers are written digit by digit: whole numbers, and numbers that are hundredths (every
