@@ -4,6 +4,12 @@
 
 extension Page: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
+        try writeJSON(to: output, lineIndex: nil)
+    }
+
+    /// `lineIndex`: the page's index in a JSON Lines page line, whose `index` and `line` members
+    /// go among the page's own in key order (`JSONLines.page`).
+    func writeJSON(to output: JSONOutput, lineIndex: Int?) throws {
         try output.object { first in
             if let chapter { output.key("chapter", first: &first); output.write(Int64(chapter)) }
             if let color { output.key("color", first: &first); try output.write(color) }
@@ -11,7 +17,9 @@ extension Page: CompactJSONWritable {
             if let folio { output.key("folio", first: &first); output.write(Int64(folio)) }
             if let image { output.key("image", first: &first); output.write(image) }
             if let images { output.key("images", first: &first); try output.writeArray(images) }
+            if let lineIndex { output.key("index", first: &first); output.write(Int64(lineIndex)) }
             if let indexInChapter { output.key("indexInChapter", first: &first); output.write(Int64(indexInChapter)) }
+            if lineIndex != nil { output.key("line", first: &first); output.write("page") }
             if let lines { output.key("lines", first: &first); try output.writeArray(lines) }
             if let location { output.key("location", first: &first); try location.writeJSON(to: output) }
             if let subtitle { output.key("subtitle", first: &first); output.write(subtitle) }

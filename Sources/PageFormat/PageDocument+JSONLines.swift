@@ -96,7 +96,9 @@ private struct HeaderLine: Codable {
 }
 
 /// A page's own fields with `line` and `index` beside them, flat, so a consumer reads it as a page.
-private struct PageRecord: Encodable {
+/// It writes its own compact JSON (`Page.writeJSON(to:lineIndex:)`): through the generic encoder
+/// every page's members were sorted, and its bytes moved, afterwards.
+private struct PageRecord: Encodable, CompactJSONWritable {
     let index: Int
     let page: Page
 
@@ -107,6 +109,10 @@ private struct PageRecord: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode("page", forKey: .line)
         try container.encode(index, forKey: .index)
+    }
+
+    func writeJSON(to output: JSONOutput) throws {
+        try page.writeJSON(to: output, lineIndex: index)
     }
 }
 

@@ -63,6 +63,27 @@ struct CompactJSONTests {
         #expect(try document.jsonData() == foundationJSON(document))
     }
 
+    /// A JSON Lines page line is the page's members with `index` and `line` among them.
+    @Test func pageLinesGiveJSONEncodersBytes() throws {
+        struct Record: Encodable {
+            let index: Int
+            let page: Page
+            enum Keys: String, CodingKey { case line, index }
+            func encode(to encoder: any Encoder) throws {
+                try page.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode("page", forKey: .line)
+                try container.encode(index, forKey: .index)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for (index, page) in try documentWithEveryField().pages.enumerated() {
+            let expected = try encoder.encode(Record(index: index, page: page)) + Data("\n".utf8)
+            #expect(try JSONLines.page(page, index: index) == expected)
+        }
+    }
+
     @Test func theMinimalDocumentGivesJSONEncodersBytes() throws {
         let document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         #expect(try document.jsonData() == foundationJSON(document))
