@@ -10,8 +10,17 @@ import XHTMLReader
 /// The result of converting one book.
 public struct Conversion: Sendable {
     public var document: PageDocument
-    /// The document as written: JSON, or JSON Lines.
-    public var json: Data
+    /// The document as written (JSON, or JSON Lines), in the pieces it was made in: their bytes,
+    /// one after another, are the output. Compact JSON keeps its page list in the buffers the
+    /// pages were written in as they were laid out, and a writer sends them on as they are.
+    public var jsonPieces: [Data]
+    /// The document as written, in one piece.
+    public var json: Data {
+        guard jsonPieces.count != 1 else { return jsonPieces[0] }
+        var data = Data(capacity: jsonPieces.reduce(0) { $0 + $1.count })
+        for piece in jsonPieces { data.append(piece) }
+        return data
+    }
     /// What the readers recovered from, in the order met.
     public var warnings: [Warning]
     /// The file of each face the pages name (`layout.faces` and `layout.standIns`), by
@@ -63,18 +72,19 @@ public enum Converter {
         let fontFiles = Self.fontFiles(of: paged)
         // The book and its laid-out pages are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))
-        let data: Data
+        let pieces: [Data]
         do {
-            data = switch options.outputFormat {
-            case .json: try document.jsonData(pretty: options.pretty, encodedPages: collector.encodedPages)
-            case .ndjson: try document.jsonLines()
+            pieces = switch options.outputFormat {
+            case .json where options.pretty: [try document.jsonData(pretty: true)]
+            case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages)
+            case .ndjson: [try document.jsonLines()]
             }
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
-        return Conversion(document: document, json: data, warnings: warnings + assetWarnings, fontFiles: fontFiles)
+        return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
     }
 
     /// Where each face measured with is, by PostScript name.

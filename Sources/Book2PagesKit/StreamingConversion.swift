@@ -7,15 +7,16 @@ import PageWriter
 extension Converter {
     /// Converts, handing the output to `sink` as it is made. JSON Lines go a line at a time: the
     /// header as soon as the book is read, each chapter's pages as soon as they and the ones
-    /// before them are laid out, the end line last. JSON goes in one piece at the end: its keys are
-    /// sorted, so none of it is final before every page is. Either way the bytes are the ones
-    /// `convert(_:options:)` makes, and the returned conversion holds them all.
+    /// before them are laid out, the end line last. JSON goes at the end, in the pieces it was
+    /// written in: its keys are sorted, so none of it is final before every page is. Either way
+    /// the bytes are the ones `convert(_:options:)` makes, and the returned conversion holds them
+    /// all.
     public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
                                streamingTo sink: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
         guard options.outputFormat == .ndjson, !options.strict else {
             let conversion = try convert(input, options: options, layouter: layouter)
-            try send(conversion.json, to: sink)
+            for piece in conversion.jsonPieces { try send(piece, to: sink) }
             return conversion
         }
         let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
@@ -43,7 +44,7 @@ extension Converter {
         }
         if let failure = writer.failure { throw failure }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
-        return Conversion(document: document, json: writer.written,
+        return Conversion(document: document, jsonPieces: [writer.written],
                           warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
     }
 

@@ -29,6 +29,13 @@ struct CompactJSONEncoder {
         try document.writeJSON(to: output, encodedPages: pages)
         return output.finish(appending: UInt8(ascii: "\n"))
     }
+
+    /// The same bytes as `data`, in the pieces they were written in, not copied at all.
+    func pieces(_ document: PageDocument, pages: EncodedPages? = nil) throws -> [Data] {
+        let output = JSONOutput()
+        try document.writeJSON(to: output, encodedPages: pages)
+        return output.finishInPieces(appending: UInt8(ascii: "\n"))
+    }
 }
 
 /// The bytes written so far, shared by every level of one encoding.
@@ -65,6 +72,14 @@ final class JSONOutput {
         chunks = []
         bytes.removeLast(bytes.count)
         return data
+    }
+
+    /// Everything written, then `last`, in the pieces it was written in; the output is left empty.
+    func finishInPieces(appending last: UInt8) -> [Data] {
+        bytes.append(last)
+        let pieces = chunks + [bytes.takeData()]
+        chunks = []
+        return pieces
     }
 
     func write<T: Encodable>(_ value: T) throws {

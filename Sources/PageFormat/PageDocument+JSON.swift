@@ -16,6 +16,14 @@ extension PageDocument {
         return data
     }
 
+    /// The compact JSON of `jsonData(encodedPages:)`, in the pieces it was written in: a long
+    /// page list stays in the buffers its pages were written in as they were made, and a writer
+    /// sends them on as they are, where joining them copied the whole output once more.
+    public func compactJSONPieces(encodedPages: EncodedPages? = nil) throws -> [Data] {
+        if let pieces = try? CompactJSONEncoder().pieces(self, pages: encodedPages) { return pieces }
+        return [try jsonData(encodedPages: encodedPages)]
+    }
+
     public init(jsonData: Data) throws {
         self = try JSONDecoder().decode(PageDocument.self, from: jsonData)
     }

@@ -30,9 +30,21 @@ struct StreamingTests {
         #expect(whole.json == conversion.json)
     }
 
-    @Test func jsonGoesOutWhole() throws {
+    @Test func jsonGoesOutInThePiecesItWasWrittenIn() throws {
         let received = Received()
         let conversion = try Converter.convert(.paths([Self.sample]), options: ConversionOptions(), streamingTo: { received.append($0) })
+        // The page list's pieces (a chapter's pages each) between the members before and after it.
+        #expect(received.all.count > 2)
+        #expect(received.all == conversion.jsonPieces)
+        #expect(received.all.reduce(Data(), +) == conversion.json)
+        #expect(conversion.json == (try Converter.convert(path: Self.sample, options: ConversionOptions())).json)
+        #expect(try PageDocument(jsonData: conversion.json).pages.count == conversion.document.pages.count)
+    }
+
+    @Test func indentedJSONGoesOutWhole() throws {
+        let received = Received()
+        let conversion = try Converter.convert(.paths([Self.sample]), options: ConversionOptions(pretty: true),
+                                               streamingTo: { received.append($0) })
         #expect(received.all == [conversion.json])
     }
 
