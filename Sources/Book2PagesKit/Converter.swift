@@ -52,6 +52,9 @@ public enum Converter {
             throw error
         }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
+        // Fingerprinted while the layout's workers finish (the input is read again and hashed):
+        // this thread would only wait for them, and after them it is all that is left to do.
+        let provenance = Fingerprint.provenance(of: input, options: options)
         let paged: PagedBook
         let pages: [Page]
         let collector: PageCollector
@@ -68,7 +71,7 @@ public enum Converter {
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided,
                                                 pages: pages)
-        document.provenance = Fingerprint.provenance(of: input, options: options)
+        document.provenance = provenance
         let fontFiles = Self.fontFiles(of: paged)
         // The book and its laid-out pages are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))
