@@ -65,7 +65,11 @@ let package = Package(
                 dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "ZipArchive"]),
         .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "HTMLPreview", "Layout"]),
-        .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"]),
+        // The release build allocates with mimalloc: laying a book out makes and frees millions of
+        // small values on several threads, and glibc's allocator took an eighth of the CPU
+        // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.
+        .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"],
+                          linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
 
         // libFuzzer entries for the readers (scripts/fuzz.sh); in an ordinary build, each
         // replays the files it is given.

@@ -8,7 +8,8 @@
 set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
-          libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libhyphen-dev fonts-liberation2
+          libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libhyphen-dev libmimalloc-dev
+          fonts-liberation2
           fonts-dejavu-core fonts-droid-fallback
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br
           hyphen-nl hyphen-ru)
