@@ -15,12 +15,7 @@ public struct Conversion: Sendable {
     /// pages were written in as they were laid out, and a writer sends them on as they are.
     public var jsonPieces: [Data]
     /// The document as written, in one piece.
-    public var json: Data {
-        guard jsonPieces.count != 1 else { return jsonPieces[0] }
-        var data = Data(capacity: jsonPieces.reduce(0) { $0 + $1.count })
-        for piece in jsonPieces { data.append(piece) }
-        return data
-    }
+    public var json: Data { jsonPieces.joinedData() }
     /// What the readers recovered from, in the order met.
     public var warnings: [Warning]
     /// The file of each face the pages name (`layout.faces` and `layout.standIns`), by

@@ -18,23 +18,21 @@ struct CompactJSONEncoder {
     func line<T: Encodable>(_ value: T) throws -> Data {
         let output = JSONOutput()
         try output.write(value)
-        return output.finish(appending: UInt8(ascii: "\n"))
+        return output.finish(appending: UInt8(ascii: "\n")).joinedData()
     }
 
     /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go
     /// straight from the buffers they were written in (`JSONOutput.append(chunk:)`).
     /// `pages`: the document's pages already written, if they were.
     func data(_ document: PageDocument, pages: EncodedPages? = nil) throws -> Data {
-        let output = JSONOutput()
-        try document.writeJSON(to: output, encodedPages: pages)
-        return output.finish(appending: UInt8(ascii: "\n"))
+        try pieces(document, pages: pages).joinedData()
     }
 
     /// The same bytes as `data`, in the pieces they were written in, not copied at all.
     func pieces(_ document: PageDocument, pages: EncodedPages? = nil) throws -> [Data] {
         let output = JSONOutput()
         try document.writeJSON(to: output, encodedPages: pages)
-        return output.finishInPieces(appending: UInt8(ascii: "\n"))
+        return output.finish(appending: UInt8(ascii: "\n"))
     }
 }
 
@@ -61,21 +59,9 @@ final class JSONOutput {
         chunks.append(chunk)
     }
 
-    /// Everything written, then `last`, as one `Data`; the output is left empty. The bytes are
-    /// copied at most once: several pieces into one `Data`, a single one not at all.
-    func finish(appending last: UInt8) -> Data {
-        bytes.append(last)
-        guard !chunks.isEmpty else { return bytes.takeData() }
-        var data = Data(capacity: chunks.reduce(bytes.count) { $0 + $1.count })
-        for chunk in chunks { data.append(chunk) }
-        bytes.withUnsafeBytes { data.append(contentsOf: $0) }
-        chunks = []
-        bytes.removeLast(bytes.count)
-        return data
-    }
-
-    /// Everything written, then `last`, in the pieces it was written in; the output is left empty.
-    func finishInPieces(appending last: UInt8) -> [Data] {
+    /// Everything written, then `last`, in the pieces it was written in (`joinedData` makes one
+    /// of them); the output is left empty.
+    func finish(appending last: UInt8) -> [Data] {
         bytes.append(last)
         let pieces = chunks + [bytes.takeData()]
         chunks = []

@@ -28,3 +28,13 @@ extension PageDocument {
         self = try JSONDecoder().decode(PageDocument.self, from: jsonData)
     }
 }
+
+extension [Data] {
+    /// The pieces' bytes in one `Data`: a single piece as it is, several copied once.
+    public func joinedData() -> Data {
+        guard count != 1 else { return self[0] }
+        var data = Data(capacity: reduce(0) { $0 + $1.count })
+        for piece in self { data.append(piece) }
+        return data
+    }
+}
