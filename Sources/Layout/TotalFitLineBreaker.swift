@@ -37,6 +37,10 @@ struct TotalFitLineBreaker: LineBreaking {
     static let worstBadness = 1e7
     /// Ways kept open at most; past this the costliest are dropped.
     static let maximumActive = 240
+    /// Once a line from one way is too loose for the tolerance, lines from the ways after it are
+    /// not looked at (they are looser still): most of the ways a tolerance pass meets. Off only
+    /// in the test that shows it changes no result.
+    var skipsLooserWays = true
 
     private struct Node {
         /// The first segment of the line after this break.
@@ -120,6 +124,9 @@ struct TotalFitLineBreaker: LineBreaking {
         best.initialize(repeating: .infinity)
         active[0] = 0
         var activeCount = 1
+        // The open ways are listed by where their lines start (each segment adds its ways at the
+        // end, and dropping keeps the order) until too many are cut down by cost.
+        var inPositionOrder = true
 
         for j in 0..<count {
             let segment = segments[j]
@@ -142,9 +149,11 @@ struct TotalFitLineBreaker: LineBreaking {
 
             // Read through a plain pointer, so that the loop's counters stay in registers.
             let ways = nodes.base
-            for i in 0..<activeCount {
+            var i = 0
+            while i < activeCount {
                 let a = active[i]
                 let node = ways[a]
+                i &+= 1
                 let available = node.available
                 let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
                 if natural > available + widthTolerance, j > node.position {
@@ -166,7 +175,23 @@ struct TotalFitLineBreaker: LineBreaking {
                     let spaces = endStretch - node.startStretch
                     let room = justified && (spaces > 0 || j == node.position) ? spaces : raggedStretch
                     let slack = available - width
-                    if slack > widthTolerance, slack > room * looseRatio { continue }
+                    if slack > widthTolerance, slack > room * looseRatio {
+                        if skipsLooserWays, inPositionOrder, node.previous >= 0, !justified || spaces > 0 {
+                            // Every later way is looser still (its line is shorter and has no more
+                            // space to stretch): kept without a look, but those whose line has no
+                            // space at all, which a justified paragraph judges as ragged.
+                            var end = activeCount
+                            if justified {
+                                while end > i, ways[active[end &- 1]].startStretch >= endStretch { end &-= 1 }
+                            }
+                            while i < end {
+                                active[kept] = active[i]
+                                kept &+= 1
+                                i &+= 1
+                            }
+                        }
+                        continue
+                    }
                     badness = Self.badness(slack: slack, stretch: room)
                 }
                 if let tolerance, badness > tolerance { continue }
@@ -225,6 +250,7 @@ struct TotalFitLineBreaker: LineBreaking {
                 let ways = nodes.base
                 open.sort { ways[$0].total < ways[$1].total }
                 activeCount = Self.maximumActive * 3 / 4
+                inPositionOrder = false
             }
         }
 

@@ -114,4 +114,50 @@ import Testing
             #expect(inARow <= 2)
         }
     }
+
+    /// Skipping the ways after one whose line is too loose is a shortcut only: on random
+    /// paragraphs (words, hyphenation points, forced breaks, stretches without spaces as in
+    /// Chinese, lines indented and not, justified and ragged, pieces so small that the ways are
+    /// cut down by cost) it gives the lines that looking at every way gives, at every tolerance.
+    @Test func skippingLooserWaysChangesNoResult() {
+        var random = SeededRandom(seed: 7)
+        func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        var compared = 0
+        for round in 0..<400 {
+            let tiny = round % 20 == 0
+            var segments: [Segment] = []
+            var spaced = true
+            for k in 0..<(tiny ? 3_000 : 20 + next(200)) {
+                // Every third paragraph alternates stretches with and without spaces.
+                if round % 3 == 1, next(15) == 0 { spaced.toggle() }
+                var segment = Segment(start: 2 * k, visibleEnd: 2 * k + 1, end: 2 * k + 2,
+                                      visibleWidth: tiny ? 0.1 * Double(1 + next(3)) : Double(5 + next(40)),
+                                      spaceWidth: !spaced ? 0 : tiny ? 0.2 : Double(3 + next(3)),
+                                      forcesBreak: next(150) == 0)
+                switch next(10) {
+                case 0, 1:
+                    segment.spaceWidth = 0
+                    segment.isHyphenationPoint = true
+                    segment.hyphenWidth = 4
+                case 2: segment.spaceWidth = 0
+                case 3: segment.endsWithHyphen = true
+                case 4: segment.visibleEnd = segment.start
+                default: break
+                }
+                segments.append(segment)
+            }
+            let width = Double(200 + next(300))
+            let measure = LineMeasure(firstLineWidth: width - Double(next(2) * 20), otherLineWidth: width,
+                                      justified: next(4) != 0, raggedStretch: 36)
+            var looking = TotalFitLineBreaker()
+            looking.skipsLooserWays = false
+            for tolerance in [200.0, 400.0, nil] {
+                let skipping = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: tolerance)
+                #expect(skipping == looking.lines(for: segments, in: measure, tolerance: tolerance), "round \(round)")
+                if skipping != nil { compared += 1 }
+            }
+        }
+        // Most paragraphs set at some tolerance, so the lines themselves were compared.
+        #expect(compared > 800)
+    }
 }
