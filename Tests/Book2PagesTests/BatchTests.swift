@@ -91,6 +91,30 @@ struct BatchTests {
         #expect(try statuses()["lighthouse.epub"] == "converted")
     }
 
+    /// Outputs are not forced to disk (`OutputFile`): one that a power loss left cut short, or
+    /// empty, does not read back, and an incremental run converts its book again.
+    @Test func incrementalRunsConvertAnOutputCutShortAgain() throws {
+        let directory = try library()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books")
+        let out = directory.appendingPathComponent("out").path + "/"
+        let report = directory.appendingPathComponent("report.jsonl").path
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q"])
+        let lighthouse = URL(fileURLWithPath: out + "lighthouse.json")
+        let whole = try Data(contentsOf: lighthouse)
+        try whole.prefix(whole.count / 2).write(to: lighthouse)
+        try Data().write(to: URL(fileURLWithPath: out + "more/winter.json"))
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q"])
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+        let statuses = Dictionary(uniqueKeysWithValues: try lines.map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return ((object["input"] as! NSString).lastPathComponent, object["status"] as! String)
+        })
+        #expect(statuses["lighthouse.epub"] == "converted" && statuses["winter.md"] == "converted")
+        #expect(statuses["short.md"] == "unchanged")
+        #expect(try Data(contentsOf: lighthouse) == whole)
+    }
+
     @Test func anInterruptedRunLeavesNoPartialFile() throws {
         guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("anInterruptedRunLeavesNoPartialFile") }
         let directory = try Run.temporaryDirectory()
