@@ -83,6 +83,7 @@ public struct Layouter: Sendable {
         let sharedHyphenation = SharedHyphenation()
         let (fonts, options, dictionaries) = (fonts, options, dictionaries)
         let settings = ChapterLayouter.BookSettings(metadata)
+        WordHyphenator.startLoading(settings.language, from: dictionaries)
         let running = ParallelChapters.start(feed, workers: workers, makeWorker: {
             ChapterLayouter(fonts: fonts, options: options, settings: settings,
                             lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
