@@ -33,28 +33,28 @@ public enum Converter {
     /// loaded once); nil makes one.
     public static func convert(_ input: BookInput, options: ConversionOptions,
                                layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
-        // The layout starts while the book is read, when the layouter can be made first; when it
-        // can't, the book is read before its error is thrown, as without an early start.
+        // The layouter is made while the book is opened, and the layout starts while it is read;
+        // when the layouter can't be made, the book is read before its error is thrown.
         // Compact JSON is written page by page as the pages are made.
         let writesJSON = options.outputFormat == .json && !options.pretty
-        let early = (try? Self.layouter(layouter, for: options)).map { EarlyLayout(layouter: $0, writesJSON: writesJSON) }
+        let early = EarlyLayout(layouter: layouter, options: options.layout, writesJSON: writesJSON)
         let read: ReadResult
         do throws(ConversionError) {
             read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
             try check(read, of: input.name, options: options)
         } catch {
-            early?.cancel()
+            early.cancel()
             throw error
         }
-        let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
+        let layouter = try Self.layouter(early.layouter ?? layouter, for: options)
         // Fingerprinted while the layout's workers finish (the input is read again and hashed):
         // this thread would only wait for them, and after them it is all that is left to do.
         let provenance = Fingerprint.provenance(of: input, options: options)
         let paged: PagedBook
         let pages: [Page]
         let collector: PageCollector
-        if let early, let done = early.finish(read.book) {
-            (paged, pages, collector) = (done.paged, done.pages, early.collector)
+        if let done = early.finish(read.book) {
+            (paged, pages, collector) = (done.paged, done.pages, done.collector)
         } else {
             collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport,
                                       writesJSON: writesJSON)

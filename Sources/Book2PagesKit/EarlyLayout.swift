@@ -1,4 +1,6 @@
 import BookModel
+import Dispatch
+import Foundation
 import Layout
 import PageFormat
 import PageWriter
@@ -7,24 +9,48 @@ import PageWriter
 /// archive's entries are inflated one at a time, the package and the table of contents are read
 /// on one thread; Markdown files are parsed one at a time), and the layout can fill it. The EPUB
 /// and Markdown readers hand chapters over early; for the others `finish` says no layout began.
+///
+/// The layouter itself, when none is given, is made on a thread of its own while the reader
+/// opens the book: finding and loading the fonts and opening the book each took about 6 ms,
+/// one after the other, before any chapter could be laid out.
 final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
-    let layouter: Layouter
+    private let making = DispatchGroup()
+    /// Set once, by the thread that makes it, before `making` is left.
+    private var made: Layouter?
+    private let writesJSON: Bool
     private let feed = ChapterFeed()
-    /// The pages made as chapters are delivered, as `Converter.convert` makes them.
-    let collector: PageCollector
     /// Set by `begin`, on the reader's thread, which is also the thread that finishes or cancels.
+    private var collector: PageCollector?
     private var progress: LayoutInProgress?
 
-    /// `writesJSON`: the collector also writes the pages' compact JSON.
-    init(layouter: Layouter, writesJSON: Bool) {
-        self.layouter = layouter
-        let feed = feed
-        collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport,
-                                  writesJSON: writesJSON) { feed.spineCFI(of: $0) }
+    /// `layouter`: one made already; nil makes one for `options`. `writesJSON`: the page
+    /// collector also writes the pages' compact JSON.
+    init(layouter: Layouter?, options: LayoutOptions, writesJSON: Bool) {
+        self.writesJSON = writesJSON
+        if let layouter {
+            made = layouter
+            return
+        }
+        making.enter()
+        Thread.detachNewThread { [self] in
+            made = try? Converter.makeLayouter(options)
+            making.leave()
+        }
+    }
+
+    /// The layouter, once it is made; nil when it could not be (the conversion makes one again,
+    /// after reading the book, for its error).
+    var layouter: Layouter? {
+        making.wait()
+        return made
     }
 
     func begin(_ metadata: Metadata) {
-        let collector = collector
+        guard let layouter else { return }
+        let feed = feed
+        let collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport,
+                                      writesJSON: writesJSON) { feed.spineCFI(of: $0) }
+        self.collector = collector
         progress = layouter.start(feed, metadata: metadata) { _, pages in collector.add(pages) }
     }
 
@@ -32,11 +58,12 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
         feed.add(chapter, at: index)
     }
 
-    /// The paged book and its page list, once `book`, read whole, is laid out; nil when no
-    /// layout began or the book must be laid out again (its CSS found it written vertically).
-    func finish(_ book: Book) -> (paged: PagedBook, pages: [Page])? {
-        guard let progress, let paged = progress.finish(book) else { return nil }
-        return (paged, collector.finish(book))
+    /// The paged book, its page list and the collector that made it (with the pages' JSON), once
+    /// `book`, read whole, is laid out; nil when no layout began or the book must be laid out
+    /// again (its CSS found it written vertically).
+    func finish(_ book: Book) -> (paged: PagedBook, pages: [Page], collector: PageCollector)? {
+        guard let progress, let collector, let paged = progress.finish(book) else { return nil }
+        return (paged, collector.finish(book), collector)
     }
 
     /// The book could not be read: the workers stop.
