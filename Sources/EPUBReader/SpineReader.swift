@@ -37,12 +37,15 @@ struct SpineReader {
         var textSize = 0
         var batch: [Slot] = []
         var batchBytes = 0
+        // The first batches are small, so that the layout has its first chapters soon.
+        var batchLimit = Self.firstBatchItems
 
         func finishBatch() throws(ReadError) {
             let contents = Self.parse(batch, stylesheets: stylesheets)
             defer {
                 batch = []
                 batchBytes = 0
+                batchLimit = min(batchLimit * 2, Self.batchItems)
             }
             for (slot, parsed) in zip(batch, contents) {
                 warnings += slot.warnings + parsed.warnings
@@ -87,7 +90,7 @@ struct SpineReader {
             }
             if case .document(let bytes) = slot.loaded { batchBytes += bytes.count }
             batch.append(slot)
-            if batch.count >= Self.batchItems || batchBytes >= Self.batchBytes { try finishBatch() }
+            if batch.count >= batchLimit || batchBytes >= Self.batchBytes { try finishBatch() }
         }
         try finishBatch()
         if chapters.isEmpty, encryptedCount > 0 {
@@ -97,8 +100,10 @@ struct SpineReader {
     }
 
     /// A batch ends after this many items or this many bytes of documents: enough to share out,
-    /// few enough that a book over the text limit is stopped soon after it.
+    /// few enough that a book over the text limit is stopped soon after it. The first ends after
+    /// two (a chapter for each of two layout workers), and each then holds twice the last.
     static let batchItems = 32
+    static let firstBatchItems = 2
     static let batchBytes = 8 << 20
 
     /// One spine item of a batch: what the archive gave, and the warnings so far.
