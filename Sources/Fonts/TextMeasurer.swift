@@ -56,6 +56,23 @@ public final class TextMeasurer {
 
     /// The advance of UTF-8 `bytes` in `face`, in the face's font units.
     public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) -> Int {
+        let number = number(of: face)
+        // Text shaped right to left is remembered apart. A guessed direction shares the left to
+        // right entries: only text of a left-to-right script is measured without a direction.
+        return cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
+            sharedOrShapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+        }
+    }
+
+    /// Readies the cache for measuring `bytes` soon (`ByteKeyedCache.warm`): a paragraph's words
+    /// are warmed first, then measured.
+    public func warm(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) {
+        cache.warm(bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0))
+    }
+
+    /// The face's number in the cache, given on its first measurement.
+    @inline(__always)
+    private func number(of face: FontFace) -> Int {
         let id = ObjectIdentifier(face)
         var number = 0
         while number < faceIDs.count, faceIDs[number] != id { number += 1 }
@@ -63,11 +80,7 @@ public final class TextMeasurer {
             faces.append(face)
             faceIDs.append(id)
         }
-        // Text shaped right to left is remembered apart. A guessed direction shares the left to
-        // right entries: only text of a left-to-right script is measured without a direction.
-        return cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
-            sharedOrShapedUnits(bytes, in: face, rightToLeft: rightToLeft)
-        }
+        return number
     }
 
     /// What another measurer of the layout shaped, else shaped here (and then shared).

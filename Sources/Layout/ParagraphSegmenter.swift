@@ -23,8 +23,12 @@ struct ParagraphSegmenter {
     func segments(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard !text.isEmpty else { return [] }
         let opportunities = finder?.opportunities(in: paragraph.text) ?? []
+        // Cut first, then measured: the cutting pass warms the width cache for every piece, so
+        // the measuring pass finds what it looks up in the processor's cache.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
+        var contentEnds: [Int] = []
+        contentEnds.reserveCapacity(opportunities.count + 1)
         var run = 0
         var start = 0
         for k in 0...opportunities.count {
@@ -39,12 +43,16 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            let visibleWidth = measure(paragraph, text, start..<visibleEnd, run: &run)
-            let spaceWidth = measure(paragraph, text, visibleEnd..<contentEnd, run: &run)
-            segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: visibleWidth,
-                                    spaceWidth: spaceWidth, forcesBreak: forcesBreak,
-                                    endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
+            warm(paragraph, text, start..<visibleEnd, run: &run)
+            segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
+                                    forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
+            contentEnds.append(contentEnd)
             start = end
+        }
+        run = 0
+        for k in segments.indices {
+            segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd, run: &run)
+            segments[k].spaceWidth = measure(paragraph, text, segments[k].visibleEnd..<contentEnds[k], run: &run)
         }
         return segments
     }
@@ -57,9 +65,19 @@ struct ParagraphSegmenter {
                     points: (Segment) -> [Int]) -> [Segment] {
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
+        // Every word's points first, each piece's width cache warmed, then the pieces measured.
+        let allCuts = segments.map(points)
         var run = 0
-        for segment in segments {
-            let cuts = points(segment)
+        for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
+            var pieceStart = segment.start
+            for point in cuts {
+                warm(paragraph, text, pieceStart..<segment.start + point, run: &run)
+                pieceStart = segment.start + point
+            }
+            warm(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
+        }
+        run = 0
+        for (segment, cuts) in zip(segments, allCuts) {
             guard !cuts.isEmpty else {
                 result.append(segment)
                 continue
@@ -166,20 +184,40 @@ struct ParagraphSegmenter {
             return spaceWidths[runs[run].face.rawValue] * runs[run].size
         }
         var width = 0.0
+        forEachPart(of: paragraph, text, range, from: run) { bytes, styled, rightToLeft in
+            width += remember
+                ? measurer.width(ofUTF8: bytes, in: face(styled.face), size: styled.size, rightToLeft: rightToLeft)
+                : measurer.uncachedWidth(ofUTF8: bytes, in: face(styled.face), size: styled.size, rightToLeft: rightToLeft)
+        }
+        return width
+    }
+
+    /// Readies the width cache for measuring `range` soon, part by part as `measure` does
+    /// (`TextMeasurer.warm`). `run` as for `measure`.
+    func warm(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, run: inout Int) {
+        guard !range.isEmpty else { return }
+        while paragraph.runs[run].end <= range.lowerBound { run += 1 }
+        if range.count == 1, text[range.lowerBound] == 0x20 { return }
+        forEachPart(of: paragraph, text, range, from: run) { bytes, styled, rightToLeft in
+            measurer.warm(ofUTF8: bytes, in: face(styled.face), rightToLeft: rightToLeft)
+        }
+    }
+
+    /// Each part of `range` in one run and one direction (nil: the paragraph has one), starting
+    /// with run `run`, which holds the range's start.
+    @inline(__always)
+    private func forEachPart(of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                             from run: Int, _ body: (UnsafeBufferPointer<UInt8>, StyledRun, Bool?) -> Void) {
+        let runs = paragraph.runs
         var low = range.lowerBound
         var r = run
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            let rightToLeft = level.map { $0.level & 1 == 1 }
-            let bytes = UnsafeBufferPointer(rebasing: text[low..<high])
-            width += remember
-                ? measurer.width(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size, rightToLeft: rightToLeft)
-                : measurer.uncachedWidth(ofUTF8: bytes, in: face(runs[r].face), size: runs[r].size, rightToLeft: rightToLeft)
+            body(UnsafeBufferPointer(rebasing: text[low..<high]), runs[r], level.map { $0.level & 1 == 1 })
             low = high
             if runs[r].end == high { r += 1 }
         }
-        return width
     }
 
     func face(_ role: FaceRole) -> FontFace { fonts.face(role) }

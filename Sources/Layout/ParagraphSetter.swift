@@ -144,14 +144,22 @@ struct ParagraphSetter {
         // a code face.
         let lastWord = plain.last(where: \.hasVisibleText)?.start
         var run = 0
-        let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
+        // The text of a segment whose word may take a hyphen; segments are asked in order.
+        func word(of segment: Segment) -> UnsafeBufferPointer<UInt8>? {
             // A short word is left whole without asking (most words of a novel).
             guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
-                  !segment.forcesBreak else { return [] }
+                  !segment.forcesBreak else { return nil }
             while paragraph.runs[run].end <= segment.start { run += 1 }
-            guard paragraph.runs[run].face != .monospace else { return [] }
-            let word = UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
-            return hyphenator.points(in: word, with: patterns)
+            guard paragraph.runs[run].face != .monospace else { return nil }
+            return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
+        }
+        // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warm`).
+        for segment in plain {
+            if let word = word(of: segment) { hyphenator.warm(word, with: patterns) }
+        }
+        run = 0
+        let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
+            word(of: segment).map { hyphenator.points(in: $0, with: patterns) } ?? []
         }
         let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
         let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)

@@ -88,16 +88,19 @@ final class WordHyphenator {
         unhyphenatedLanguages.contains(String(key.prefix { $0 != "-" && $0 != "_" }))
     }
 
+    /// Readies the cache of answers for asking `points(in: text, with: patterns)` soon.
+    func warm(_ text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) {
+        guard text.count >= Self.shortestWord else { return }
+        known.warm(text, space: number(of: patterns))
+    }
+
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
     func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
         // A word is never longer than its text: a short one (most words of most books) has no
         // room for both fragments, and needs no look-up.
         guard text.count >= Self.shortestWord else { return [] }
-        let id = ObjectIdentifier(patterns)
-        var dictionary = 0
-        while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
-        if dictionary == dictionaryIDs.count { dictionaryIDs.append(id) }
+        let dictionary = number(of: patterns)
         let answer = known.value(of: text, space: dictionary) {
             guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
             // The text is its own word: it was just looked for.
@@ -107,6 +110,16 @@ final class WordHyphenator {
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
         return answers[answer]
+    }
+
+    /// The dictionary's number: its space in the cache of answers.
+    @inline(__always)
+    private func number(of patterns: HyphenationPatterns) -> Int {
+        let id = ObjectIdentifier(patterns)
+        var dictionary = 0
+        while dictionary < dictionaryIDs.count, dictionaryIDs[dictionary] != id { dictionary += 1 }
+        if dictionary == dictionaryIDs.count { dictionaryIDs.append(id) }
+        return dictionary
     }
 
     /// The points of `word` (a word alone), as another worker found them or libhyphen finds them.

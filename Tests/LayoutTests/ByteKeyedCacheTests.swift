@@ -32,6 +32,22 @@ import Testing
         #expect(value(cache, long + "a") { 0 } == 4)
     }
 
+    /// Warming only reads: what is held, and what is found, stay as they were.
+    @Test func warmingChangesNothing() {
+        let cache = ByteKeyedCache()
+        #expect(value(cache, "whale") { 42 } == 42)
+        for key in ["whale", "ahab", String(repeating: "leviathan", count: 4), ""] {
+            var key = key
+            key.withUTF8 { cache.warm($0, space: 0) }
+        }
+        #expect(cache.count == 1)
+        var computed = false
+        #expect(value(cache, "whale") { computed = true; return 0 } == 42)
+        #expect(!computed)
+        #expect(value(cache, "ahab") { 7 } == 7)
+        #expect(cache.count == 2)
+    }
+
     @Test func computingMayFillTheCacheItself() {
         let cache = ByteKeyedCache()
         // Each outer key's computation adds a hundred inner keys, growing the table many times
