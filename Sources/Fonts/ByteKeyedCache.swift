@@ -57,14 +57,23 @@ public final class ByteKeyedCache {
         return Int(value)
     }
 
-    /// Reads the slot where `bytes` in `space` would be, and nothing else. A table of a book's
-    /// words is megabytes, so each lookup waited on memory for its first slot; reads of the
-    /// slots of a whole paragraph's words, one after another and none waiting on the last,
-    /// overlap, and the lookups after them find the slots in the processor's cache.
+    /// The slot where `bytes` in `space` is looked for first, for `warm(slots:)`; nil for keys
+    /// the table does not hold.
     @inline(__always)
-    public func warm(_ bytes: UnsafeBufferPointer<UInt8>, space: Int) {
-        guard let key = Key(bytes, space: space) else { return }
-        warmed &+= slots[Int(truncatingIfNeeded: key.hash >> 7) & (capacity - 1)].hash
+    public func slot(of bytes: UnsafeBufferPointer<UInt8>, space: Int) -> Int? {
+        guard let key = Key(bytes, space: space) else { return nil }
+        return Int(truncatingIfNeeded: key.hash >> 7) & (capacity - 1)
+    }
+
+    /// Reads `indices`' slots, and nothing else. A table of a book's words is megabytes, so each
+    /// lookup waited on memory for its first slot; these reads, in a loop of a few instructions
+    /// where none waits on the one before, overlap, and lookups soon after find their slots in
+    /// the processor's cache. (Slots found before the table grew are read harmlessly in vain.)
+    public func warm(slots indices: [Int]) {
+        var sum: UInt64 = 0
+        let mask = capacity - 1
+        for index in indices { sum &+= slots[index & mask].hash }
+        warmed &+= sum
     }
 
     /// The value remembered for `bytes` in `space`, if any; nothing is computed or remembered.

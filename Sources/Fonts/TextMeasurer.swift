@@ -14,6 +14,8 @@ public final class TextMeasurer {
     private var faces: [FontFace] = []
     /// Searched on every measurement; unchecked for the same reason as `ByteKeyedCache`'s storage.
     @exclusivity(unchecked) private var faceIDs: [ObjectIdentifier] = []
+    /// The slots of what is to be measured soon (`noteForWarming`).
+    @exclusivity(unchecked) private var noted: [Int] = []
 
     /// Advances shaped by the other measurers of the same layout, if it has several.
     private let shared: SharedWidths?
@@ -64,10 +66,18 @@ public final class TextMeasurer {
         }
     }
 
-    /// Readies the cache for measuring `bytes` soon (`ByteKeyedCache.warm`): a paragraph's words
-    /// are warmed first, then measured.
-    public func warm(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) {
-        cache.warm(bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0))
+    /// Notes that `bytes` in `face` will be measured soon; `warmNoted()` then readies the cache
+    /// for all that was noted at once (`ByteKeyedCache.warm(slots:)`): a paragraph's words are
+    /// noted, warmed, then measured.
+    public func noteForWarming(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) {
+        if let slot = cache.slot(of: bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0)) {
+            noted.append(slot)
+        }
+    }
+
+    public func warmNoted() {
+        cache.warm(slots: noted)
+        noted.removeAll(keepingCapacity: true)
     }
 
     /// The face's number in the cache, given on its first measurement.

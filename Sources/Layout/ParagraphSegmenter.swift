@@ -43,12 +43,13 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            warm(paragraph, text, start..<visibleEnd, run: &run)
+            noteForWarming(paragraph, text, start..<visibleEnd, run: &run)
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             contentEnds.append(contentEnd)
             start = end
         }
+        measurer.warmNoted()
         run = 0
         for k in segments.indices {
             segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd, run: &run)
@@ -71,11 +72,12 @@ struct ParagraphSegmenter {
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
             for point in cuts {
-                warm(paragraph, text, pieceStart..<segment.start + point, run: &run)
+                noteForWarming(paragraph, text, pieceStart..<segment.start + point, run: &run)
                 pieceStart = segment.start + point
             }
-            warm(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
+            noteForWarming(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
         }
+        measurer.warmNoted()
         run = 0
         for (segment, cuts) in zip(segments, allCuts) {
             guard !cuts.isEmpty else {
@@ -192,14 +194,15 @@ struct ParagraphSegmenter {
         return width
     }
 
-    /// Readies the width cache for measuring `range` soon, part by part as `measure` does
-    /// (`TextMeasurer.warm`). `run` as for `measure`.
-    func warm(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, run: inout Int) {
+    /// Notes `range` to be measured soon, part by part as `measure` does, for the width cache to
+    /// be warmed (`TextMeasurer.noteForWarming`). `run` as for `measure`.
+    func noteForWarming(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                        run: inout Int) {
         guard !range.isEmpty else { return }
         while paragraph.runs[run].end <= range.lowerBound { run += 1 }
         if range.count == 1, text[range.lowerBound] == 0x20 { return }
         forEachPart(of: paragraph, text, range, from: run) { bytes, styled, rightToLeft in
-            measurer.warm(ofUTF8: bytes, in: face(styled.face), rightToLeft: rightToLeft)
+            measurer.noteForWarming(bytes, in: face(styled.face), rightToLeft: rightToLeft)
         }
     }
 

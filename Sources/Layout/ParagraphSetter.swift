@@ -155,8 +155,9 @@ struct ParagraphSetter {
         }
         // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warm`).
         for segment in plain {
-            if let word = word(of: segment) { hyphenator.warm(word, with: patterns) }
+            if let word = word(of: segment) { hyphenator.noteForWarming(word, with: patterns) }
         }
+        hyphenator.warmNoted()
         run = 0
         let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
             word(of: segment).map { hyphenator.points(in: $0, with: patterns) } ?? []

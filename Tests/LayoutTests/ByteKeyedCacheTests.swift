@@ -36,10 +36,13 @@ import Testing
     @Test func warmingChangesNothing() {
         let cache = ByteKeyedCache()
         #expect(value(cache, "whale") { 42 } == 42)
+        var slots: [Int] = []
         for key in ["whale", "ahab", String(repeating: "leviathan", count: 4), ""] {
             var key = key
-            key.withUTF8 { cache.warm($0, space: 0) }
+            key.withUTF8 { if let slot = cache.slot(of: $0, space: 0) { slots.append(slot) } }
         }
+        #expect(slots.count == 4)
+        cache.warm(slots: slots)
         #expect(cache.count == 1)
         var computed = false
         #expect(value(cache, "whale") { computed = true; return 0 } == 42)
