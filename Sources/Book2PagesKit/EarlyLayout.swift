@@ -51,7 +51,8 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
         let collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport,
                                       writesJSON: writesJSON) { feed.spineCFI(of: $0) }
         self.collector = collector
-        progress = layouter.start(feed, metadata: metadata) { _, pages in collector.add(pages) }
+        // The pages live on in the collector's page list: the layout keeps none of its own.
+        progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in collector.add(pages) }
     }
 
     func receive(_ chapter: Chapter, at index: Int) {

@@ -7,14 +7,38 @@ import Hyphenation
 struct ChapterLayout {
     /// The pages as the layout hands them on, each knowing its chapter and where in the
     /// document it starts and ends: made by the worker that laid the chapter out, on its thread.
+    /// Empty once handed on, when the layout keeps no pages (`withoutPages`).
     var pages: [LaidOutPage]
+    /// How many pages the chapter has, handed on or not.
+    let pageCount: Int
     var anchorPages: [String: Int]
+    /// The stand-in faces its lines' runs name, each once.
+    var standIns: [FaceReport] = []
     /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
     /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
+
+    init(pages: [LaidOutPage], anchorPages: [String: Int], languagesWithoutHyphenation: Set<String> = [],
+         metTextWithoutLanguage: Bool = false, charactersWithoutGlyphs: Set<Unicode.Scalar> = []) {
+        self.pages = pages
+        pageCount = pages.count
+        self.anchorPages = anchorPages
+        self.languagesWithoutHyphenation = languagesWithoutHyphenation
+        self.metTextWithoutLanguage = metTextWithoutLanguage
+        self.charactersWithoutGlyphs = charactersWithoutGlyphs
+        standIns = StandInRuns.faces(on: pages)
+    }
+
+    /// The layout with its pages let go, all else kept (their count among it): for a layout
+    /// whose pages went to a writer as they were made, so that a book's pages are not held twice.
+    var withoutPages: ChapterLayout {
+        var layout = self
+        layout.pages = []
+        return layout
+    }
 
     static func laidOutPages(_ pages: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex) -> [LaidOutPage] {
         pages.map { content in

@@ -68,12 +68,16 @@ public struct Layouter: Sendable {
 
     /// Starts laying out a book still being read, whose chapters `feed` will hold, on threads of
     /// its own; `metadata` is the book's as known so far. `onChapter` as for `layout(_:onChapter:)`.
-    public func start(_ feed: ChapterFeed, metadata: Metadata,
+    /// `keepingPages` false, with an `onChapter`: each chapter's pages go to `onChapter` and are
+    /// not kept, so the paged book has none (`PagedBook.pages`), only their counts: for a writer
+    /// that takes the pages as they come, which spares holding a book's pages twice.
+    public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> LayoutInProgress {
-        start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), onChapter: onChapter)
+        start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), keepingPages: keepingPages,
+              onChapter: onChapter)
     }
 
-    private func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int,
+    private func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,
                        onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)?) -> LayoutInProgress {
         let greedy = breaksLinesGreedily
         let deliver = onChapter.map { onChapter in
@@ -84,7 +88,7 @@ public struct Layouter: Sendable {
         let (fonts, options, dictionaries) = (fonts, options, dictionaries)
         let settings = ChapterLayouter.BookSettings(metadata)
         WordHyphenator.startLoading(settings.language, from: dictionaries)
-        let running = ParallelChapters.start(feed, workers: workers, makeWorker: {
+        let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: {
             ChapterLayouter(fonts: fonts, options: options, settings: settings,
                             lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
                             sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
@@ -98,12 +102,14 @@ public struct Layouter: Sendable {
         var pages: [LaidOutPage] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
         var chapterStarts: [Int?] = []
+        var pageCount = 0
         for chapter in chapters {
-            chapterStarts.append(chapter.pages.isEmpty ? nil : pages.count)
+            chapterStarts.append(chapter.pageCount == 0 ? nil : pageCount)
+            pageCount += chapter.pageCount
             pages += chapter.pages
         }
 
-        let lastPage = pages.indices.last
+        let lastPage = pageCount > 0 ? pageCount - 1 : nil
         // Where a chapter's anchor lands; an empty chapter's anchors land on the next page there is.
         func pageIndex(chapter: Int, anchor: String?) -> Int? {
             guard chapter >= 0, chapter < chapterStarts.count else { return lastPage }
@@ -114,24 +120,12 @@ public struct Layouter: Sendable {
         }
         let tocPageIndices = book.toc.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
-        return PagedBook(pages: pages, tocPageIndices: tocPageIndices, pageListPageIndices: pageListPageIndices,
-                         geometry: options.geometry, fonts: fontReport,
+        return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
+                         pageListPageIndices: pageListPageIndices, geometry: options.geometry, fonts: fontReport,
                          warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
-                         standIns: Self.standIns(on: pages))
+                         standIns: StandInRuns.merged(chapters.lazy.flatMap(\.standIns)))
     }
 
-    /// The stand-in faces the lines' runs name, each once, in the order of their PostScript names.
-    private static func standIns(on pages: [LaidOutPage]) -> [FaceReport] {
-        var found: [String: FaceReport] = [:]
-        for page in pages {
-            for line in page.lines {
-                for run in line.runs {
-                    if let face = run.standIn, found[face.postScriptName] == nil { found[face.postScriptName] = face }
-                }
-            }
-        }
-        return found.keys.sorted().compactMap { found[$0] }
-    }
 
     /// One warning for the characters no installed font has, naming the first few. Characters
     /// measured in a stand-in font are no problem of the book's, and every text system falls

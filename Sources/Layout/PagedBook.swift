@@ -4,7 +4,12 @@ import Fonts
 /// A book laid out into pages: what the layout hands the writers.
 public struct PagedBook: Sendable, Equatable {
     /// The content pages, in reading order (no cover or blank pages: the writer adds those).
+    /// Empty when the layout handed them on as it went and kept none (`Layouter.start(…,
+    /// keepingPages: false)`); `chapterPageCounts` still counts them.
     public var pages: [LaidOutPage]
+    /// How many pages each chapter has, by the chapters' places in the book: the pages of chapter
+    /// k follow those of the chapters before it.
+    public var chapterPageCounts: [Int]
     /// For each entry of the book's table of contents, the index in `pages` where it lands: the
     /// page holding its anchor, else its chapter's first page, else (the chapter is empty) the
     /// next page there is, else (nothing follows, or the book has no such chapter) the last page.
@@ -24,9 +29,15 @@ public struct PagedBook: Sendable, Equatable {
     /// Their families, sorted.
     public var fallbackFamilies: [String] { Set(standIns.map(\.family)).sorted() }
 
-    public init(pages: [LaidOutPage], tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
-                geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [], standIns: [FaceReport] = []) {
+    /// `chapterPageCounts`: nil counts `pages` by their chapters.
+    public init(pages: [LaidOutPage], chapterPageCounts: [Int]? = nil, tocPageIndices: [Int?],
+                pageListPageIndices: [Int?] = [], geometry: PageGeometry, fonts: FontReport, warnings: [Warning] = [],
+                standIns: [FaceReport] = []) {
         self.pages = pages
+        self.chapterPageCounts = chapterPageCounts ?? pages.reduce(into: []) { counts, page in
+            while counts.count <= page.chapterIndex { counts.append(0) }
+            counts[page.chapterIndex] += 1
+        }
         self.tocPageIndices = tocPageIndices
         self.pageListPageIndices = pageListPageIndices
         self.geometry = geometry

@@ -35,7 +35,10 @@ enum ParallelChapters {
     /// every chapter before it are done, in reading order and one at a time, so a writer can
     /// stream the pages. The workers run on threads of their own, not dispatch's: one waiting
     /// for a chapter not yet read must not hold a thread the reader's parsing would share out to.
-    static func start(_ feed: ChapterFeed, workers: Int, makeWorker: @escaping @Sendable () -> ChapterLayouter,
+    /// `keepingPages` false: the layouts `wait` gives have no pages (`ChapterLayout.withoutPages`),
+    /// those having gone to `deliver` only.
+    static func start(_ feed: ChapterFeed, workers: Int, keepingPages: Bool = true,
+                      makeWorker: @escaping @Sendable () -> ChapterLayouter,
                       deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> Running {
         let running = Running()
         let queue = ChapterQueue()
@@ -46,7 +49,7 @@ enum ParallelChapters {
                 var worker = makeWorker()
                 while case let index = queue.next(), let chapter = feed.take(index) {
                     let layout = worker.layout(chapter, index: index)
-                    running.set(index, layout)
+                    running.set(index, keepingPages || delivery == nil ? layout : layout.withoutPages)
                     delivery?.finished(index, layout)
                 }
                 running.group.leave()

@@ -4,6 +4,19 @@ import Fonts
 /// Latin book's font), so that each run names the face its characters were measured in and a
 /// renderer draws them with it.
 enum StandInRuns {
+    /// The stand-in faces the runs of `pages`' lines name, each once, in the order of their
+    /// PostScript names.
+    static func faces(on pages: [LaidOutPage]) -> [FaceReport] {
+        merged(pages.lazy.flatMap(\.lines).flatMap(\.runs).compactMap(\.standIn))
+    }
+
+    /// `faces` each once, in the order of their PostScript names (the first of a name kept).
+    static func merged(_ faces: some Sequence<FaceReport>) -> [FaceReport] {
+        var found: [String: FaceReport] = [:]
+        for face in faces where found[face.postScriptName] == nil { found[face.postScriptName] = face }
+        return found.keys.sorted().compactMap { found[$0] }
+    }
+
     /// `runs` of the line showing `text`, each cut where `measurer` put characters in another face.
     static func split(_ runs: [LineRun], of text: String, fonts: FontSet, measurer: TextMeasurer) -> [LineRun] {
         var text = text

@@ -41,15 +41,13 @@ public enum PageListBuilder {
     }
 
     static func chapters(of book: Book, paged: PagedBook) -> [ChapterItem] {
-        var firstPage: [Int: Int] = [:]
-        var pageCount: [Int: Int] = [:]
-        for (index, page) in paged.pages.enumerated() {
-            if firstPage[page.chapterIndex] == nil { firstPage[page.chapterIndex] = firstContentIndex + index }
-            pageCount[page.chapterIndex, default: 0] += 1
-        }
-        return book.chapters.enumerated().map { index, chapter in
-            ChapterItem(title: chapter.title, source: chapter.source, linear: chapter.isLinear,
-                        page: firstPage[index], pageCount: pageCount[index] ?? 0)
+        var next = firstContentIndex
+        return book.chapters.indices.map { index in
+            let chapter = book.chapters[index]
+            let count = index < paged.chapterPageCounts.count ? paged.chapterPageCounts[index] : 0
+            defer { next += count }
+            return ChapterItem(title: chapter.title, source: chapter.source, linear: chapter.isLinear,
+                               page: count > 0 ? next : nil, pageCount: count)
         }
     }
 

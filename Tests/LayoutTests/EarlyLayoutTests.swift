@@ -41,6 +41,30 @@ struct EarlyLayoutTests {
         #expect(delivered.withLock { $0 } == Array(0..<12))
     }
 
+    /// A layout that keeps no pages hands each chapter's to `onChapter` and gives a paged book
+    /// with none, but with everything else the one that keeps them has: the pages' counts, where
+    /// the table of contents points, the stand-in faces (an Arabic word in a Latin font).
+    @Test func aLayoutKeepingNoPagesHandsThemOnAndKeepsTheRest() throws {
+        var layouter = try Layouter(options: TestBooks.options())
+        layouter.workerLimit = 2
+        var book = book(chapters: 6)
+        book.chapters[3].blocks.append(TestBooks.paragraph("the word كتاب in Arabic"))
+        let feed = ChapterFeed()
+        let handedOn = Mutex<[[LaidOutPage]]>([])
+        let progress = layouter.start(feed, metadata: book.metadata, keepingPages: false) { _, pages in
+            handedOn.withLock { $0.append(pages) }
+        }
+        for index in book.chapters.indices { feed.add(book.chapters[index], at: index) }
+        let paged = try #require(progress.finish(book))
+        var kept = layouter.layout(book)
+        #expect(paged.pages.isEmpty)
+        #expect(handedOn.withLock { $0.flatMap { $0 } } == kept.pages)
+        #expect(!kept.standIns.isEmpty)
+        #expect(paged.chapterPageCounts == kept.chapterPageCounts && paged.chapterPageCounts.reduce(0, +) == kept.pages.count)
+        kept.pages = []
+        #expect(paged == kept)
+    }
+
     @Test func aBookFoundToWriteVerticallyIsLaidOutAgain() throws {
         let layouter = try Layouter(options: TestBooks.options())
         var book = book(chapters: 3)

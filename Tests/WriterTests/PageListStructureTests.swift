@@ -92,11 +92,17 @@ struct PageListStructureTests {
                          Chapter(source: "b.xhtml", title: "B", blocks: []),
                          Chapter(source: "notes.xhtml", blocks: [], isLinear: false)]
         // Pages 0–2 belong to chapter 0 and 3–4 to chapter 1 in `paged`: renumber to skip "empty".
-        var paged = Self.paged(contentPages: 5)
-        for index in paged.pages.indices where paged.pages[index].chapterIndex == 1 {
-            paged.pages[index].chapterIndex = 2
+        let pages = Self.paged(contentPages: 5).pages.map { page in
+            var page = page
+            if page.chapterIndex == 1 { page.chapterIndex = 2 }
+            return page
         }
+        let paged = PagedBook(pages: pages, tocPageIndices: [], geometry: LayoutOptions.defaultGeometry,
+                              fonts: Self.paged(contentPages: 0).fonts)
+        #expect(paged.chapterPageCounts == [3, 0, 2])
         let chapters = PageListBuilder.chapters(of: book, paged: paged)
+        #expect(chapters == PageListBuilder.chapters(of: book, paged: PagedBook(
+            pages: [], chapterPageCounts: [3, 0, 2, 0], tocPageIndices: [], geometry: paged.geometry, fonts: paged.fonts)))
         #expect(chapters == [
             ChapterItem(title: "A", source: "a.xhtml", linear: true, page: 4, pageCount: 3),
             ChapterItem(title: nil, source: "empty.xhtml", linear: true, page: nil, pageCount: 0),
