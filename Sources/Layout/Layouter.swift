@@ -71,9 +71,12 @@ public struct Layouter: Sendable {
     /// `keepingPages` false, with an `onChapter`: each chapter's pages go to `onChapter` and are
     /// not kept, so the paged book has none (`PagedBook.pages`), only their counts: for a writer
     /// that takes the pages as they come, which spares holding a book's pages twice.
+    /// The book's hyphenation dictionary starts loading now, on a thread of its own
+    /// (`WordHyphenator.startLoading`): a book read as it is laid out is a large one, most often.
     public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> LayoutInProgress {
-        start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), keepingPages: keepingPages,
+        WordHyphenator.startLoading(metadata.language, from: dictionaries)
+        return start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), keepingPages: keepingPages,
               onChapter: onChapter)
     }
 
@@ -87,7 +90,6 @@ public struct Layouter: Sendable {
         let sharedHyphenation = SharedHyphenation()
         let (fonts, options, dictionaries) = (fonts, options, dictionaries)
         let settings = ChapterLayouter.BookSettings(metadata)
-        WordHyphenator.startLoading(settings.language, from: dictionaries)
         let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: {
             ChapterLayouter(fonts: fonts, options: options, settings: settings,
                             lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
