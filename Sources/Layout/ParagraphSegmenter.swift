@@ -31,6 +31,9 @@ struct ParagraphSegmenter {
         contentEnds.reserveCapacity(opportunities.count + 1)
         var run = 0
         var start = 0
+        // Most paragraphs are in one face and one direction: their pieces go to the measurer as
+        // they are, without looking for the run and the direction of each.
+        let onlyFace = paragraph.runs.count == 1 && paragraph.bidi.runs.isEmpty ? face(paragraph.runs[0].face) : nil
         for k in 0...opportunities.count {
             let end = k < opportunities.count ? opportunities[k].offset : text.count
             var contentEnd = end
@@ -43,7 +46,13 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            noteForWarming(paragraph, text, start..<visibleEnd, run: &run)
+            if let onlyFace {
+                if visibleEnd > start, visibleEnd - start > 1 || text[start] != 0x20 {
+                    measurer.noteForWarming(UnsafeBufferPointer(rebasing: text[start..<visibleEnd]), in: onlyFace)
+                }
+            } else {
+                noteForWarming(paragraph, text, start..<visibleEnd, run: &run)
+            }
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             contentEnds.append(contentEnd)
@@ -58,16 +67,15 @@ struct ParagraphSegmenter {
         return segments
     }
 
-    /// `segments` with each word cut where `points` allows a hyphen (UTF-8 offsets from the
-    /// segment's start, after which a hyphen may go: a hyphenator's answers as it keeps them, so
-    /// no array is made per word). Every piece but the last is a hyphenation point with the width
-    /// of a hyphen in its face.
+    /// `segments` with each word cut where `allCuts` allows a hyphen (for each segment, the UTF-8
+    /// offsets from its start after which a hyphen may go: a hyphenator's answers as it keeps
+    /// them, so no array is made per word). Every piece but the last is a hyphenation point with
+    /// the width of a hyphen in its face.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
-                    points: (Segment) -> [Int]) -> [Segment] {
+                    cuts allCuts: [[Int]]) -> [Segment] {
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
-        // Every word's points first, each piece's width cache warmed, then the pieces measured.
-        let allCuts = segments.map(points)
+        // Each piece's width cache warmed first, then the pieces measured.
         var run = 0
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start

@@ -144,8 +144,8 @@ struct ParagraphSetter {
         // a code face.
         let lastWord = plain.last(where: \.hasVisibleText)?.start
         var run = 0
-        // The text of a segment whose word may take a hyphen; segments are asked in order.
-        func word(of segment: Segment) -> UnsafeBufferPointer<UInt8>? {
+        // The text of each segment whose word may take a hyphen, nil for the others.
+        let words = plain.map { segment -> UnsafeBufferPointer<UInt8>? in
             // A short word is left whole without asking (most words of a novel).
             guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
                   !segment.forcesBreak else { return nil }
@@ -154,14 +154,10 @@ struct ParagraphSetter {
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
         // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warm`).
-        for segment in plain {
-            if let word = word(of: segment) { hyphenator.noteForWarming(word, with: patterns) }
-        }
+        for case let word? in words { hyphenator.noteForWarming(word, with: patterns) }
         hyphenator.warmNoted()
-        run = 0
-        let cut = segmenter.hyphenated(plain, of: paragraph, text: text) { segment in
-            word(of: segment).map { hyphenator.points(in: $0, with: patterns) } ?? []
-        }
+        let cuts = words.map { word in word.map { hyphenator.points(in: $0, with: patterns) } ?? [] }
+        let cut = segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts)
         let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
         let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)
             ?? lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? []

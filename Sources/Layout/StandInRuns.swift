@@ -7,7 +7,15 @@ enum StandInRuns {
     /// The stand-in faces the runs of `pages`' lines name, each once, in the order of their
     /// PostScript names.
     static func faces(on pages: [LaidOutPage]) -> [FaceReport] {
-        merged(pages.lazy.flatMap(\.lines).flatMap(\.runs).compactMap(\.standIn))
+        var found: [FaceReport] = []
+        for page in pages {
+            for line in page.lines {
+                for run in line.runs {
+                    if let face = run.standIn { found.append(face) }
+                }
+            }
+        }
+        return found.isEmpty ? [] : merged(found)
     }
 
     /// `faces` each once, in the order of their PostScript names (the first of a name kept).
