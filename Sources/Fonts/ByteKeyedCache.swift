@@ -160,13 +160,27 @@ public final class ByteKeyedCache {
         }
     }
 
-    /// Bytes `start..<end` (at most eight) as a little-endian number.
+    /// Bytes `start..<end` (at most eight) as a little-endian number, zero above them. Read as
+    /// two loads of the widest size that fits, which overlap when the count is not a power of
+    /// two (the bytes they share are the same in both): a byte at a time cost a quarter of a
+    /// lookup, and a word is most often three to seven bytes.
     @inline(__always)
     fileprivate static func load(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
-        if end - start == 8 { return UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self).littleEndian }
-        var value: UInt64 = 0
-        for i in start..<end { value |= UInt64(base[i]) << (8 * UInt64(i - start)) }
-        return value
+        let count = end - start
+        let raw = UnsafeRawPointer(base + start)
+        switch count {
+        case 8: return raw.loadUnaligned(as: UInt64.self).littleEndian
+        case 4..<8:
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self).littleEndian)
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self).littleEndian)
+            return low | high << (8 * UInt64(count - 4))
+        case 2..<4:
+            let low = UInt64(raw.loadUnaligned(as: UInt16.self).littleEndian)
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self).littleEndian)
+            return low | high << (8 * UInt64(count - 2))
+        case 1: return UInt64(base[start])
+        default: return 0
+        }
     }
 
     @inline(__always)

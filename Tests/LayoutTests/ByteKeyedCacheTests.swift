@@ -32,6 +32,26 @@ import Testing
         #expect(value(cache, long + "a") { 0 } == 4)
     }
 
+    /// Keys of every length up to past an arena key's, each differing from the next only in its
+    /// last byte, or in its length (a trailing zero byte), are told apart.
+    @Test func keysOfEveryLengthAreToldApart() {
+        let cache = ByteKeyedCache()
+        var expected: [[UInt8]: Int] = [:]
+        for length in 0...40 {
+            for last in [UInt8(0), 1, 0x61, 0xFF] where length > 0 || last == 0 {
+                var key = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+                if length > 0 { key[length - 1] = last }
+                expected[key] = expected[key] ?? expected.count + 1
+                let wanted = expected[key]!
+                #expect(key.withUnsafeBufferPointer { cache.value(of: $0, space: 0) { wanted } } == wanted, "\(key)")
+            }
+        }
+        #expect(cache.count == expected.count)
+        for (key, wanted) in expected {
+            #expect(key.withUnsafeBufferPointer { cache.value(of: $0, space: 0) { -1 } } == wanted, "\(key)")
+        }
+    }
+
     /// Warming only reads: what is held, and what is found, stay as they were.
     @Test func warmingChangesNothing() {
         let cache = ByteKeyedCache()
