@@ -103,9 +103,18 @@ enum Run {
         return nil
     }
 
+    /// A fresh directory for one test's files, inside this process's scratch directory.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-tests-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// One directory for this test process's scratch files, removed when the process exits:
+    /// a test that fails, or leaves its directory to the end, leaves nothing behind.
+    private static let scratchRoot: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-tests-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: Run.scratchRoot) }
+        return url
+    }()
 }
