@@ -30,7 +30,9 @@ public final class ByteKeyedCache {
     @exclusivity(unchecked) private var capacity = 1 << 12
     @exclusivity(unchecked) private var arena: [UInt8] = []
     @exclusivity(unchecked) public private(set) var count = 0
-    /// What `warm` read, kept so that the reads are not optimized away.
+    /// The slots of the keys to be looked up soon (`note`), and what warming them read, kept so
+    /// that the reads are not optimized away.
+    @exclusivity(unchecked) private var noted: [Int] = []
     @exclusivity(unchecked) private var warmed: UInt64 = 0
 
     public init() {
@@ -57,23 +59,24 @@ public final class ByteKeyedCache {
         return Int(value)
     }
 
-    /// The slot where `bytes` in `space` is looked for first, for `warm(slots:)`; nil for keys
-    /// the table does not hold.
+    /// Notes that `bytes` in `space` will be looked up soon, for `warmNoted()`.
     @inline(__always)
-    public func slot(of bytes: UnsafeBufferPointer<UInt8>, space: Int) -> Int? {
-        guard let key = Key(bytes, space: space) else { return nil }
-        return Int(truncatingIfNeeded: key.hash >> 7) & (capacity - 1)
+    public func note(_ bytes: UnsafeBufferPointer<UInt8>, space: Int) {
+        guard let key = Key(bytes, space: space) else { return }
+        noted.append(Int(truncatingIfNeeded: key.hash >> 7) & (capacity - 1))
     }
 
-    /// Reads `indices`' slots, and nothing else. A table of a book's words is megabytes, so each
-    /// lookup waited on memory for its first slot; these reads, in a loop of a few instructions
-    /// where none waits on the one before, overlap, and lookups soon after find their slots in
-    /// the processor's cache. (Slots found before the table grew are read harmlessly in vain.)
-    public func warm(slots indices: [Int]) {
+    /// Reads the first slot of every key noted since the last call, and nothing else. A table of
+    /// a book's words is megabytes, so each lookup waited on memory for its first slot; these
+    /// reads, in a loop of a few instructions where none waits on the one before, overlap, and
+    /// the lookups soon after find their slots in the processor's cache. (A slot noted before
+    /// the table grew is read harmlessly in vain.)
+    public func warmNoted() {
         var sum: UInt64 = 0
         let mask = capacity - 1
-        for index in indices { sum &+= slots[index & mask].hash }
+        for index in noted { sum &+= slots[index & mask].hash }
         warmed &+= sum
+        noted.removeAll(keepingCapacity: true)
     }
 
     /// The value remembered for `bytes` in `space`, if any; nothing is computed or remembered.

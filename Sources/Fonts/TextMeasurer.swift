@@ -14,8 +14,6 @@ public final class TextMeasurer {
     private var faces: [FontFace] = []
     /// Searched on every measurement; unchecked for the same reason as `ByteKeyedCache`'s storage.
     @exclusivity(unchecked) private var faceIDs: [ObjectIdentifier] = []
-    /// The slots of what is to be measured soon (`noteForWarming`).
-    @exclusivity(unchecked) private var noted: [Int] = []
 
     /// Advances shaped by the other measurers of the same layout, if it has several.
     private let shared: SharedWidths?
@@ -67,18 +65,13 @@ public final class TextMeasurer {
     }
 
     /// Notes that `bytes` in `face` will be measured soon; `warmNoted()` then readies the cache
-    /// for all that was noted at once (`ByteKeyedCache.warm(slots:)`): a paragraph's words are
+    /// for all that was noted at once (`ByteKeyedCache.warmNoted`): a paragraph's words are
     /// noted, warmed, then measured.
     public func noteForWarming(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) {
-        if let slot = cache.slot(of: bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0)) {
-            noted.append(slot)
-        }
+        cache.note(bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0))
     }
 
-    public func warmNoted() {
-        cache.warm(slots: noted)
-        noted.removeAll(keepingCapacity: true)
-    }
+    public func warmNoted() { cache.warmNoted() }
 
     /// The face's number in the cache, given on its first measurement.
     @inline(__always)

@@ -153,7 +153,7 @@ struct ParagraphSetter {
             guard paragraph.runs[run].face != .monospace else { return nil }
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
-        // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warm`).
+        // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).
         for case let word? in words { hyphenator.noteForWarming(word, with: patterns) }
         hyphenator.warmNoted()
         let cuts = words.map { word in word.map { hyphenator.points(in: $0, with: patterns) } ?? [] }

@@ -36,8 +36,6 @@ final class WordHyphenator {
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
     /// runtime's exclusivity checks on these two cost 58 M instructions on the 1x book).
     @exclusivity(unchecked) private var answers: [[Int]] = [[]]
-    /// The slots of what is to be asked soon (`noteForWarming`).
-    @exclusivity(unchecked) private var noted: [Int] = []
     /// The dictionaries asked so far, by their position.
     @exclusivity(unchecked) private var dictionaryIDs: [ObjectIdentifier] = []
     /// Languages asked for that have no dictionary, and whether text came with no language.
@@ -95,14 +93,11 @@ final class WordHyphenator {
     /// Notes that `points(in: text, with: patterns)` will be asked soon; `warmNoted()` readies
     /// the cache of answers for all that was noted at once, as `TextMeasurer` does its widths.
     func noteForWarming(_ text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) {
-        guard text.count >= Self.shortestWord, let slot = known.slot(of: text, space: number(of: patterns)) else { return }
-        noted.append(slot)
+        guard text.count >= Self.shortestWord else { return }
+        known.note(text, space: number(of: patterns))
     }
 
-    func warmNoted() {
-        known.warm(slots: noted)
-        noted.removeAll(keepingCapacity: true)
-    }
+    func warmNoted() { known.warmNoted() }
 
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
