@@ -10,13 +10,14 @@ public struct PagedBook: Sendable, Equatable {
     /// How many pages each chapter has, by the chapters' places in the book: the pages of chapter
     /// k follow those of the chapters before it.
     public var chapterPageCounts: [Int]
-    /// For each entry of the book's table of contents, the index in `pages` where it lands: the
-    /// page holding its anchor, else its chapter's first page, else (the chapter is empty) the
-    /// next page there is, else (nothing follows, or the book has no such chapter) the last page.
-    /// Nil only when there are no pages at all, so that no entry points at a page not there.
+    /// For each entry of the book's table of contents, the index of the content page where it
+    /// lands (in `pages`, when they are kept): the page holding its anchor, else its chapter's
+    /// first page, else (the chapter is empty) the next page there is, else (nothing follows, or
+    /// the book has no such chapter) the last page. Nil only when there are no pages at all, so
+    /// that no entry points at a page not there.
     public var tocPageIndices: [Int?]
-    /// For each entry of the book's printed page list, the index in `pages` where it lands, by
-    /// the same rule.
+    /// For each entry of the book's printed page list, the index of the content page where it
+    /// lands, by the same rule.
     public var pageListPageIndices: [Int?]
     /// The geometry and fonts the pages were made with.
     public var geometry: PageGeometry
