@@ -41,6 +41,9 @@ struct TotalFitLineBreaker: LineBreaking {
     /// not looked at (they are looser still): most of the ways a tolerance pass meets. Off only
     /// in the test that shows it changes no result.
     var skipsLooserWays = true
+    /// Whether a search with no tolerance tries a bounded one first (`lines(for:in:tolerance:)`).
+    /// Off only in the test that shows it changes no result.
+    var boundsTheLastPass = true
 
     private struct Node {
         /// The first segment of the line after this break.
@@ -68,12 +71,45 @@ struct TotalFitLineBreaker: LineBreaking {
     private static let decent = 2
 
     func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double?) -> [LineSpan]? {
+        let sums = Self.prefixSums(of: segments, justified: measure.justified)
+        guard tolerance == nil, boundsTheLastPass else {
+            return search(segments, sums, in: measure, tolerance: tolerance)?.spans
+        }
+        // With no tolerance every way stays open until its line overflows: this pass cost many
+        // times a tolerance pass per segment. Most paragraphs that come to it have a setting
+        // whose lines are all within a loose tolerance, and then that setting is the answer: any
+        // setting with a worse line costs more than (linePenalty + tolerance)² for that line
+        // alone. So a search within that tolerance goes first, and its answer stands when it
+        // costs less. Below that cost both searches weigh the same ways in the same order; they
+        // can differ only where the search without a tolerance is cut down to `maximumActive`
+        // ways (the bounded answer is then the cheaper), or the bounded one is (then the full
+        // search runs).
+        let bound = (Self.linePenalty + Self.lastPassBound) * (Self.linePenalty + Self.lastPassBound)
+        if let bounded = search(segments, sums, in: measure, tolerance: Self.lastPassBound), !bounded.cutDown,
+           bounded.total < bound {
+            return bounded.spans
+        }
+        return search(segments, sums, in: measure, tolerance: nil)?.spans
+    }
+
+    /// The tolerance tried first when none is given (`lines(for:in:tolerance:)`).
+    static let lastPassBound = 3_000.0
+
+    /// The cheapest breaks found, their cost, and whether the ways were ever cut down to
+    /// `maximumActive` (when the answer may not be the cheapest there is).
+    private struct Search {
+        var spans: [LineSpan]
+        var total: Double
+        var cutDown: Bool
+    }
+
+    private func search(_ segments: [Segment], _ sums: PrefixSums, in measure: LineMeasure, tolerance: Double?) -> Search? {
         let count = segments.count
-        guard count > 0 else { return [] }
+        guard count > 0 else { return Search(spans: [], total: 0, cutDown: false) }
 
         // Advance and stretch of segments 0..<k with their spaces, and the last segment up to k
         // that shows anything, so that any line's width is two lookups.
-        let (advance, stretch, lastVisible) = Self.prefixSums(of: segments, justified: measure.justified)
+        let (advance, stretch, lastVisible) = sums
         func naturalWidth(from start: Int, through end: Int) -> Double {
             let last = lastVisible[end]
             guard last >= start else { return 0 }
@@ -256,6 +292,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
         // Every way left ends the paragraph: take the cheapest, and walk back to its start.
         guard var node = active[0..<activeCount].min(by: { nodes[$0].total < nodes[$1].total }) else { return nil }
+        let total = nodes[node].total
         var spans: [LineSpan] = []
         while nodes[node].previous >= 0 {
             let end = nodes[node]
@@ -263,7 +300,7 @@ struct TotalFitLineBreaker: LineBreaking {
                                   hyphenated: end.hyphenated))
             node = end.previous
         }
-        return spans.reversed()
+        return Search(spans: spans.reversed(), total: total, cutDown: !inPositionOrder)
     }
 
     /// The ways found so far, in memory of the search's own, grown as a segment adds ways. Nodes
@@ -295,9 +332,11 @@ struct TotalFitLineBreaker: LineBreaking {
         func deallocate() { base.deallocate() }
     }
 
-    /// Made before the search and held in constants: arrays the search's nested function
-    /// captured as variables would be read through a heap box.
-    private static func prefixSums(of segments: [Segment], justified: Bool) -> (advance: [Double], stretch: [Double], lastVisible: [Int]) {
+    /// Made once per paragraph, for all its searches, and held in constants: arrays the search's
+    /// nested function captured as variables would be read through a heap box.
+    private typealias PrefixSums = (advance: [Double], stretch: [Double], lastVisible: [Int])
+
+    private static func prefixSums(of segments: [Segment], justified: Bool) -> PrefixSums {
         var advance = [Double](repeating: 0, count: segments.count + 1)
         var stretch = [Double](repeating: 0, count: segments.count + 1)
         var lastVisible = [Int](repeating: -1, count: segments.count)

@@ -119,11 +119,13 @@ import Testing
     /// paragraphs (words, hyphenation points, forced breaks, stretches without spaces as in
     /// Chinese, lines indented and not, justified and ragged, pieces so small that the ways are
     /// cut down by cost) it gives the lines that looking at every way gives, at every tolerance.
-    @Test func skippingLooserWaysChangesNoResult() {
+    /// Random paragraphs of every kind the search meets: words, hyphenation points, hyphens of
+    /// the text, empty pieces, forced breaks, stretches without spaces; justified and ragged;
+    /// and every twentieth a column of 3,000 tiny pieces, which opens more ways than are kept.
+    private static func randomParagraphs(_ count: Int) -> [(round: Int, segments: [Segment], measure: LineMeasure)] {
         var random = SeededRandom(seed: 7)
         func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
-        var compared = 0
-        for round in 0..<400 {
+        return (0..<count).map { round in
             let tiny = round % 20 == 0
             var segments: [Segment] = []
             var spaced = true
@@ -149,15 +151,57 @@ import Testing
             let width = Double(200 + next(300))
             let measure = LineMeasure(firstLineWidth: width - Double(next(2) * 20), otherLineWidth: width,
                                       justified: next(4) != 0, raggedStretch: 36)
+            return (round, segments, measure)
+        }
+    }
+
+    @Test func skippingLooserWaysChangesNoResult() {
+        var compared = 0
+        for (round, segments, measure) in Self.randomParagraphs(400) {
             var looking = TotalFitLineBreaker()
             looking.skipsLooserWays = false
+            looking.boundsTheLastPass = false
+            var skipping = TotalFitLineBreaker()
+            skipping.boundsTheLastPass = false
             for tolerance in [200.0, 400.0, nil] {
-                let skipping = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: tolerance)
-                #expect(skipping == looking.lines(for: segments, in: measure, tolerance: tolerance), "round \(round)")
-                if skipping != nil { compared += 1 }
+                let skipped = skipping.lines(for: segments, in: measure, tolerance: tolerance)
+                #expect(skipped == looking.lines(for: segments, in: measure, tolerance: tolerance), "round \(round)")
+                if skipped != nil { compared += 1 }
             }
         }
         // Most paragraphs set at some tolerance, so the lines themselves were compared.
         #expect(compared > 800)
+    }
+
+    /// The last pass, with no tolerance, first tries a bounded one and keeps its answer when it
+    /// costs less than any setting with a line past the bound: the answers are the same, but
+    /// where the full search must cut its ways down (the columns of tiny pieces, left out). Each
+    /// paragraph is also set with its words five times as wide, so that some lines cannot help
+    /// being very loose.
+    @Test func boundingTheLastPassChangesNoResult() {
+        var bounded = 0
+        var full = 0
+        for (round, segments, measure) in Self.randomParagraphs(400) where round % 20 != 0 {
+            let wide = segments.map { segment in
+                var wide = segment
+                wide.visibleWidth *= 5
+                return wide
+            }
+            for segments in [segments, wide] {
+                var unbounded = TotalFitLineBreaker()
+                unbounded.boundsTheLastPass = false
+                let answer = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: nil)
+                #expect(answer == unbounded.lines(for: segments, in: measure, tolerance: nil), "round \(round)")
+                let bound = TotalFitLineBreaker.lastPassBound
+                if TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: bound) != nil {
+                    bounded += 1
+                } else {
+                    full += 1
+                }
+            }
+        }
+        // Both ways were taken, many times each.
+        #expect(bounded > 200)
+        #expect(full > 100)
     }
 }
