@@ -6,7 +6,7 @@ import Foundation
 /// cache first, without a lock; only what it has not met comes here. Advances do not depend
 /// on who shaped them, so results are the same however the work was shared. Thread-safe.
 public final class SharedWidths: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ShortLock()
     /// Guarded by `lock`, as are the faces' numbers.
     private let cache = ByteKeyedCache()
     private var faceIDs: [ObjectIdentifier] = []
@@ -18,8 +18,11 @@ public final class SharedWidths: @unchecked Sendable {
     /// The advance of `bytes` in `face`'s units, as another measurer shaped it, else `shape()`'s,
     /// remembered for the others. Shaping happens outside the lock.
     func units(of bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool?, shape: () -> Int) -> Int {
-        let space = lock.withLock { number(of: face) * 2 + (rightToLeft == true ? 1 : 0) }
-        if let known = lock.withLock({ cache.existingValue(of: bytes, space: space) }) { return known }
+        let (space, known) = lock.withLock {
+            let space = number(of: face) * 2 + (rightToLeft == true ? 1 : 0)
+            return (space, cache.existingValue(of: bytes, space: space))
+        }
+        if let known { return known }
         let units = shape()
         // Two measurers may shape the same text at once: the first to come back stays.
         return lock.withLock { cache.value(of: bytes, space: space) { units } }

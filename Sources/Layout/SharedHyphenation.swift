@@ -10,7 +10,7 @@ import Hyphenation
 /// dictionary, never on who found it, so pages are the same however the work was shared.
 /// Thread-safe.
 final class SharedHyphenation: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ShortLock()
     /// Guarded by `lock`, as are all below: by a word's bytes (space: its dictionary's
     /// number), the number of its answer in `answers` (0 for none).
     private let known = ByteKeyedCache()
