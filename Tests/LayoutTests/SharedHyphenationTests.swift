@@ -50,6 +50,28 @@ import Testing
         #expect(finds == 1)
     }
 
+    /// A capitalized word is asked for in lowercase, so a word that opens sentences is found
+    /// once; its answer is what libhyphen gives the word as written.
+    @Test func aCapitalizedWordIsFoundAsItsLowercaseForm() throws {
+        let patterns = try english()
+        let shared = SharedHyphenation()
+        let hyphenator = WordHyphenator(dictionaries: dictionaries, shared: shared)
+        // Type-set-ting; behind the opening quote's three bytes in the second.
+        for (text, points) in [("Typesetting", [4, 7]), ("“Typesetting,”", [7, 10])] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { hyphenator.points(in: $0, with: patterns) } == points)
+        }
+        // The lowercase word is what the others were told: asking for it finds nothing new.
+        var finds = 0
+        let found = Array("typesetting".utf8).withUnsafeBufferPointer { bytes in
+            shared.points(of: bytes, in: patterns) {
+                finds += 1
+                return []
+            }
+        }
+        #expect(finds == 0)
+        #expect(found == [4, 7])
+    }
+
     @Test func dictionariesAreToldApart() throws {
         let english = try english()
         guard let german = dictionaries.path(forLanguage: "de").flatMap(HyphenationPatterns.shared(at:)) else {
