@@ -53,6 +53,18 @@ public enum UTF8Counting {
         return (scalars, scalars + fourByteScalars)
     }
 
+    /// Whether every byte is ASCII: most of the paragraphs of most books, and no text past ASCII
+    /// to look at more closely.
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & highBits != 0 { return false }
+            offset += 8
+        }
+        return !bytes[offset...].contains { $0 >= 0x80 }
+    }
+
     /// Whether any byte starts a scalar of four bytes (outside the Basic Multilingual Plane).
     public static func hasFourByteScalar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         count(in: bytes, lanes: fourByteLeads, byte: { $0 >= 0xF0 }) > 0
@@ -64,6 +76,7 @@ public enum UTF8Counting {
     }
 
     private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// How many bytes pass a test, given as `lanes` (for a whole word, the answer in bit 0 of
     /// each byte's lane) and as `byte` (for the few bytes after the last whole word).

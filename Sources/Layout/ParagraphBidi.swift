@@ -33,7 +33,8 @@ struct ParagraphBidi: Equatable {
         // it ICU's character directions say so, without resolving the whole paragraph. Curly
         // quotes and dashes put a fifth of an English book's paragraphs above U+0590.
         guard direction == .rightToLeft || fromText
-              || (text.contains(where: { $0 >= 0xD6 }) && b2p_bidi_may_leave_base_level(text.baseAddress, Int32(text.count)) != 0)
+              || (!UTF8Counting.isASCII(text) && text.contains(where: { $0 >= 0xD6 })
+                  && b2p_bidi_may_leave_base_level(text.baseAddress, Int32(text.count)) != 0)
         else { return }
         let units = Array(String(decoding: text, as: UTF8.self).utf16)
         if fromText {

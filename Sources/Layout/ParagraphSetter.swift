@@ -179,9 +179,9 @@ struct SourceCounter {
 
     /// The chapter offset of byte `position`; positions must not go backwards.
     mutating func offset(at position: Int) -> Int {
-        while byte < position {
-            if text[byte] & 0xC0 != 0x80 { scalar += 1 }
-            byte += 1
+        if position > byte {
+            scalar += UTF8Counting.scalars(in: UnsafeBufferPointer(rebasing: text[byte..<position]))
+            byte = position
         }
         return scalar
     }

@@ -17,5 +17,16 @@ import Testing
         #expect(hasFourBytes == text.unicodeScalars.contains { $0.value > 0xFFFF }, "\(text)")
         let both = copy.withUTF8 { UTF8Counting.scalarsAndUTF16Units(in: $0) }
         #expect(both.scalars == text.unicodeScalars.count && both.utf16Units == text.utf16.count, "\(text)")
+        let isASCII = copy.withUTF8 { UTF8Counting.isASCII($0) }
+        #expect(isASCII == text.unicodeScalars.allSatisfy(\.isASCII), "\(text)")
+    }
+    // Texts of each length with one character past ASCII, at each place: within a word of eight
+    // bytes and in the bytes after the last.
+    for length in 1...20 {
+        for place in 0..<length {
+            var text = String(repeating: "a", count: length)
+            text.replaceSubrange(text.index(text.startIndex, offsetBy: place)...text.index(text.startIndex, offsetBy: place), with: "é")
+            #expect(!text.utf8.withContiguousStorageIfAvailable { UTF8Counting.isASCII($0) }!, "\(text)")
+        }
     }
 }
