@@ -42,6 +42,8 @@ struct BlockFlattener {
     private var pendingBreak = PageBreak.auto
     private var pendingMarginBelow: Double?
     private var pendingMarginAbove: Double?
+    /// The last language asked about by `isRightToLeft`, and its answer.
+    private var lastLanguage: (tag: String, rightToLeft: Bool)?
 
     init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left,
          bookDirection: TextDirection = .leftToRight, bookLanguage: String? = nil) {
@@ -190,8 +192,8 @@ struct BlockFlattener {
     /// The base direction: the markup's `dir` on the block or around it, else right to left
     /// for a language written so (the block's, the blocks' around it, the book's), else the
     /// book's page progression.
-    private func setDirection(of paragraph: inout StyledParagraph, named: ParagraphDirection?, language: String?) {
-        let unnamed = (language ?? bookLanguage).map(LanguageDirection.isRightToLeft) == true ? .rightToLeft : bookDirection
+    private mutating func setDirection(of paragraph: inout StyledParagraph, named: ParagraphDirection?, language: String?) {
+        let unnamed = isRightToLeft(language ?? bookLanguage) ? .rightToLeft : bookDirection
         switch named {
         case .leftToRight?: paragraph.direction = .leftToRight
         case .rightToLeft?: paragraph.direction = .rightToLeft
@@ -200,6 +202,17 @@ struct BlockFlattener {
             paragraph.directionFromText = true
         case nil: paragraph.direction = unnamed
         }
+    }
+
+    /// Whether `language` is written right to left, remembered for the last language asked:
+    /// asked for every paragraph, nearly always of the same language, and reading a tag took
+    /// two thousand instructions.
+    private mutating func isRightToLeft(_ language: String?) -> Bool {
+        guard let language else { return false }
+        if let last = lastLanguage, last.tag == language { return last.rightToLeft }
+        let rightToLeft = LanguageDirection.isRightToLeft(language)
+        lastLanguage = (language, rightToLeft)
+        return rightToLeft
     }
 
     // MARK: - The book's CSS
