@@ -147,7 +147,12 @@ struct TotalFitLineBreaker: LineBreaking {
         let candidateFrom = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots)
         let candidateWidth = UnsafeMutableBufferPointer<Double>.allocate(capacity: slots)
         let best = UnsafeMutableBufferPointer<Double>.allocate(capacity: streaks)
+        // The slots given a candidate at this segment, so that only they are read and set back:
+        // one or two of the nine, most often.
+        let touched = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots)
+        var touchedCount = 0
         defer {
+            touched.deallocate()
             active.deallocate()
             candidateTotal.deallocate()
             candidateFrom.deallocate()
@@ -240,6 +245,10 @@ struct TotalFitLineBreaker: LineBreaking {
                 let streak = flagged ? min(node.streak &+ 1, maximumHyphenatedInARow) : 0
                 let slot = fitness &* streaks &+ streak
                 if total < candidateTotal[slot] {
+                    if candidateFrom[slot] < 0 {
+                        touched[touchedCount] = slot
+                        touchedCount &+= 1
+                    }
                     candidateTotal[slot] = total
                     candidateFrom[slot] = a
                     candidateWidth[slot] = width
@@ -255,21 +264,26 @@ struct TotalFitLineBreaker: LineBreaking {
                 // As TeX does, a fitness class is kept only if its adjacency demerits could still
                 // make it win; ways with different hyphen counts are not compared, since one may be
                 // barred from a hyphen the other may take.
-                // Slot by slot, in order, without dividing (an integer division per slot was a
-                // visible share of the breaker's cycles).
-                for fitness in 0..<Self.fitnessClasses {
-                    for streak in 0..<streaks {
-                        let slot = fitness * streaks + streak
-                        guard candidateFrom[slot] >= 0, candidateTotal[slot] <= best[streak] + Self.fitnessDemerits else { continue }
-                        nodes.append(node(position: j + 1, fitness: fitness, streak: streak,
-                                          hyphenated: atHyphen, flagged: flagged, total: candidateTotal[slot],
-                                          previous: candidateFrom[slot], width: candidateWidth[slot]))
-                        active[activeCount] = nodes.count - 1
-                        activeCount += 1
-                    }
+                // The slots given a candidate, in order (fitness class, then hyphens in a row), as
+                // the ways are added in that order.
+                var given = UnsafeMutableBufferPointer(rebasing: touched[0..<touchedCount])
+                if touchedCount > 1 { given.sort() }
+                for slot in given {
+                    let fitness = slot / streaks
+                    let streak = slot - fitness * streaks
+                    guard candidateTotal[slot] <= best[streak] + Self.fitnessDemerits else { continue }
+                    nodes.append(node(position: j + 1, fitness: fitness, streak: streak,
+                                      hyphenated: atHyphen, flagged: flagged, total: candidateTotal[slot],
+                                      previous: candidateFrom[slot], width: candidateWidth[slot]))
+                    active[activeCount] = nodes.count - 1
+                    activeCount += 1
                 }
-                for slot in 0..<slots { candidateFrom[slot] = -1; candidateTotal[slot] = .infinity }
-                for streak in 0..<streaks { best[streak] = .infinity }
+                for slot in given {
+                    candidateFrom[slot] = -1
+                    candidateTotal[slot] = .infinity
+                    best[slot % streaks] = .infinity
+                }
+                touchedCount = 0
             } else if activeCount == 0 {
                 if tolerance != nil { return nil }
                 // No line can end here and none can go on: set an overfull line from the way
