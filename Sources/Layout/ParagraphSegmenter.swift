@@ -59,6 +59,21 @@ struct ParagraphSegmenter {
             start = end
         }
         measurer.warmNoted()
+        if let onlyFace {
+            // As `measure` would, without looking for each piece's run and direction.
+            let size = paragraph.runs[0].size
+            let space = spaceWidths[paragraph.runs[0].face.rawValue] * size
+            func width(_ range: Range<Int>) -> Double {
+                if range.isEmpty { return 0 }
+                if range.count == 1, text[range.lowerBound] == 0x20 { return space }
+                return measurer.width(ofUTF8: UnsafeBufferPointer(rebasing: text[range]), in: onlyFace, size: size)
+            }
+            for k in segments.indices {
+                segments[k].visibleWidth = width(segments[k].start..<segments[k].visibleEnd)
+                segments[k].spaceWidth = width(segments[k].visibleEnd..<contentEnds[k])
+            }
+            return segments
+        }
         run = 0
         for k in segments.indices {
             segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd, run: &run)
