@@ -31,9 +31,7 @@ struct ParagraphSegmenter {
         contentEnds.reserveCapacity(opportunities.count + 1)
         var run = 0
         var start = 0
-        // Most paragraphs are in one face and one direction: their pieces go to the measurer as
-        // they are, without looking for the run and the direction of each.
-        let onlyFace = paragraph.runs.count == 1 && paragraph.bidi.runs.isEmpty ? face(paragraph.runs[0].face) : nil
+        let oneFace = oneFace(of: paragraph)
         for k in 0...opportunities.count {
             let end = k < opportunities.count ? opportunities[k].offset : text.count
             var contentEnd = end
@@ -46,10 +44,8 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            if let onlyFace {
-                if visibleEnd > start, visibleEnd - start > 1 || text[start] != 0x20 {
-                    measurer.noteForWarming(UnsafeBufferPointer(rebasing: text[start..<visibleEnd]), in: onlyFace)
-                }
+            if let oneFace {
+                oneFace.noteForWarming(text, start..<visibleEnd, measurer: measurer)
             } else {
                 noteForWarming(paragraph, text, start..<visibleEnd, run: &run)
             }
@@ -59,18 +55,10 @@ struct ParagraphSegmenter {
             start = end
         }
         measurer.warmNoted()
-        if let onlyFace {
-            // As `measure` would, without looking for each piece's run and direction.
-            let size = paragraph.runs[0].size
-            let space = spaceWidths[paragraph.runs[0].face.rawValue] * size
-            func width(_ range: Range<Int>) -> Double {
-                if range.isEmpty { return 0 }
-                if range.count == 1, text[range.lowerBound] == 0x20 { return space }
-                return measurer.width(ofUTF8: UnsafeBufferPointer(rebasing: text[range]), in: onlyFace, size: size)
-            }
+        if let oneFace {
             for k in segments.indices {
-                segments[k].visibleWidth = width(segments[k].start..<segments[k].visibleEnd)
-                segments[k].spaceWidth = width(segments[k].visibleEnd..<contentEnds[k])
+                segments[k].visibleWidth = oneFace.measure(text, segments[k].start..<segments[k].visibleEnd, measurer: measurer)
+                segments[k].spaceWidth = oneFace.measure(text, segments[k].visibleEnd..<contentEnds[k], measurer: measurer)
             }
             return segments
         }
@@ -247,6 +235,32 @@ struct ParagraphSegmenter {
     }
 
     func face(_ role: FaceRole) -> FontFace { fonts.face(role) }
+
+    /// Most paragraphs are in one face and one direction: their pieces go to the measurer as
+    /// they are, without looking for the run and the direction of each. Nil for the others.
+    private func oneFace(of paragraph: StyledParagraph) -> OneFace? {
+        guard paragraph.runs.count == 1, paragraph.bidi.runs.isEmpty else { return nil }
+        let run = paragraph.runs[0]
+        return OneFace(face: face(run.face), size: run.size, spaceWidth: spaceWidths[run.face.rawValue] * run.size)
+    }
+
+    /// What `measure` and `noteForWarming` do for a paragraph of one face and one direction.
+    private struct OneFace {
+        let face: FontFace
+        let size: Double
+        let spaceWidth: Double
+
+        func measure(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, measurer: TextMeasurer) -> Double {
+            if range.isEmpty { return 0 }
+            if range.count == 1, text[range.lowerBound] == 0x20 { return spaceWidth }
+            return measurer.width(ofUTF8: UnsafeBufferPointer(rebasing: text[range]), in: face, size: size)
+        }
+
+        func noteForWarming(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, measurer: TextMeasurer) {
+            guard !range.isEmpty, range.count > 1 || text[range.lowerBound] != 0x20 else { return }
+            measurer.noteForWarming(UnsafeBufferPointer(rebasing: text[range]), in: face)
+        }
+    }
 
     static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
