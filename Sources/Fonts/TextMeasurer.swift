@@ -48,6 +48,32 @@ public final class TextMeasurer {
         face.width(ofUnits: shapedUnits(bytes, in: face, rightToLeft: rightToLeft), size: size)
     }
 
+    /// A face as this measurer numbers it, for measuring many texts in it: each measurement then
+    /// neither looks for the face among the measurer's nor takes the face itself. The faces are
+    /// shared by the workers of a layout, and passing one counted a reference to it, a write to
+    /// memory both workers' cores wrote to, twice per word.
+    public struct NumberedFace {
+        fileprivate let number: Int
+        fileprivate let unitsPerEm: Int
+    }
+
+    public func numbered(_ face: FontFace) -> NumberedFace {
+        NumberedFace(number: number(of: face), unitsPerEm: face.unitsPerEm)
+    }
+
+    /// What `width(ofUTF8:in:size:)` gives, for a face numbered by this measurer.
+    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: NumberedFace, size: Double) -> Double {
+        let units = cache.value(of: bytes, space: face.number * 2) {
+            sharedOrShapedUnits(bytes, in: faces[face.number], rightToLeft: nil)
+        }
+        return Double(units) * size / Double(face.unitsPerEm)
+    }
+
+    /// What `noteForWarming(_:in:)` does, for a face numbered by this measurer.
+    public func noteForWarming(_ bytes: UnsafeBufferPointer<UInt8>, in face: NumberedFace) {
+        cache.note(bytes, space: face.number * 2)
+    }
+
     /// The advance of `text` in `face`, in the face's font units.
     public func units(of text: String, in face: FontFace) -> Int {
         var text = text

@@ -241,12 +241,13 @@ struct ParagraphSegmenter {
     private func oneFace(of paragraph: StyledParagraph) -> OneFace? {
         guard paragraph.runs.count == 1, paragraph.bidi.runs.isEmpty else { return nil }
         let run = paragraph.runs[0]
-        return OneFace(face: face(run.face), size: run.size, spaceWidth: spaceWidths[run.face.rawValue] * run.size)
+        return OneFace(face: measurer.numbered(face(run.face)), size: run.size,
+                       spaceWidth: spaceWidths[run.face.rawValue] * run.size)
     }
 
     /// What `measure` and `noteForWarming` do for a paragraph of one face and one direction.
     private struct OneFace {
-        let face: FontFace
+        let face: TextMeasurer.NumberedFace
         let size: Double
         let spaceWidth: Double
 

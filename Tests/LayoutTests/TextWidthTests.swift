@@ -49,6 +49,31 @@ import Testing
         #expect(measurer.width(of: "cached", in: fonts.italic, size: 34) == 2 * first)
     }
 
+    /// A face numbered once by a measurer measures as the face itself does, before and after the
+    /// measurer has met the text, each face apart from the others.
+    @Test func aNumberedFaceMeasuresAsItsFace() {
+        let measurer = TextMeasurer(language: "en")
+        let faces = [fonts.regular, fonts.italic, fonts.bold]
+        for text in ["whale", "Ahab,", "“Call", "leviathan", "whale"] {
+            var bytes = Array(text.utf8)
+            for face in faces {
+                let numbered = measurer.numbered(face)
+                let expected = face.advance(of: text, size: 17)
+                bytes.withUnsafeBufferPointer { bytes in
+                    measurer.noteForWarming(bytes, in: numbered)
+                    let width = measurer.width(ofUTF8: bytes, in: numbered, size: 17)
+                    #expect(abs(width - expected) < 1e-9, "\(text)")
+                    #expect(width == measurer.width(ofUTF8: bytes, in: face, size: 17), "\(text)")
+                }
+            }
+        }
+        // The faces are told apart.
+        let widths = faces.map { face in
+            Array("leviathan".utf8).withUnsafeBufferPointer { measurer.width(ofUTF8: $0, in: measurer.numbered(face), size: 17) }
+        }
+        #expect(Set(widths).count == 3)
+    }
+
     @Test func verticalMetricsAreFractionsOfTheEm() {
         #expect(fonts.regular.ascender > 0.8 && fonts.regular.ascender < 1)
         #expect(fonts.regular.descender > 0.1 && fonts.regular.descender < 0.3)
