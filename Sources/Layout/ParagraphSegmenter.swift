@@ -44,28 +44,19 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            if let oneFace {
-                oneFace.noteForWarming(text, start..<visibleEnd, measurer: measurer)
-            } else {
-                noteForWarming(paragraph, text, start..<visibleEnd, run: &run)
-            }
+            noteForWarming(paragraph, text, start..<visibleEnd, oneFace: oneFace, run: &run)
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             contentEnds.append(contentEnd)
             start = end
         }
         measurer.warmNoted()
-        if let oneFace {
-            for k in segments.indices {
-                segments[k].visibleWidth = oneFace.measure(text, segments[k].start..<segments[k].visibleEnd, measurer: measurer)
-                segments[k].spaceWidth = oneFace.measure(text, segments[k].visibleEnd..<contentEnds[k], measurer: measurer)
-            }
-            return segments
-        }
         run = 0
         for k in segments.indices {
-            segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd, run: &run)
-            segments[k].spaceWidth = measure(paragraph, text, segments[k].visibleEnd..<contentEnds[k], run: &run)
+            segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd,
+                                               oneFace: oneFace, run: &run)
+            segments[k].spaceWidth = measure(paragraph, text, segments[k].visibleEnd..<contentEnds[k],
+                                             oneFace: oneFace, run: &run)
         }
         return segments
     }
@@ -79,14 +70,15 @@ struct ParagraphSegmenter {
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
         // Each piece's width cache warmed first, then the pieces measured.
+        let oneFace = oneFace(of: paragraph)
         var run = 0
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
             for point in cuts {
-                noteForWarming(paragraph, text, pieceStart..<segment.start + point, run: &run)
+                noteForWarming(paragraph, text, pieceStart..<segment.start + point, oneFace: oneFace, run: &run)
                 pieceStart = segment.start + point
             }
-            noteForWarming(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
+            noteForWarming(paragraph, text, pieceStart..<segment.visibleEnd, oneFace: oneFace, run: &run)
         }
         measurer.warmNoted()
         run = 0
@@ -98,7 +90,7 @@ struct ParagraphSegmenter {
             var pieceStart = segment.start
             for point in cuts {
                 let cut = segment.start + point
-                let width = measure(paragraph, text, pieceStart..<cut, run: &run)
+                let width = measure(paragraph, text, pieceStart..<cut, oneFace: oneFace, run: &run)
                 let runOfLast = paragraph.runs[run...].first { $0.end >= cut } ?? paragraph.runs[paragraph.runs.count - 1]
                 result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: width, spaceWidth: 0,
                                       forcesBreak: false, isHyphenationPoint: true,
@@ -107,7 +99,7 @@ struct ParagraphSegmenter {
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = measure(paragraph, text, pieceStart..<segment.visibleEnd, run: &run)
+            last.visibleWidth = measure(paragraph, text, pieceStart..<segment.visibleEnd, oneFace: oneFace, run: &run)
             result.append(last)
         }
         return result
@@ -235,6 +227,22 @@ struct ParagraphSegmenter {
     }
 
     func face(_ role: FaceRole) -> FontFace { fonts.face(role) }
+
+    /// `measure`, or what it comes to for a paragraph of one face and one direction.
+    @inline(__always)
+    private func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                         oneFace: OneFace?, run: inout Int) -> Double {
+        if let oneFace { return oneFace.measure(text, range, measurer: measurer) }
+        return measure(paragraph, text, range, run: &run)
+    }
+
+    /// `noteForWarming`, or what it comes to for a paragraph of one face and one direction.
+    @inline(__always)
+    private func noteForWarming(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                oneFace: OneFace?, run: inout Int) {
+        if let oneFace { return oneFace.noteForWarming(text, range, measurer: measurer) }
+        noteForWarming(paragraph, text, range, run: &run)
+    }
 
     /// Most paragraphs are in one face and one direction: their pieces go to the measurer as
     /// they are, without looking for the run and the direction of each. Nil for the others.
