@@ -63,10 +63,7 @@ public final class TextMeasurer {
 
     /// What `width(ofUTF8:in:size:)` gives, for a face numbered by this measurer.
     public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: NumberedFace, size: Double) -> Double {
-        let units = cache.value(of: bytes, space: face.number * 2) {
-            sharedOrShapedUnits(bytes, in: faces[face.number], rightToLeft: nil)
-        }
-        return Double(units) * size / Double(face.unitsPerEm)
+        Double(units(ofUTF8: bytes, number: face.number, rightToLeft: nil)) * size / Double(face.unitsPerEm)
     }
 
     /// What `noteForWarming(_:in:)` does, for a face numbered by this measurer.
@@ -82,11 +79,16 @@ public final class TextMeasurer {
 
     /// The advance of UTF-8 `bytes` in `face`, in the face's font units.
     public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) -> Int {
-        let number = number(of: face)
+        units(ofUTF8: bytes, number: number(of: face), rightToLeft: rightToLeft)
+    }
+
+    /// The same for the face numbered `number`.
+    @inline(__always)
+    private func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, number: Int, rightToLeft: Bool?) -> Int {
         // Text shaped right to left is remembered apart. A guessed direction shares the left to
         // right entries: only text of a left-to-right script is measured without a direction.
-        return cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
-            sharedOrShapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+        cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
+            sharedOrShapedUnits(bytes, in: faces[number], rightToLeft: rightToLeft)
         }
     }
 
