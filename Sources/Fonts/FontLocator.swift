@@ -20,21 +20,22 @@ enum FontLocator {
             throw FontError.libraryUnavailable("fontconfig")
         }
         defer { FcPatternDestroy(pattern) }
-        guard let located = bestMatch(for: pattern, covering: nil) else { throw FontError.familyNotInstalled(family) }
+        guard let located = bestMatch(for: pattern) else { throw FontError.familyNotInstalled(family) }
         return located
     }
 
-    /// The face fontconfig prefers for `scalar` near `family` in the given weight and slant: its
-    /// matching ranks coverage of the character above the family, so this is a font that has
-    /// the character when one is installed. Nil when none has it.
-    static func locate(covering scalar: Unicode.Scalar, near family: String, bold: Bool, italic: Bool) -> LocatedFont? {
+    /// Every installed face in the order fontconfig ranks them for `family` in the given weight
+    /// and slant: the first of them that has a character is the face fontconfig's own matching
+    /// would pick for that character, since it ranks coverage above everything the two differ in.
+    /// Nil when fontconfig cannot answer.
+    static func fallbackOrder(near family: String, bold: Bool, italic: Bool) -> FallbackOrder? {
         guard FcInit() != 0, let pattern = pattern(family: family, bold: bold, italic: italic) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        guard let characters = FcCharSetCreate() else { return nil }
-        FcCharSetAddChar(characters, scalar.value)
-        FcPatternAddCharSet(pattern, FC_CHARSET, characters)
-        FcCharSetDestroy(characters)
-        return bestMatch(for: pattern, covering: scalar)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+        return FallbackOrder(sorted)
     }
 
     /// A pattern for a family in a weight and slant, of outline fonts only: layout needs fonts it
@@ -52,18 +53,13 @@ enum FontLocator {
         return pattern
     }
 
-    /// fontconfig's best match for `pattern` (substitutions applied), when it has `scalar`.
-    private static func bestMatch(for pattern: OpaquePointer, covering scalar: Unicode.Scalar?) -> LocatedFont? {
+    /// fontconfig's best match for `pattern` (substitutions applied).
+    private static func bestMatch(for pattern: OpaquePointer) -> LocatedFont? {
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         guard let match = FcFontMatch(nil, pattern, &result), result == FcResultMatch else { return nil }
         defer { FcPatternDestroy(match) }
-        if let scalar {
-            var found: OpaquePointer?
-            guard FcPatternGetCharSet(match, FC_CHARSET, 0, &found) == FcResultMatch, let found,
-                  FcCharSetHasChar(found, scalar.value) != 0 else { return nil }
-        }
         guard let path = string(match, FC_FILE, 0) else { return nil }
         var index: Int32 = 0
         if FcPatternGetInteger(match, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
@@ -79,9 +75,41 @@ enum FontLocator {
         return key(a) == key(b)
     }
 
-    private static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32) -> String? {
+    fileprivate static func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
+    }
+}
+
+/// The installed faces in fontconfig's order for one family, weight and slant
+/// (`FontLocator.fallbackOrder`), asked which comes first with a character. The answer depends
+/// on the character and the fonts installed alone, never on what was asked before, so every
+/// measurer of a book, on any thread, picks the same face for the same character.
+final class FallbackOrder {
+    private let fonts: UnsafeMutablePointer<FcFontSet>
+
+    fileprivate init(_ fonts: UnsafeMutablePointer<FcFontSet>) { self.fonts = fonts }
+    deinit { FcFontSetDestroy(fonts) }
+
+    /// The first face that has `scalar`, skipping bitmap-only ones and those `accept`
+    /// turns down (a face whose character map disagrees with fontconfig's coverage).
+    func firstFont(covering scalar: Unicode.Scalar, where accept: (LocatedFont) -> Bool) -> LocatedFont? {
+        for n in 0..<Int(fonts.pointee.nfont) {
+            guard let font = fonts.pointee.fonts[n] else { continue }
+            var characters: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &characters) == FcResultMatch, let characters,
+                  FcCharSetHasChar(characters, scalar.value) != 0 else { continue }
+            var scalable: FcBool = 0
+            if FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable == 0 { continue }
+            guard let path = FontLocator.string(font, FC_FILE, 0) else { continue }
+            var index: Int32 = 0
+            if FcPatternGetInteger(font, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+            var families: [String] = []
+            while let name = FontLocator.string(font, FC_FAMILY, Int32(families.count)) { families.append(name) }
+            let located = LocatedFont(path: path, index: Int(index), families: families)
+            if accept(located) { return located }
+        }
+        return nil
     }
 }
