@@ -101,7 +101,10 @@ struct StyledParagraph: Equatable {
 
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
+    /// The size is taken in the hundredths of a point the output writes, so that text drawn at
+    /// the written size is as wide as it was measured.
     mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none) {
+        let size = (size * 100).rounded() / 100
         let before = text.count
         var string = string
         string.withUTF8 { bytes in
