@@ -143,7 +143,9 @@ def text_around_element(root, element):
 
 class Book:
     def __init__(self, path):
-        self.archive = zipfile.ZipFile(path)
+        # OCF names are UTF-8 whether or not an entry sets the zip's UTF-8 flag (kusamakura's
+        # Japanese names do not); Python would read them as code page 437.
+        self.archive = zipfile.ZipFile(path, metadata_encoding="utf-8")
         container = parse_xml(self.archive.read("META-INF/container.xml"))
         rootfile = container.getElementsByTagNameNS("*", "rootfile")[0]
         self.package_path = rootfile.getAttribute("full-path")

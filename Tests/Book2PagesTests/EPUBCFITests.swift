@@ -10,7 +10,7 @@ import Testing
 struct EPUBCFITests {
     static var books: [String] {
         [TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")]
-            + TestPaths.corpusBooks.filter { $0.lastPathComponent != CorpusTests.nothingToShow }.map(\.path)
+            + CorpusTests.booksWithText.map(\.path)
     }
 
     private struct Report: Decodable {

@@ -15,7 +15,7 @@ struct LineFitTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
             .map(TestPaths.repositoryFile)
-            + TestPaths.corpusBooks.filter { $0.lastPathComponent != CorpusTests.nothingToShow }.map(\.path)
+            + CorpusTests.booksWithText.map(\.path)
     }
 
     /// Output positions are rounded to hundredths of a point; sums of rounded values drift a
