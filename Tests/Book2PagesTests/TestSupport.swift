@@ -33,6 +33,19 @@ enum TestPaths {
         print("\(test): left out, no ../shared/corpus/epub beside the repository")
     }
 
+    /// The release build of `book2pages` (`swift build -c release`, which `scripts/test.sh` runs
+    /// before the suite), for tests that convert the whole corpus many times; nil when it is
+    /// not built.
+    static let releaseBinary: String? = {
+        let path = repositoryFile(".build/release/book2pages")
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    /// Whether this run is the suite's second pass under AddressSanitizer
+    /// (`scripts/ci-sanitizers.sh`), which runs every reader and the layout but not every book
+    /// at every target again.
+    static let sanitizerPass = ProcessInfo.processInfo.environment["BOOK2PAGES_SANITIZER_PASS"] != nil
+
     /// The `book2pages` built beside the test bundle by `swift build` (BOOK2PAGES_BIN overrides).
     static let binary: String? = {
         if let path = ProcessInfo.processInfo.environment["BOOK2PAGES_BIN"] { return path }
