@@ -1,3 +1,4 @@
+import BookModel
 import Foundation
 
 /// One book of a batch: what to read and where its pages go.
@@ -9,6 +10,9 @@ public struct BatchJob: Sendable, Equatable {
     /// The output's path in the output folder, without its extension (`sub/book`): where the
     /// book's images go under `--assets`, so two books never share a folder.
     public var relativeName: String
+    /// Why the book is not read at all (a file found by a folder search that links out of the
+    /// folder): the job fails with it, reported with the others.
+    public var refusal: ConversionError?
 }
 
 /// Which books a batch converts and where each output goes. Every input is a book of its own:
@@ -16,6 +20,11 @@ public struct BatchJob: Sendable, Equatable {
 /// is one Markdown book; any other folder is searched, all the way down, for `.epub` and
 /// Markdown files, each a book. Outputs go in the output folder under the input's name, with
 /// `.json` (or `.ndjson`) for its extension, keeping the sub-folders of a searched folder.
+///
+/// A searched folder is the boundary of what the search finds: a book file in it that is a
+/// symbolic link (or lies under one) leading out of the folder is not read, and fails as its own
+/// job, as a linked chapter of a single Markdown book would. An input named on the command line
+/// is read wherever it leads: the user wrote it.
 public enum BatchPlan {
     public static func jobs(for inputs: [String], into directory: String,
                             format: OutputFormat) throws(ConversionError) -> [BatchJob] {
@@ -37,9 +46,15 @@ public enum BatchPlan {
                     !path.split(separator: "/").contains { $0.hasPrefix(".") } && isBookFile(path)
                 }
                 .sorted()
+            let root = RealPath.of(input)
             for path in found {
                 let full = (input as NSString).appendingPathComponent(path)
-                jobs.append(job(full, relative: (path as NSString).deletingPathExtension, directory: directory, format: format))
+                var found = job(full, relative: (path as NSString).deletingPathExtension, directory: directory, format: format)
+                let real = RealPath.of(full)
+                if RealPath.relative(real, inside: root) == nil {
+                    found.refusal = .unreadable(file: full, reason: "links outside the folder searched (to \(real)); not read")
+                }
+                jobs.append(found)
             }
         }
         var seen: [String: String] = [:]

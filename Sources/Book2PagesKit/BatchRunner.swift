@@ -64,6 +64,9 @@ public struct BatchRunner: Sendable {
         options.assetsDirectory = options.assetsDirectory.map { ($0 as NSString).appendingPathComponent(job.relativeName) }
         let start = DispatchTime.now()
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        if let refusal = job.refusal {
+            return BatchResult(job: job, status: .failed(refusal), pages: 0, seconds: seconds(), warnings: [])
+        }
         if incremental, let pages = unchangedPages(job, options: options) {
             return BatchResult(job: job, status: .unchanged, pages: pages, seconds: seconds(), warnings: [])
         }

@@ -26,16 +26,10 @@ struct BookFolder {
     }
 
     /// Where a path really leads once symbolic links, `.` and `..` are worked out.
-    static func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    static func realPath(_ path: String) -> String { RealPath.of(path) }
 
     /// `chapters/one.md` for a real path inside the folder; nil for one outside it.
-    func relativePath(ofRealPath path: String) -> String? {
-        let prefix = root == "/" ? "/" : root + "/"
-        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
-        return String(path.dropFirst(prefix.count))
-    }
+    func relativePath(ofRealPath path: String) -> String? { RealPath.relative(path, inside: root) }
 
     func absolutePath(_ relative: String) -> String {
         root == "/" ? "/" + relative : root + "/" + relative

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where a path on this machine really leads, and whether that is inside a folder: the one
+/// test every boundary a run keeps (a Markdown book's folder, a folder a batch searches) is
+/// made with, so each follows symbolic links the same way.
+public enum RealPath {
+    /// The path once symbolic links, `.` and `..` are worked out.
+    public static func of(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `sub/file` for a real path inside the real folder `root`; nil for one outside it or the
+    /// folder itself.
+    public static func relative(_ path: String, inside root: String) -> String? {
+        let root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        let prefix = root == "/" ? "/" : root + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
+}
