@@ -90,14 +90,15 @@ struct ChapterLayouter {
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
-                                 contentWidth: contentSize.width, bodySize: options.fontSize,
+                                 contentWidth: contentSize.width, bodySize: StyledParagraph.writtenSize(options.fontSize),
                                  bookLanguage: language)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
         let direction = settings.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
 
-        let noteSize = options.fontSize * LayoutOptions.noteScale
+        // The notes' markers are measured at the size their text is set in.
+        let noteSize = StyledParagraph.writtenSize(options.fontSize * LayoutOptions.noteScale)
         let noteLineHeight = lineHeight * LayoutOptions.noteScale
         noteSetter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                      contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language)

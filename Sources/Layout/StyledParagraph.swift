@@ -99,12 +99,15 @@ struct StyledParagraph: Equatable {
     /// Whether there is anything to show besides, perhaps, the marker.
     var isEmpty: Bool { text.isEmpty }
 
+    /// A size in the hundredths of a point the output writes: text is measured at it, so that
+    /// text drawn at the written size is as wide as it was measured.
+    static func writtenSize(_ size: Double) -> Double { (size * 100).rounded() / 100 }
+
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
-    /// The size is taken in the hundredths of a point the output writes, so that text drawn at
-    /// the written size is as wide as it was measured.
+    /// The size is taken as the output writes it (`writtenSize`).
     mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none) {
-        let size = (size * 100).rounded() / 100
+        let size = Self.writtenSize(size)
         let before = text.count
         var string = string
         string.withUTF8 { bytes in
