@@ -97,12 +97,10 @@ public struct BatchRunner: Sendable {
     }
 
     /// The content pages of an output that records this very input and these options; nil when
-    /// there is none, it can't be read, or it is out of date.
+    /// there is none, it is cut short, or it is out of date.
     static func unchangedPages(_ job: BatchJob, options: ConversionOptions) -> Int? {
-        guard let data = FileManager.default.contents(atPath: job.output),
-              let expected = Fingerprint.provenance(of: job.input, options: options) else { return nil }
-        let document = options.outputFormat == .ndjson ? try? PageDocument(jsonLines: data) : try? PageDocument(jsonData: data)
-        guard let document, document.provenance == expected else { return nil }
-        return document.pages.filter { $0.type == .content }.count
+        guard let recorded = RecordedOutput(path: job.output, format: options.outputFormat),
+              recorded.provenance == Fingerprint.provenance(of: job.input, options: options) else { return nil }
+        return recorded.contentPages
     }
 }

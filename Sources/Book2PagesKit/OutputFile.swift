@@ -8,7 +8,7 @@ import Synchronization
 /// The file is not forced to disk before it is put in place: waiting for the disk took 12 to 20
 /// ms of a 500 ms book, and every book of a batch waited so. An output is made again from its
 /// book, and after a power loss one that does not read back whole is made again by
-/// `--incremental` (it decodes each output before keeping it).
+/// `--incremental` (it keeps only an output that reads as whole, `RecordedOutput`).
 public final class OutputFile: @unchecked Sendable {
     public let path: String
     private let temporaryPath: String

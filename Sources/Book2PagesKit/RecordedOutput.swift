@@ -1,0 +1,100 @@
+import Foundation
+import PageFormat
+
+/// What an existing output records of itself, read without decoding its pages: its provenance,
+/// whether it is whole, and how many content pages it has. `--incremental` asks this of every
+/// output of a batch, so it reads the file mapped and decodes only the few members it needs
+/// (decoding whole outputs took seconds and gigabytes for a library of big books).
+struct RecordedOutput {
+    var provenance: Provenance
+    var contentPages: Int
+
+    /// Nil when the file is missing, cut short, or records no provenance.
+    init?(path: String, format: OutputFormat) {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+        let found: Provenance? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return format == .ndjson ? Self.jsonLinesProvenance(bytes) : Self.jsonProvenance(bytes)
+        }
+        guard let found else { return nil }
+        provenance = found
+        contentPages = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // Raw quotes in a string are escaped, so these bytes are a page's type and nothing else.
+            return Self.count(#""type":"content""#, in: bytes) + Self.count(#""type" : "content""#, in: bytes)
+        }
+    }
+
+    /// A JSON document's keys are sorted, and its pages come before its provenance: the last
+    /// `"provenance"` key is the document's own. What follows it (target, contents, version)
+    /// must read as JSON, which it does not when the file was cut short.
+    private static func jsonProvenance(_ bytes: UnsafeBufferPointer<UInt8>) -> Provenance? {
+        guard let key = lastRange(of: #""provenance""#, in: bytes) else { return nil }
+        var index = key.upperBound
+        func skipSpace() { while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 } }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipSpace()
+        let start = index
+        // Its values are digests and the tool's name: no braces inside.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+        guard index < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
+        let object = Data(bytes[start...index])
+        index += 1
+        skipSpace()
+        var rest = Data("{".utf8)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+            rest.append(contentsOf: bytes[(index + 1)...])
+        } else {
+            rest.append(contentsOf: bytes[index...])
+        }
+        guard (try? JSONSerialization.jsonObject(with: rest)) is [String: Any] else { return nil }
+        return try? JSONDecoder().decode(Provenance.self, from: object)
+    }
+
+    /// JSON Lines: the provenance is in the header, the first line; the file is whole when its
+    /// last line is the end line, complete.
+    private static func jsonLinesProvenance(_ bytes: UnsafeBufferPointer<UInt8>) -> Provenance? {
+        guard bytes.last == 0x0A, let firstEnd = bytes.firstIndex(of: 0x0A) else { return nil }
+        let lastStart = (bytes[..<(bytes.count - 1)].lastIndex(of: 0x0A) ?? -1) + 1
+        guard lastStart > firstEnd,
+              let end = try? JSONSerialization.jsonObject(with: Data(bytes[lastStart...])) as? [String: Any],
+              end["line"] as? String == "end" else { return nil }
+        struct Header: Decodable { var provenance: Provenance? }
+        return (try? JSONDecoder().decode(Header.self, from: Data(bytes[..<firstEnd])))?.provenance
+    }
+
+    private static func lastRange(of needle: String, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        var start = bytes.count - pattern.count
+        while start >= 0 {
+            if bytes[start] == pattern[0], bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+                return start..<(start + pattern.count)
+            }
+            start -= 1
+        }
+        return nil
+    }
+
+    private static func count(_ needle: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let pattern = Array(needle.utf8)
+        guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return 0 }
+        var found = 0
+        var offset = 0
+        let last = bytes.count - pattern.count
+        while offset <= last {
+            // memchr finds the first byte of each candidate at memory speed.
+            guard let hit = memchr(base + offset, Int32(pattern[0]), last - offset + 1) else { break }
+            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+                found += 1
+                offset = start + pattern.count
+            } else {
+                offset = start + 1
+            }
+        }
+        return found
+    }
+}
