@@ -206,14 +206,17 @@ public enum Converter {
     }
 
     private static func inputFormat(ofFile path: String, asked: InputFormat?) throws(ConversionError) -> InputFormat {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        if let asked { return asked }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "permission denied")
+        // Opened even when the reader is asked for, so a FIFO or a device is refused here, at
+        // once, before any reader waits on it.
+        let handle: FileHandle
+        do {
+            handle = try LooseFile.open(path, named: path)
+        } catch {
+            guard case .unreadable(let file, let reason) = error else { throw .internalError("\(error)") }
+            throw .unreadable(file: file, reason: reason)
         }
         defer { try? handle.close() }
+        if let asked { return asked }
         let head = (try? handle.read(upToCount: 512)) ?? Data()
         guard let format = InputFormat.detect(path: path, firstBytes: Array(head)) else {
             throw .invalid(file: path, reason: "binary data, not an EPUB, XHTML or Markdown book (use --from to choose a reader)")

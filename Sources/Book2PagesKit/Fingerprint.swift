@@ -2,6 +2,7 @@ import BookModel
 import Digest
 import Foundation
 import PageFormat
+import XHTMLReader
 
 /// Digests that tell whether an output is still current: one of the input's bytes, one of the
 /// options (and the tool's version) that shape the output.
@@ -39,7 +40,8 @@ enum Fingerprint {
             var total = 0
             for path in paths {
                 for file in files(under: path) {
-                    guard let handle = FileHandle(forReadingAtPath: file.absolute) else { return nil }
+                    // No fingerprint for what is not a regular file: the conversion refuses it.
+                    guard let handle = try? LooseFile.open(file.absolute, named: file.relative) else { return nil }
                     defer { try? handle.close() }
                     hasher.update("\(file.relative)\n")
                     while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {

@@ -9,30 +9,81 @@ import Synchronization
 /// ms of a 500 ms book, and every book of a batch waited so. An output is made again from its
 /// book, and after a power loss one that does not read back whole is made again by
 /// `--incremental` (it keeps only an output that reads as whole, `RecordedOutput`).
+///
+/// A target that is not a regular file (symbolic links followed: `/dev/null`, a FIFO, a
+/// terminal, `/dev/stdout` on a pipe), or a regular file named through an open descriptor
+/// (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`), is written straight into instead: a rename
+/// would put a regular file in place of the device, FIFO or link (as root, `/dev/null` itself),
+/// and the bytes would never reach what the name stands for. Such an output is not whole or
+/// nothing; it gets what was written before a failure.
 public final class OutputFile: @unchecked Sendable {
     public let path: String
-    private let temporaryPath: String
+    /// nil when the target is written straight into.
+    private let temporaryPath: String?
     private let handle: FileHandle
     private let lock = NSLock()
 
-    /// Opens the temporary file, after checking that `path` can be written at all.
+    /// Opens the temporary file (or the target itself, when it is written in place), after
+    /// checking that `path` can be written at all.
     public init(path: String) throws(ConversionError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var status = stat()
+        let exists = stat(path, &status) == 0
+        if exists, status.st_mode & S_IFMT == S_IFDIR {
             throw .outputFailed(file: path, reason: "is a directory")
         }
+        if exists, status.st_mode & S_IFMT != S_IFREG || Self.namesDescriptor(path) {
+            // No O_CREAT or O_TRUNC: the target is there and is not ours to replace. A regular
+            // file behind a descriptor is appended to, as the shell's `>>` would; one opened
+            // with `>` is empty, so that is the same bytes.
+            let flags = O_WRONLY | O_CLOEXEC | (status.st_mode & S_IFMT == S_IFREG ? O_APPEND : 0)
+            let descriptor = Self.retryingInterrupts { open(path, flags) }
+            guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            temporaryPath = nil
+            return
+        }
+        var isDirectory: ObjCBool = false
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
-        temporaryPath = url.deletingLastPathComponent()
+        let temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part").path
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.temporaryPath = temporaryPath
         Self.unfinished.withLock { _ = $0.insert(temporaryPath) }
+    }
+
+    /// Whether `path`, or a symbolic link on the way to its file, names an open descriptor
+    /// (`/dev/fd/N`, `/proc/…/fd/N`; `/dev/stdout` is a link to `/proc/self/fd/1`). Opening
+    /// such a path reaches the descriptor's file; a temporary file beside it and a rename would
+    /// land in `/dev` or `/proc` instead.
+    static func namesDescriptor(_ path: String) -> Bool {
+        var current = path
+        // Links are followed as far as the kernel would (40), by hand: `realpath` goes through
+        // `/proc/self/fd/1` to the file it is open on, and says nothing of the descriptor.
+        for _ in 0..<40 {
+            if current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/") { return true }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, Int(PATH_MAX))
+            guard count > 0 else { return false }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : (current as NSString).deletingLastPathComponent + "/" + target
+        }
+        return false
+    }
+
+    /// Opening a FIFO waits for its reader, and a signal may cut the wait short.
+    private static func retryingInterrupts(_ call: () -> Int32) -> Int32 {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
     }
 
     /// The temporary files of outputs not yet complete, removed if the run is interrupted.
@@ -62,6 +113,7 @@ public final class OutputFile: @unchecked Sendable {
             discard()
             throw .outputFailed(file: path, reason: Self.reason(for: error))
         }
+        guard let temporaryPath else { return }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
@@ -70,9 +122,11 @@ public final class OutputFile: @unchecked Sendable {
         Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }
 
-    /// Leaves no trace of an output that failed.
+    /// Leaves no trace of an output that failed (what went straight into a device or FIFO has
+    /// gone).
     public func discard() {
         try? handle.close()
+        guard let temporaryPath else { return }
         unlink(temporaryPath)
         Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }

@@ -117,7 +117,7 @@ public enum Command {
             let jobs = try BatchPlan.jobs(for: inputs, into: directory, format: invocation.options.outputFormat)
             guard !jobs.isEmpty else { throw .usage("no books (.epub, .md) in \(inputs.joined(separator: ", "))") }
             let bar = ProgressBar(total: jobs.count, enabled: !invocation.quiet && isatty(STDERR_FILENO) == 1,
-                                  write: { FileHandle.standardError.write(Data($0.utf8)) })
+                                  write: { StandardStreams.writeError($0) })
             let quiet = invocation.quiet
             let runner = BatchRunner(options: invocation.options, concurrentJobs: invocation.jobs,
                                      incremental: invocation.incremental)
@@ -166,14 +166,15 @@ public enum Command {
     public static func main() -> Int32 {
         // A closed pipe downstream should end in a write error we report, not a silent SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        StandardStreams.reserveClosedDescriptors()
         Interruption.removeUnfinishedOutputs()
         // What the conversion left to free on the side is done by now, most often.
         defer { BackgroundRelease.waitForPending() }
         return run(Array(CommandLine.arguments.dropFirst()),
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
-                   write: { try FileHandle.standardOutput.write(contentsOf: $0) },
-                   report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }, endsProcess: true)
+                   write: { try StandardStreams.writeOutput($0) },
+                   report: { StandardStreams.writeError($0 + "\n") }, endsProcess: true)
     }
 
     private static func parse(_ arguments: [String]) throws(ConversionError) -> ParsedArguments {

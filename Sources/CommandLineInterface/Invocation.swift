@@ -46,20 +46,22 @@ struct Invocation: Sendable, Equatable {
         if let output = parsed.options["output"], output.isEmpty {
             throw .usage("--output needs a file name")
         }
+        // `-o -` is standard output, as `-` is standard input: not a file named `-`.
+        let output = parsed.options["output"] == "-" ? nil : parsed.options["output"]
         let png = parsed.options["png"]
         if png?.isEmpty == true { throw .usage("--png needs a directory") }
         if png != nil, !previewing { throw .usage("--png is for book2pages preview") }
         if previewing {
-            if let output = parsed.options["output"], Self.namesDirectory(output) {
+            if let output, Self.namesDirectory(output) {
                 throw .usage("preview writes one HTML file: give -o a file name, such as book.html")
             }
             if parsed.options["format"] != nil { throw .usage("--format is for the JSON output: preview writes HTML") }
-            action = .preview(inputs: inputs, output: parsed.options["output"], png: png)
-        } else if let output = parsed.options["output"], Self.namesDirectory(output) {
+            action = .preview(inputs: inputs, output: output, png: png)
+        } else if let output, Self.namesDirectory(output) {
             if inputs.contains("-") { throw .usage("a batch reads files, not standard input") }
             action = .batch(inputs: inputs, directory: output)
         } else {
-            action = .convert(inputs: inputs, output: parsed.options["output"])
+            action = .convert(inputs: inputs, output: output)
         }
         if let value = parsed.options["jobs"] {
             guard let jobs = Int(value), (1...256).contains(jobs) else {

@@ -22,7 +22,9 @@ enum OptionTable {
 
     static let all: [OptionSpec] = [
         OptionSpec(name: "output", short: "o", valueName: "FILE|DIR",
-                   help: "Write the JSON to FILE instead of standard output; the file appears whole or not at all. "
+                   help: "Write the JSON to FILE instead of standard output (- is standard output); the file "
+                       + "appears whole or not at all. A FILE that is not a regular file (/dev/null, a FIFO, "
+                       + "/dev/stdout) is written into, never replaced. "
                        + "A directory (one that exists, or a name ending in /) converts every input as a book of "
                        + "its own into DIR/NAME.json: a batch."),
         OptionSpec(name: "jobs", short: "j", valueName: "N",

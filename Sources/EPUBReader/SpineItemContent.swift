@@ -65,11 +65,16 @@ struct SpineItemContent {
                                 writesVertically: content.writesVertically)
     }
 
-    /// Manifests often declare XHTML as plain XML or HTML, or leave the type out; a document's
-    /// extension is trusted as well.
+    /// Manifests often declare XHTML as plain XML or HTML (or OEB 1's type), or leave the type
+    /// out; only then is a document's extension trusted. A type the manifest does give that is
+    /// none of these (an NCX, a stylesheet, `application/octet-stream`) is what the file is,
+    /// whatever its name.
     private static func isDocument(_ item: PackageDocument.Item) -> Bool {
-        if ["application/xhtml+xml", "text/html", "application/xml", "text/xml", "application/x-dtbook+xml"]
-            .contains(item.mediaType) { return true }
+        // Parameters (`; charset=utf-8`) say nothing of what the file is.
+        let type = TextCleanup.trimmed(String(item.mediaType.prefix { $0 != ";" }))
+        if ["application/xhtml+xml", "text/html", "application/xml", "text/xml", "application/x-dtbook+xml",
+            "text/x-oeb1-document"].contains(type) { return true }
+        guard type.isEmpty else { return false }
         let lowered = item.path.lowercased()
         return [".xhtml", ".html", ".htm", ".xml"].contains { lowered.hasSuffix($0) }
     }

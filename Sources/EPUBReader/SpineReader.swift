@@ -7,7 +7,8 @@ import ImageSizes
 ///
 /// Decisions: `linear="no"` items come after the linear ones, marked `isLinear = false`; an item
 /// listed twice is read once; an encrypted (DRM) item is skipped, and a book with nothing else
-/// is an error rather than an empty book; an image item is a chapter holding that image; an
+/// is an error rather than an empty book; the package document, `mimetype` and `META-INF` files
+/// are skipped whatever their media type; an image item is a chapter holding that image; an
 /// empty document is kept as an empty chapter (a table of contents may point at it); a page
 /// holding only the cover image is left out; a book whose every content document is missing
 /// still reads, with no chapters and a warning each (the converter then refuses a book with
@@ -76,6 +77,8 @@ struct SpineReader {
             var slot = Slot(spineItem: spineItem, position: position)
             if readPaths.contains(item.path) {
                 slot.warnings.append(Warning(entry: package.path, "spine item \(item.path) is listed twice; read once"))
+            } else if let what = ownFile(item.path) {
+                slot.warnings.append(Warning(entry: item.path, "is in the spine but is \(what), not a content document; skipped"))
             } else if encryptedPaths.contains(item.path) {
                 encryptedCount += 1
                 slot.warnings.append(Warning(entry: item.path, "is encrypted (DRM); skipped"))
@@ -97,6 +100,18 @@ struct SpineReader {
             throw .invalid(file: archive.path, reason: "its content is encrypted (DRM) and can't be read")
         }
         return chapters
+    }
+
+    /// What the item is when it is one of the EPUB's own files rather than content: the package
+    /// document, `mimetype`, or a file of `META-INF`, whatever media type the manifest gives it
+    /// (read as a chapter, each shows its markup or `application/epub+zip` as text). Compared
+    /// as entries, so a path differing only in case is the same file.
+    private func ownFile(_ path: String) -> String? {
+        let entry = archive.entry(for: path) ?? path
+        if entry == archive.entry(for: package.path) ?? package.path { return "the package document" }
+        if entry == "mimetype" { return "the mimetype file" }
+        if entry.hasPrefix("META-INF/") { return "a file of META-INF" }
+        return nil
     }
 
     /// A batch ends after this many items or this many bytes of documents: enough to share out,

@@ -5,6 +5,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     case familyNotInstalled(String)
     /// The font file does not exist or cannot be read.
     case unreadableFile(String)
+    /// The path names a FIFO, a device or a directory, which is never read.
+    case notRegularFile(String)
     /// The file exists but is not a font FreeType can open.
     case notAFont(String)
     /// FreeType opens the file, but it is not an OpenType/TrueType font HarfBuzz can shape with.
@@ -18,6 +20,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
             return "font family '\(family)' is not installed (fc-list : family shows the installed ones)"
         case .unreadableFile(let path):
             return "font file '\(path)' cannot be opened"
+        case .notRegularFile(let path):
+            return "font file '\(path)' is not a regular file"
         case .notAFont(let path):
             return "font file '\(path)' is not a font"
         case .notShapeable(let path):

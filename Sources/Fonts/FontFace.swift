@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import Glibc
 
 /// One face of a font file, ready to shape: names and vertical metrics read with FreeType, and a
 /// HarfBuzz font over the same file for advances.
@@ -46,6 +47,15 @@ public final class FontFace: @unchecked Sendable {
     }
 
     init(path: String, index: Int, library: FT_Library) throws {
+        // FreeType and HarfBuzz open the path themselves, and would wait for a FIFO's writer, then
+        // read it (or a device) forever: only a regular file is handed to them.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 {
+            var status = stat()
+            let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            close(descriptor)
+            if !regular { throw FontError.notRegularFile(path) }
+        }
         var ftFace: FT_Face?
         let error = FT_New_Face(library, path, FT_Long(index), &ftFace)
         guard error == 0, let ftFace else {

@@ -49,9 +49,7 @@ extension XHTMLReader {
     /// (a lone chapter, a Markdown book).
     public static func readFile(_ path: String, named name: String, limit: Int,
                                 describedAs description: String? = nil) throws(ReadError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: name, reason: "permission denied")
-        }
+        let handle = try LooseFile.open(path, named: name)
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: min(limit, Int.max - 1) + 1) ?? Data()

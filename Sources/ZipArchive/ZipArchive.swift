@@ -1,4 +1,5 @@
 import CLibZip
+import Glibc
 
 /// A zip file opened read-only. Entries are read whole, into memory, never past a size bound:
 /// a book's archive is untrusted (BRIEF §6: zip bombs, corrupt entries found only on read).
@@ -19,8 +20,21 @@ public final class ZipArchive {
     /// any name is read.
     public init(path: String, maximumEntryCount: Int = .max) throws(ZipArchiveError) {
         self.path = path
+        // Opened here, without waiting, rather than by libzip from the path: it would wait for a
+        // FIFO's writer, and then read a device or a FIFO forever. Only a regular file is taken.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unreadable(archive: path, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegularFile(archive: path)
+        }
         var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+        guard let archive = zip_fdopen(descriptor, 0, &code) else {
+            // libzip took the descriptor only if it opened the archive.
+            close(descriptor)
             throw .unreadable(archive: path, reason: ZipArchive.message(forCode: code))
         }
         let count = zip_get_num_entries(archive, 0)

@@ -2,6 +2,8 @@
 public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     /// The file can't be opened as a zip: missing, unreadable, not a zip, truncated.
     case unreadable(archive: String, reason: String)
+    /// The path names a FIFO, a device or a socket, which is never read.
+    case notRegularFile(archive: String)
     case missingEntry(archive: String, entry: String)
     /// The entry can't be inflated: a CRC mismatch, bad compressed data, an unsupported method.
     case corruptEntry(archive: String, entry: String, reason: String)
@@ -15,7 +17,8 @@ public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     /// `archive: message`, on one line.
     public var description: String {
         switch self {
-        case .unreadable(let archive, _), .missingEntry(let archive, _), .corruptEntry(let archive, _, _),
+        case .unreadable(let archive, _), .notRegularFile(let archive), .missingEntry(let archive, _),
+             .corruptEntry(let archive, _, _),
              .limitExceeded(let archive, _, _), .tooManyEntries(let archive, _),
              .writeFailed(let archive, _): "\(archive): \(message)"
         }
@@ -25,7 +28,7 @@ public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     /// archive its own way.
     public var message: String {
         switch self {
-        case .unreadable, .tooManyEntries, .writeFailed: reason
+        case .unreadable, .notRegularFile, .tooManyEntries, .writeFailed: reason
         case .missingEntry(_, let entry): "no entry \(entry)"
         case .corruptEntry(_, let entry, _), .limitExceeded(_, let entry, _): "\(entry): \(reason)"
         }
@@ -36,6 +39,7 @@ public enum ZipArchiveError: Error, Equatable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .unreadable(_, let reason): "not a readable zip archive: \(reason)"
+        case .notRegularFile: "is not a regular file"
         case .missingEntry: "not in the archive"
         case .corruptEntry(_, _, let reason): "corrupt: \(reason)"
         case .limitExceeded(_, _, .size(let maximum)): "inflates past \(maximum) bytes"

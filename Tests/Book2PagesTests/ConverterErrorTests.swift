@@ -1,7 +1,9 @@
 @testable import Book2PagesKit
 import BookModel
+import Foundation
 import Layout
 import Testing
+import ZipArchive
 
 /// Each kind of failure reaches the user with its own exit code.
 struct ConverterErrorTests {
@@ -23,6 +25,41 @@ struct ConverterErrorTests {
         } throws: { error in
             guard let error = error as? ConversionError else { return false }
             return error.exitCode == ExitCode.fontUnavailable && error.description.contains("Nonexistent Family Xyz")
+        }
+    }
+
+    /// A spine that lists the package document and `mimetype` (typed as XHTML) reads the one real
+    /// chapter, with a warning for each, so `--strict` refuses the book.
+    @Test func theEPUBsOwnFilesInTheSpineFailUnderStrict() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("own-files.epub").path
+        let writer = try ZipArchiveWriter(path: path)
+        try writer.add("mimetype", bytes: Array("application/epub+zip".utf8), compressed: false)
+        try writer.add("META-INF/container.xml", bytes: Array("""
+            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+            <rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """.utf8))
+        try writer.add("content.opf", bytes: Array("""
+            <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Own</dc:title><dc:language>en</dc:language></metadata>
+            <manifest><item id="opf" href="content.opf" media-type="application/xhtml+xml"/>
+            <item id="mime" href="mimetype" media-type="application/xhtml+xml"/>
+            <item id="ch" href="ch.xhtml" media-type="application/xhtml+xml"/></manifest>
+            <spine><itemref idref="opf"/><itemref idref="mime"/><itemref idref="ch"/></spine></package>
+            """.utf8))
+        try writer.add("ch.xhtml", bytes: Array(#"<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Text.</p></body></html>"#.utf8))
+        try writer.close()
+        var options = ConversionOptions()
+        let conversion = try Converter.convert(.paths([path]), options: options)
+        #expect(conversion.document.chapters.map(\.source) == ["ch.xhtml"])
+        #expect(conversion.warnings.map(\.entry) == ["content.opf", "mimetype"])
+        options.strict = true
+        #expect {
+            try Converter.convert(.paths([path]), options: options)
+        } throws: { error in
+            guard case .warningsUnderStrict(_, let warnings) = error as? ConversionError else { return false }
+            return warnings.count == 2 && (error as? ConversionError)?.exitCode == ExitCode.warningsUnderStrict
         }
     }
 

@@ -80,6 +80,30 @@ struct SpineTests {
         #expect(result.warnings.contains { $0.entry == "OEBPS/d.css" && $0.message.contains("not a document") })
     }
 
+    /// The EPUB's own files are never chapters, whatever type the manifest claims for them; nor
+    /// is a file whose declared type is not a document's, whatever its name. Each: a warning.
+    @Test func packageMimetypeAndOtherTypesInTheSpineAreSkipped() throws {
+        let result = try book([("opf", "content.opf", "application/oebps-package+xml", true),
+                               ("opf-again", "Content.OPF", "application/xhtml+xml", true),
+                               ("mime", "../mimetype", "application/xhtml+xml", true),
+                               ("container", "../META-INF/container.xml", "application/xml", true),
+                               ("ncx", "toc.xml", "application/x-dtbncx+xml", true),
+                               ("blob", "blob.html", "application/octet-stream", true),
+                               ("chapter", "chapter.xhtml", "application/xhtml+xml; charset=utf-8", true),
+                               ("untyped", "untyped.html", "", true)],
+                              files: [("OEBPS/toc.xml", "<ncx><navMap/></ncx>"),
+                                      ("OEBPS/blob.html", EPUBFixture.page("<p>Blob</p>")),
+                                      ("OEBPS/chapter.xhtml", EPUBFixture.page("<p>The chapter</p>")),
+                                      ("OEBPS/untyped.html", EPUBFixture.page("<p>Untyped</p>"))])
+        #expect(result.book.chapters.map(\.source) == ["OEBPS/chapter.xhtml", "OEBPS/untyped.html"])
+        let skipped = result.warnings.filter { $0.message.hasSuffix("skipped") }
+        #expect(skipped.map(\.entry) == ["OEBPS/content.opf", "OEBPS/Content.OPF", "mimetype", "META-INF/container.xml",
+                                          "OEBPS/toc.xml", "OEBPS/blob.html"])
+        #expect(skipped[0].message == "is in the spine but is the package document, not a content document; skipped")
+        #expect(skipped[2].message == "is in the spine but is the mimetype file, not a content document; skipped")
+        #expect(skipped[5].message == "is in the spine but is application/octet-stream, not a document; skipped")
+    }
+
     @Test func corruptSpineItemIsSkipped() throws {
         let entries = [("META-INF/container.xml", EPUBFixture.container),
                        ("OEBPS/content.opf", FixtureBooks.package(spine: [("a", "a.xhtml", "application/xhtml+xml", true),

@@ -47,6 +47,26 @@ struct ZipArchiveTests {
         #expect(throws: ZipArchiveError.self) { try ZipArchive(path: path + ".missing") }
     }
 
+    /// libzip, given the path, would wait in `open` for the FIFO's writer. Opened on another
+    /// thread, so that a wait is seen, and ended (a writer comes and goes) rather than left.
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let path = try TestFiles.temporaryDirectory().appendingPathComponent("pipe.epub").path
+        try #require(mkfifo(path, 0o600) == 0)
+        nonisolated(unsafe) var error: ZipArchiveError?
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            do throws(ZipArchiveError) { _ = try ZipArchive(path: path) } catch let caught { error = caught }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 5) == .timedOut {
+            Issue.record("ZipArchive(path:) was still waiting on the FIFO")
+            close(open(path, O_WRONLY | O_NONBLOCK))
+            done.wait()
+        }
+        #expect(error == .notRegularFile(archive: path))
+        #expect(error?.description == "\(path): is not a regular file")
+    }
+
     @Test func truncatedArchiveIsUnreadable() throws {
         let path = try archive([("a.txt", Array(repeating: 65, count: 5000), true)])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
