@@ -1,5 +1,6 @@
 import Foundation
 import PageFormat
+import XHTMLReader
 
 /// What an existing output records of itself, read without decoding its pages: its provenance,
 /// whether it is whole, and how many content pages it has. `--incremental` asks this of every
@@ -11,7 +12,9 @@ struct RecordedOutput {
 
     /// Nil when the file is missing, cut short, or records no provenance.
     init?(path: String, format: OutputFormat) {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+        // A FIFO or a device in the output's place would never end: only a regular file is read.
+        guard (try? LooseFile.open(path, named: path)) != nil,
+              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
         let found: Provenance? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return format == .ndjson ? Self.jsonLinesProvenance(bytes) : Self.jsonProvenance(bytes)
