@@ -7,9 +7,9 @@ import ZipArchive
 /// each at `DIR/` + its path in the book, the `path` the output gives it.
 ///
 /// Nothing is written outside `DIR`: the paths are book paths (`ArchivePath.normalized`: no
-/// `..`, no leading `/`), every folder on the way is made here or must be a real folder (a
-/// symbolic link is refused, so a link planted in `DIR` can't lead a write elsewhere), and each
-/// file is written to a temporary name and renamed, which replaces a link rather than writing
+/// `..`, no leading `/`), every folder below `DIR` is made here or must be a real folder
+/// (`OutputFolders`: a symbolic link planted there can't lead a write elsewhere), and each file
+/// is written to a temporary name and renamed, which replaces a link rather than writing
 /// through it.
 enum AssetWriter {
     /// The images the pages show, and the cover, each once, in path order.
@@ -21,50 +21,34 @@ enum AssetWriter {
         return paths.sorted()
     }
 
-    /// Writes `paths` from `files` under `directory` (made if missing). An image that can't be
-    /// read is left out with a warning; a file that can't be written fails the conversion.
-    static func write(_ paths: [String], from files: BookFiles, to directory: String) throws(ConversionError) -> [Warning] {
+    /// Writes `paths` from `files` under `directory/subfolder` (made if missing). An image that
+    /// can't be read is left out with a warning; a file that can't be written fails the conversion.
+    static func write(_ paths: [String], from files: BookFiles, to directory: String,
+                      subfolder: String = "") throws(ConversionError) -> [Warning] {
         var warnings: [Warning] = []
-        try makeFolder(directory, named: directory)
+        let root = (directory as NSString).appendingPathComponent(subfolder)
+        _ = try OutputFolders.make(subfolder, under: directory, for: root)
         for path in paths {
             guard let normalized = ArchivePath.normalized(path), !normalized.isEmpty else {
-                warnings.append(Warning(entry: path, "is not a path inside the book; not written to \(directory)"))
+                warnings.append(Warning(entry: path, "is not a path inside the book; not written to \(root)"))
                 continue
             }
             let bytes: [UInt8]
             do {
                 bytes = try files.read(normalized)
             } catch {
-                warnings.append(Warning(entry: normalized, "could not be read (\(error)); not written to \(directory)"))
+                warnings.append(Warning(entry: normalized, "could not be read (\(error)); not written to \(root)"))
                 continue
             }
-            let target = (directory as NSString).appendingPathComponent(normalized)
-            var folder = directory
-            for component in normalized.split(separator: "/").dropLast() {
-                folder = (folder as NSString).appendingPathComponent(String(component))
-                try makeFolder(folder, named: target)
-            }
+            let target = (root as NSString).appendingPathComponent(normalized)
+            _ = try OutputFolders.make((((subfolder as NSString).appendingPathComponent(normalized)) as NSString)
+                                        .deletingLastPathComponent, under: directory, for: target)
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
             } catch {
-                throw .outputFailed(file: target, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+                throw .outputFailed(file: target, reason: OutputFile.reason(for: error))
             }
         }
         return warnings
-    }
-
-    /// Makes the folder at `path`, or checks that what is there is a folder and not a link.
-    private static func makeFolder(_ path: String, named name: String) throws(ConversionError) {
-        let manager = FileManager.default
-        if let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
-            if type == .typeDirectory { return }
-            let what = type == .typeSymbolicLink ? "a symbolic link" : "a file"
-            throw .outputFailed(file: name, reason: "\(path) is \(what), not a folder made for the images")
-        }
-        do {
-            try manager.createDirectory(atPath: path, withIntermediateDirectories: path == name, attributes: nil)
-        } catch {
-            throw .outputFailed(file: name, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
-        }
     }
 }

@@ -10,6 +10,8 @@ public struct BatchJob: Sendable, Equatable {
     /// The output's path in the output folder, without its extension (`sub/book`): where the
     /// book's images go under `--assets`, so two books never share a folder.
     public var relativeName: String
+    /// The output folder the user named, which `relativeName` is under.
+    public var directory: String
     /// Why the book is not read at all (a file found by a folder search that links out of the
     /// folder): the job fails with it, reported with the others.
     public var refusal: ConversionError?
@@ -84,6 +86,6 @@ public enum BatchPlan {
 
     private static func job(_ input: String, relative: String, directory: String, format: OutputFormat) -> BatchJob {
         let output = (directory as NSString).appendingPathComponent(relative + "." + format.rawValue)
-        return BatchJob(name: input, input: .paths([input]), output: output, relativeName: relative)
+        return BatchJob(name: input, input: .paths([input]), output: output, relativeName: relative, directory: directory)
     }
 }

@@ -61,7 +61,7 @@ public struct BatchRunner: Sendable {
     static func convert(_ job: BatchJob, options: ConversionOptions, layouter: Layouter, incremental: Bool) -> BatchResult {
         var options = options
         // Each book's images in a folder of their own, named as its output.
-        options.assetsDirectory = options.assetsDirectory.map { ($0 as NSString).appendingPathComponent(job.relativeName) }
+        if options.assetsDirectory != nil { options.assetsSubfolder = job.relativeName }
         let start = DispatchTime.now()
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         if let refusal = job.refusal {
@@ -82,9 +82,9 @@ public struct BatchRunner: Sendable {
 
     private static func write(_ job: BatchJob, options: ConversionOptions,
                               layouter: Layouter) throws(ConversionError) -> Conversion {
-        let folder = (job.output as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let file = try OutputFile(path: job.output)
+        _ = try OutputFolders.make((job.relativeName as NSString).deletingLastPathComponent, under: job.directory,
+                                   for: job.output)
+        let file = try OutputFile(path: job.output, followingLinks: false)
         do {
             let conversion = try Converter.convert(job.input, options: options, layouter: layouter,
                                                    streamingTo: { try file.append($0) })

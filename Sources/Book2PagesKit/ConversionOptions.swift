@@ -20,6 +20,9 @@ public struct ConversionOptions: Sendable, Equatable {
     /// Where to write the book's images (those on the pages, and the cover), each at its path in
     /// the book; nil writes none.
     public var assetsDirectory: String?
+    /// In a batch, the book's own folder under `assetsDirectory` (`sub/book`): made by the run,
+    /// through no symbolic link (`OutputFolders`).
+    public var assetsSubfolder: String?
 
     /// How much of the input the readers take in before refusing it.
     public var limits: ReadLimits

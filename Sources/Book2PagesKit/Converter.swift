@@ -96,7 +96,8 @@ public enum Converter {
                             options: ConversionOptions) throws(ConversionError) -> [Warning] {
         guard let directory = options.assetsDirectory else { return [] }
         let files = try files(of: input, asked: options.inputFormat, limits: options.limits)
-        return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory)
+        return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory,
+                                     subfolder: options.assetsSubfolder ?? "")
     }
 
     /// The files of the book, for its images: its archive, or its folder. A lone XHTML file

@@ -24,15 +24,17 @@ public final class OutputFile: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Opens the temporary file (or the target itself, when it is written in place), after
-    /// checking that `path` can be written at all.
-    public init(path: String) throws(ConversionError) {
+    /// checking that `path` can be written at all. `followingLinks` false: a name this run made
+    /// up (a batch's output) is never written through a link found there; the link is replaced.
+    public init(path: String, followingLinks: Bool = true) throws(ConversionError) {
         self.path = path
         var status = stat()
-        let exists = stat(path, &status) == 0
+        let exists = (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
             throw .outputFailed(file: path, reason: "is a directory")
         }
-        if exists, status.st_mode & S_IFMT != S_IFREG || Self.namesDescriptor(path) {
+        if exists, followingLinks ? status.st_mode & S_IFMT != S_IFREG || Self.namesDescriptor(path)
+                                  : status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFLNK {
             // No O_CREAT or O_TRUNC: the target is there and is not ours to replace. A regular
             // file behind a descriptor is appended to, as the shell's `>>` would; one opened
             // with `>` is empty, so that is the same bytes.
@@ -144,7 +146,7 @@ public final class OutputFile: @unchecked Sendable {
 
     /// The operating system's own words (`Permission denied`, `No space left on device`) rather
     /// than Foundation's generic "the operation could not be completed".
-    private static func reason(for error: any Error) -> String {
+    static func reason(for error: any Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code)))

@@ -46,4 +46,39 @@ struct RunBoundaryTests {
         let named = try run([books.appendingPathComponent("b.md").path, "-o", directory.appendingPathComponent("named.json").path])
         #expect(named.status == 0, "\(named.stderr)")
     }
+
+    /// A batch's outputs and images land under the folders named, never through a link planted
+    /// below them: `out/sub -> elsewhere` and `assets/sub -> elsewhere` are refused, the book
+    /// fails alone, and nothing appears in `elsewhere`.
+    @Test func aBatchWritesThroughNoLinkBelowTheFoldersNamed() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books")
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        for folder in [books.appendingPathComponent("sub"), elsewhere] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
+                                         toPath: books.appendingPathComponent("sub/lighthouse.epub").path)
+        try FileManager.default.copyItem(atPath: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
+                                         toPath: books.appendingPathComponent("top.epub").path)
+        for (name, planted) in [("out", "sub"), ("assets", "sub"), ("assets", "top")] {
+            let folder = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(planted).path,
+                                                        withDestinationPath: elsewhere.path)
+        }
+        let out = directory.appendingPathComponent("out").path + "/"
+        let assets = directory.appendingPathComponent("assets").path
+        let result = try run([books.path, "-o", out, "--assets", assets, "-q"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("is a symbolic link; not followed"), "\(result.stderr)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: elsewhere.path)).isEmpty, "something was written through a link")
+        // Where no link was planted, the batch writes as usual.
+        let clean = directory.appendingPathComponent("clean")
+        let again = try run([books.path, "-o", clean.path + "/", "--assets", clean.appendingPathComponent("images").path, "-q"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(FileManager.default.fileExists(atPath: clean.appendingPathComponent("sub/lighthouse.json").path))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: clean.appendingPathComponent("images/sub/lighthouse").path)).isEmpty)
+    }
 }
