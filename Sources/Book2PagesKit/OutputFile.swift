@@ -51,6 +51,7 @@ public final class OutputFile: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
+        Self.removeLeftovers(in: folder)
         let temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part").path
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -64,7 +65,7 @@ public final class OutputFile: @unchecked Sendable {
     /// (`/dev/fd/N`, `/proc/…/fd/N`; `/dev/stdout` is a link to `/proc/self/fd/1`). Opening
     /// such a path reaches the descriptor's file; a temporary file beside it and a rename would
     /// land in `/dev` or `/proc` instead.
-    static func namesDescriptor(_ path: String) -> Bool {
+    public static func namesDescriptor(_ path: String) -> Bool {
         var current = path
         // Links are followed as far as the kernel would (40), by hand: `realpath` goes through
         // `/proc/self/fd/1` to the file it is open on, and says nothing of the descriptor.
@@ -85,6 +86,25 @@ public final class OutputFile: @unchecked Sendable {
         while true {
             let result = call()
             if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// Folders this process has swept of other runs' leftovers.
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Removes the temporary files (`.NAME.PID.RANDOM.part`) that runs no longer alive left in
+    /// `folder`: a run killed outright (`kill -9`, a power loss) could not remove its own. Once
+    /// per folder a process writes into; a file of a process still running is left alone.
+    static func removeLeftovers(in folder: String) {
+        guard swept.withLock({ $0.insert(folder).inserted }) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".part") {
+            let parts = name.dropLast(".part".count).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 4, UInt32(parts[parts.count - 1]) != nil,
+                  let pid = Int32(parts[parts.count - 2]), pid > 0, pid != getpid() else { continue }
+            // Alive, or someone else's to ask about (EPERM): not ours to remove.
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
         }
     }
 

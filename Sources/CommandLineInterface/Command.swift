@@ -121,7 +121,9 @@ public enum Command {
             let quiet = invocation.quiet
             let runner = BatchRunner(options: invocation.options, concurrentJobs: invocation.jobs,
                                      incremental: invocation.incremental)
+            let log = invocation.report.map(ReportLog.init)
             let results = try runner.run(jobs) { result in
+                log?.add(result)
                 if case .failed(let error) = result.status {
                     bar.print("book2pages: \(error)")
                 } else if !quiet {
@@ -130,7 +132,7 @@ public enum Command {
                 bar.finished(result)
             }
             bar.end()
-            if let file = invocation.report { try OutputFile.write(BatchReport.data(results), to: file) }
+            try log?.finish(results)
             let failed = results.filter { if case .failed = $0.status { true } else { false } }.count
             return failed == 0 ? ExitCode.success : ExitCode.someFailed
         } catch {

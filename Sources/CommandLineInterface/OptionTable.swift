@@ -31,7 +31,8 @@ enum OptionTable {
                    help: "In a batch, convert N books at once (default: the number of processors)."),
         OptionSpec(name: "report", short: nil, valueName: "FILE",
                    help: "In a batch, write one JSON line per input to FILE: its status, output, pages, seconds, "
-                       + "warnings and any error."),
+                       + "warnings and any error; lines are added as books end, so a stopped batch leaves those "
+                       + "of the books that finished."),
         OptionSpec(name: "incremental", short: nil, valueName: nil,
                    help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
                        + "options."),

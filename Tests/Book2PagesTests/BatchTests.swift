@@ -138,6 +138,48 @@ struct BatchTests {
         }
     }
 
+    /// A batch stopped by a signal, even one it can't catch, leaves the report of the books that
+    /// finished; the temporary file a `kill -9` left is removed by the next run into the folder.
+    @Test(arguments: [SIGKILL, SIGTERM])
+    func aStoppedRunLeavesTheReportOfWhatFinished(signal: Int32) throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        for n in 0..<3 { try Data("# Short \(n)\n\nA short book.\n".utf8).write(to: books.appendingPathComponent("a\(n).md")) }
+        // A book long enough to be stopped in the middle of.
+        let paragraph = String(repeating: "The long book goes on and on, page after page of it. ", count: 40)
+        try Data(("# Long\n\n" + String(repeating: paragraph + "\n\n", count: 4000)).utf8)
+            .write(to: books.appendingPathComponent("z-long.md"))
+        let out = directory.appendingPathComponent("out")
+        let report = directory.appendingPathComponent("report.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(TestPaths.binary))
+        process.arguments = [books.path, "-o", out.path + "/", "-j", "1", "-q", "--report", report.path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func lines() -> [String] {
+            ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, lines().count < 3 { usleep(10_000) }
+        usleep(100_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 128 + signal)
+        let finished = lines()
+        #expect(finished.count == 3, "\(finished)")
+        #expect(finished.allSatisfy { $0.contains(#""status":"converted""#) && !$0.contains("z-long") }, "\(finished)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(left.contains { $0.hasSuffix(".part") } == (signal == SIGKILL), "\(left)")
+        // The next run into the folder removes what the killed run left.
+        let again = try run([books.appendingPathComponent("a0.md").path, books.appendingPathComponent("a1.md").path,
+                             "-o", out.path + "/", "-q"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let after = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(!after.contains { $0.hasSuffix(".part") }, "\(after)")
+    }
+
     @Test func progressShowsOnATerminalAndNotInAPipe() throws {
         let directory = try library()
         defer { try? FileManager.default.removeItem(at: directory) }

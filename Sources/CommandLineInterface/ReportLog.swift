@@ -1,0 +1,42 @@
+import Book2PagesKit
+import Foundation
+
+/// `--report FILE` while a batch runs: each book's line is added to the file as the book ends,
+/// so a run stopped by a signal, even `kill -9`, leaves the report of the books that finished.
+/// When the batch ends, the whole report, in the inputs' order, replaces it at once
+/// (`OutputFile`). A report that is not a regular file (a FIFO, standard output) is written
+/// once, at the end: its reader would read every line twice.
+final class ReportLog: @unchecked Sendable {
+    private let path: String
+    private var descriptor: Int32 = -1
+
+    init(path: String) {
+        self.path = path
+        var status = stat()
+        let isRegular = stat(path, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
+        guard isRegular, !OutputFile.namesDescriptor(path) else { return }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_APPEND, 0o644)
+    }
+
+    /// Adds `result`'s line. Called by one book at a time.
+    func add(_ result: BatchResult) {
+        guard descriptor >= 0 else { return }
+        let line = BatchReport.data([result])
+        line.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    /// The whole report, in the inputs' order, in place of the lines added as books ended.
+    func finish(_ results: [BatchResult]) throws(ConversionError) {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        try OutputFile.write(BatchReport.data(results), to: path)
+    }
+}
