@@ -12,8 +12,9 @@ Each case's name says what it is; the expected outcome of each (exit code, the w
 or warnings must hold) is asserted in Tests/Book2PagesTests/HostileCorpusTests.swift, which
 runs this script into a temporary directory. Adding a case here without an expectation there
 fails that test. The classes (BRIEF section 6): zip bombs, traversal, XML external entities,
-entity expansion, deep nesting, truncated and bit-flipped archives, random bytes, bad
-encodings, missing parts, empty books, junk given as Markdown.
+entity expansion, deep nesting, text that costs more than its length, truncated and
+bit-flipped archives, random bytes, bad encodings, missing parts, empty books, junk given as
+Markdown.
 """
 
 import os
@@ -390,6 +391,13 @@ def write_cases(directory):
                                    ("OEBPS/content.opf", package([("c", "c.xhtml")]).replace(
                                        b"</metadata>", b"<x>" * DEPTH + b"</x>" * DEPTH + b"</metadata>")),
                                    ("OEBPS/c.xhtml", page("<p>Text.</p>"))]),
+        # Text whose cost could grow faster than its length: a letter under 320,000 combining
+        # marks, 300,000 isolates or 400,000 embeddings opened in a row (UAX #9 stops counting
+        # depth at 125; shaping them took seconds per ten thousand).
+        "marks-320k.md": "# Marks\n\nA" + "\u0301" * 320000 + " and the text after.\n",
+        "isolates-300k.md": "# Isolates\n\n" + "\u2067" * 300000 + "x and the text after.\n",
+        "embeddings-400k.md": "# Embeddings\n\n" + "\u202b" * 400000 + "x and the text after.\n",
+        "marks-40k.epub": one_chapter_book(page("<p>A" + "\u0301" * 40000 + " and the text after.</p>")),
         # Damaged archives.
         "truncated.epub": deflated[: len(deflated) * 6 // 10],
         "truncated-directory.epub": deflated[: central + 30],

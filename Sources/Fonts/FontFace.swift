@@ -98,6 +98,60 @@ public final class FontFace: @unchecked Sendable {
         Self.hasGlyph(font, for: scalar.value)
     }
 
+    /// The most combining marks in a row that are shaped with their character: Unicode's
+    /// stream-safe bound (UAX #15), past which real text never goes. Debian's HarfBuzz (6.0)
+    /// takes time that grows with the square of one cluster's length, so a letter carrying
+    /// 160,000 marks took 16 s; the marks past the bound stack on the ones before and are
+    /// measured as taking no room, which marks do.
+    static let shapedMarksInARow = 30
+
+    /// The stretches of `bytes` to shape, leaving out each mark past `shapedMarksInARow` in a
+    /// row; nil when nothing is left out. Text that short can't hold that many marks, so most
+    /// words are never looked at.
+    static func boundedMarks(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        guard bytes.count > 2 * shapedMarksInARow else { return nil }
+        var kept: [Range<Int>] = []
+        var start = 0
+        var offset = 0
+        var marks = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            let width = UTF8.width(scalar)
+            if scalar.value >= 0x300, scalar.properties.canonicalCombiningClass != .notReordered {
+                marks += 1
+                if marks > shapedMarksInARow {
+                    if offset > start { kept.append(start..<offset) }
+                    start = offset + width
+                }
+            } else {
+                marks = 0
+            }
+            offset += width
+        }
+        if kept.isEmpty && start == 0 { return nil }
+        if bytes.count > start { kept.append(start..<bytes.count) }
+        return kept
+    }
+
+    /// Whether `bytes` are all default-ignorable characters (bidi controls, joiners, soft
+    /// hyphens), which HarfBuzz hides: they take no room. Such a stretch is not shaped, since
+    /// Debian's HarfBuzz (6.0) takes time that grows with the square of its length when nothing
+    /// visible is among it (30,000 isolates in a row took 4.6 s). Most text starts with a
+    /// character that shows, and is answered by its first byte.
+    static func isInvisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, first >= 0xC2 else { return false }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if !scalar.properties.isDefaultIgnorableCodePoint { return false }
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     private static func hasGlyph(_ font: OpaquePointer, for value: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, value, &glyph) != 0
@@ -150,9 +204,16 @@ public final class FontFace: @unchecked Sendable {
     /// character had a glyph (none became the missing-glyph box).
     func shape(_ bytes: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer?, language: hb_language_t?,
                rightToLeft: Bool?) -> (units: Int, complete: Bool) {
+        if Self.isInvisible(bytes) { return (0, true) }
         hb_buffer_clear_contents(buffer)
-        bytes.withMemoryRebound(to: CChar.self) {
-            hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        bytes.withMemoryRebound(to: CChar.self) { text in
+            guard let kept = Self.boundedMarks(bytes) else {
+                hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+                return
+            }
+            for range in kept {
+                hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+            }
         }
         if let language { hb_buffer_set_language(buffer, language) }
         if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }

@@ -147,6 +147,11 @@ struct HostileCorpusTests {
                  "no text and no images to show (empty-file.xhtml:1: malformed markup recovered, read as HTML: Document is empty)"),
         // Its one page shows an image and no text.
         .converted("images-only.epub", shows: []),
+        // Text whose cost could grow faster than its length: converted whole, in linear time.
+        .converted("marks-320k.md", shows: ["\u{301}\u{301}\u{301}", "and the text after."], warns: [noLanguage]),
+        .converted("isolates-300k.md", shows: ["x and the text after."], warns: [noLanguage]),
+        .converted("embeddings-400k.md", shows: ["x and the text after."], warns: [noLanguage]),
+        .converted("marks-40k.epub", shows: ["and the text after."]),
         // Junk given as Markdown.
         .refused("random-bytes.md", ExitCode.invalidInput, "binary data, not Markdown text"),
         .refused("zip-as-markdown.md", ExitCode.invalidInput, "binary data, not Markdown text"),
@@ -192,8 +197,15 @@ struct HostileCorpusTests {
         guard let corpus = Self.corpus else { return }
         let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
         let path = corpus.appendingPathComponent(expected.name).path
+        let start = Date()
         let result = try Run.program(binary, [path])
+        let seconds = Date().timeIntervalSince(start)
         #expect(result.status == expected.status, "\(result.stderr)")
+        // Linear cost: under 5 s a megabyte of input (at least 5 s), in the plain debug build
+        // (the sanitizer pass runs several times slower and is not held to it).
+        let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
+        #expect(TestPaths.sanitizerPass || seconds < max(5, 5 * megabytes),
+                "\(expected.name): \(seconds) s for \(megabytes) MB")
         #expect(!result.stderr.contains("root:x:0:0") && !String(decoding: result.stdout, as: UTF8.self).contains("root:x:0:0"))
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         if expected.status != ExitCode.success {
