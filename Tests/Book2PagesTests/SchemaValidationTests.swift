@@ -59,14 +59,16 @@ struct SchemaValidationTests {
         }
         guard let result = try Self.validate(written) else { return }
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
-        #expect(written.count == Self.books.count * Self.variants.count)
+        if !TestPaths.sanitizerPass { #expect(written.count == Self.books.count * Self.variants.count) }
     }
 
     /// Converts `book` in every variant (twice each when `repeating`, to check they agree);
     /// checks decoding and round trip; writes each output into `directory` and returns the files.
     static func check(_ book: String, repeating: Bool, writingInto directory: URL) throws -> [String] {
         var written: [String] = []
-        for (name, options) in variants {
+        // Under the sanitizer, a corpus book is converted for one target: its reader and the
+        // layout run the same for every target.
+        for (name, options) in (TestPaths.sanitizerPass && !repeating ? Array(variants.prefix(1)) : variants) {
             let first = try Converter.convert(path: book, options: options)
             if repeating {
                 let second = try Converter.convert(path: book, options: options)
