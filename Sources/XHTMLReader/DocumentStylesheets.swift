@@ -11,6 +11,10 @@ enum DocumentStylesheets {
     static func collect(in document: MarkupDocument, root: Int, source: String,
                         loader: XHTMLReader.StylesheetLoader?, warnings: inout [Warning]) -> [Stylesheet] {
         var sheets: [Stylesheet] = []
+        // Where each linked sheet stands in `sheets`. A sheet linked again cascades as if only
+        // its last link were there (every rule of the earlier copy is repeated later), so it is
+        // kept once, there: a document linking one sheet thousands of times costs one sheet.
+        var linked: [String: Int] = [:]
         for index in document.descendants(of: root) {
             let node = document[index]
             guard node.kind == .element, appliesToPages(node) else { continue }
@@ -24,7 +28,13 @@ enum DocumentStylesheets {
                       rel.contains("stylesheet"), !rel.contains("alternate"),
                       let href = node.attribute("href"),
                       let reference = ArchivePath.resolve(href, relativeTo: source) else { continue }
-                if let sheet = loader(reference.path) { sheets.append(sheet) }
+                guard let sheet = loader(reference.path) else { continue }
+                if let earlier = linked[reference.path] {
+                    sheets.remove(at: earlier)
+                    for (path, position) in linked where position > earlier { linked[path] = position - 1 }
+                }
+                linked[reference.path] = sheets.count
+                sheets.append(sheet)
             default:
                 continue
             }

@@ -2,7 +2,8 @@ import BookModel
 import CSS
 import EPUBReader
 import Testing
-import XHTMLReader
+@testable import XHTMLReader
+import Markup
 
 /// The book's CSS as the reader applies it: which elements are hidden, which runs italic or
 /// bold, and the `BlockStyle` each block carries.
@@ -159,5 +160,31 @@ struct BookCSSTests {
         #expect(blocks.map(\.text) == ["centred", "left", "kindle"])
         #expect(blocks.map(\.style.alignment) == [TextAlignment.center, .left, nil])
         #expect(result.warnings.map(\.description).contains { $0.contains("OEBPS/css/missing.css") })
+    }
+
+    /// A sheet linked again cascades from its last link alone, and is held once however often a
+    /// document links it (a document linking one sheet 3,000 times took a megabyte a link).
+    @Test func aSheetLinkedAgainCountsOnceAtItsLastLink() throws {
+        let links = String(repeating: #"<link rel="stylesheet" href="a.css"/>"#, count: 3000)
+        let document = Markup.parse(Array("""
+            <html xmlns="http://www.w3.org/1999/xhtml"><head>\(links)<link rel="stylesheet" href="b.css"/>
+            <link rel="stylesheet" href="a.css"/><link rel="stylesheet" href="c.css"/></head>
+            <body><p class="x">text</p></body></html>
+            """.utf8))
+        let sheets = ["OEBPS/a.css": "p.x { text-align: center }", "OEBPS/b.css": "p.x { text-align: right }",
+                      "OEBPS/c.css": "p { font-weight: bold }"]
+        var asked = 0
+        let content = XHTMLReader.read(document: document, source: "OEBPS/c1.xhtml") { path in
+            asked += 1
+            return sheets[path].map { Stylesheet(parsing: $0) }
+        }
+        // b, then a (its last link), then c: a's centring wins over b's right alignment.
+        #expect(content.blocks.map(\.style.alignment) == [TextAlignment.center])
+        #expect(asked == 3003)
+        var warnings: [Warning] = []
+        let kept = DocumentStylesheets.collect(in: document, root: document.rootElement ?? 0, source: "OEBPS/c1.xhtml",
+                                               loader: { path in sheets[path].map { Stylesheet(parsing: $0) } },
+                                               warnings: &warnings)
+        #expect(kept.count == 3)
     }
 }
