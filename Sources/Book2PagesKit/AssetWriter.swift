@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 import PageFormat
 import ZipArchive
@@ -44,10 +45,10 @@ enum AssetWriter {
                 folder = (folder as NSString).appendingPathComponent(String(component))
                 try makeFolder(folder, named: target)
             }
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
+            do throws(SystemError) {
+                try FileSystem.replace(target, with: bytes)
             } catch {
-                throw .outputFailed(file: target, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+                throw .outputFailed(file: target, reason: error.description)
             }
         }
         return warnings
@@ -55,16 +56,16 @@ enum AssetWriter {
 
     /// Makes the folder at `path`, or checks that what is there is a folder and not a link.
     private static func makeFolder(_ path: String, named name: String) throws(ConversionError) {
-        let manager = FileManager.default
-        if let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
-            if type == .typeDirectory { return }
-            let what = type == .typeSymbolicLink ? "a symbolic link" : "a file"
-            throw .outputFailed(file: name, reason: "\(path) is \(what), not a folder made for the images")
+        switch FileSystem.linkKind(of: path) {
+        case .directory: return
+        case .symbolicLink: throw .outputFailed(file: name, reason: "\(path) is a symbolic link, not a folder made for the images")
+        case .regular, .other: throw .outputFailed(file: name, reason: "\(path) is a file, not a folder made for the images")
+        case nil: break
         }
-        do {
-            try manager.createDirectory(atPath: path, withIntermediateDirectories: path == name, attributes: nil)
+        do throws(SystemError) {
+            try FileSystem.createDirectory(path, intermediate: path == name)
         } catch {
-            throw .outputFailed(file: name, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+            throw .outputFailed(file: name, reason: error.description)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Layout
 import PageFormat
@@ -83,7 +84,7 @@ public struct BatchRunner: Sendable {
     private static func write(_ job: BatchJob, options: ConversionOptions,
                               layouter: Layouter) throws(ConversionError) -> Conversion {
         let folder = (job.output as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileSystem.createDirectory(folder)
         let file = try OutputFile(path: job.output)
         do {
             let conversion = try Converter.convert(job.input, options: options, layouter: layouter,

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Synchronization
 
@@ -28,7 +29,7 @@ public final class OutputFile: @unchecked Sendable {
     public init(path: String) throws(ConversionError) {
         self.path = path
         var status = stat()
-        let exists = stat(path, &status) == 0
+        let exists = FileName.withCString(path) { stat($0, &status) } == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
             throw .outputFailed(file: path, reason: "is a directory")
         }
@@ -37,21 +38,20 @@ public final class OutputFile: @unchecked Sendable {
             // file behind a descriptor is appended to, as the shell's `>>` would; one opened
             // with `>` is empty, so that is the same bytes.
             let flags = O_WRONLY | O_CLOEXEC | (status.st_mode & S_IFMT == S_IFREG ? O_APPEND : 0)
-            let descriptor = Self.retryingInterrupts { open(path, flags) }
+            let descriptor = Self.retryingInterrupts { FileName.withCString(path) { open($0, flags) } }
             guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             temporaryPath = nil
             return
         }
-        var isDirectory: ObjCBool = false
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // By string, not through `URL`, which would lose a name that is not UTF-8 (`FileName`).
+        let folder = (path as NSString).deletingLastPathComponent
+        guard FileSystem.isDirectory(folder.isEmpty ? "." : folder) else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
-        let temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part").path
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let temporaryPath = (folder as NSString)
+            .appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part")
+        let descriptor = FileName.withCString(temporaryPath) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.temporaryPath = temporaryPath
@@ -69,9 +69,9 @@ public final class OutputFile: @unchecked Sendable {
         for _ in 0..<40 {
             if current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/") { return true }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, Int(PATH_MAX))
+            let count = FileName.withCString(current) { readlink($0, &buffer, Int(PATH_MAX)) }
             guard count > 0 else { return false }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = FileName.string(buffer[..<count].map { UInt8(bitPattern: $0) })
             current = target.hasPrefix("/") ? target
                 : (current as NSString).deletingLastPathComponent + "/" + target
         }
@@ -92,7 +92,7 @@ public final class OutputFile: @unchecked Sendable {
     /// Removes every output not yet complete: for a run stopped by a signal, so it leaves no
     /// half-written file.
     public static func discardUnfinished() {
-        for path in unfinished.withLock({ $0 }) { unlink(path) }
+        for path in unfinished.withLock({ $0 }) { FileName.withCString(path) { _ = unlink($0) } }
     }
 
     public func append(_ data: Data) throws(ConversionError) {
@@ -114,7 +114,7 @@ public final class OutputFile: @unchecked Sendable {
             throw .outputFailed(file: path, reason: Self.reason(for: error))
         }
         guard let temporaryPath else { return }
-        guard rename(temporaryPath, path) == 0 else {
+        guard FileName.withCString(temporaryPath, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw .outputFailed(file: path, reason: reason)
@@ -127,7 +127,7 @@ public final class OutputFile: @unchecked Sendable {
     public func discard() {
         try? handle.close()
         guard let temporaryPath else { return }
-        unlink(temporaryPath)
+        FileName.withCString(temporaryPath) { _ = unlink($0) }
         Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }
 

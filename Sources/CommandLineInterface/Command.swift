@@ -1,5 +1,6 @@
 import BookModel
 import Book2PagesKit
+import FileNames
 import Foundation
 
 /// The `book2pages` command: parse, convert, write, and turn every failure into one line on
@@ -107,10 +108,10 @@ public enum Command {
     /// some did not.
     private static func runBatch(_ inputs: [String], into directory: String, invocation: Invocation,
                                  report: (String) -> Void) -> Int32 {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            try FileSystem.createDirectory(directory)
         } catch {
-            report("book2pages: \(directory): \(error.localizedDescription)")
+            report("book2pages: \(directory): \(error)")
             return ExitCode.outputFailed
         }
         do throws(ConversionError) {
@@ -156,7 +157,7 @@ public enum Command {
                                   readStandardInput: () throws -> Data) throws(ConversionError) -> BookInput {
         guard inputs == ["-"] else { return .paths(inputs) }
         do {
-            return .standardInput([UInt8](try readStandardInput()), folder: FileManager.default.currentDirectoryPath)
+            return .standardInput([UInt8](try readStandardInput()), folder: currentDirectory())
         } catch {
             throw .unreadable(file: "stdin", reason: error.localizedDescription)
         }
@@ -170,11 +171,21 @@ public enum Command {
         Interruption.removeUnfinishedOutputs()
         // What the conversion left to free on the side is done by now, most often.
         defer { BackgroundRelease.waitForPending() }
-        return run(Array(CommandLine.arguments.dropFirst()),
+        // From the bytes: `CommandLine.arguments` replaces what is not UTF-8 in a file's name,
+        // which could then never be opened (`FileName`).
+        let arguments = (1..<Int(CommandLine.argc)).map { FileName.string(cString: CommandLine.unsafeArgv[$0]!) }
+        return run(arguments,
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
                    write: { try StandardStreams.writeOutput($0) },
                    report: { StandardStreams.writeError($0 + "\n") }, endsProcess: true)
+    }
+
+    /// The working directory, by its bytes (`FileName`).
+    private static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(path) }
+        return FileName.string(cString: path)
     }
 
     private static func parse(_ arguments: [String]) throws(ConversionError) -> ParsedArguments {

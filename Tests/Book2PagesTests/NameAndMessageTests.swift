@@ -1,0 +1,163 @@
+import FileNames
+import Foundation
+import Testing
+
+/// Names are bytes: a file whose name is not UTF-8 converts like any other, alone, as an
+/// output and in a batch; and what book2pages prints of names, hrefs and messages stays one
+/// line on the terminal.
+struct NameAndMessageTests {
+    /// `é` in Latin-1: a byte that is not UTF-8 on its own.
+    static let latin1E: UInt8 = 0xE9
+
+    /// The bytes of `directory/name`.
+    static func path(_ directory: URL, _ name: [UInt8]) -> [UInt8] {
+        Array(directory.path.utf8) + [UInt8(ascii: "/")] + name
+    }
+
+    static func create(_ path: [UInt8], contents: Data) throws {
+        let descriptor = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        try #require(descriptor >= 0, "open: \(String(cString: strerror(errno)))")
+        defer { close(descriptor) }
+        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try #require(written == contents.count)
+    }
+
+    static func makeDirectory(_ path: [UInt8]) throws {
+        let made = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o755) }
+        try #require(made == 0, "mkdir: \(String(cString: strerror(errno)))")
+    }
+
+    static func isRegularFile(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        let found = (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &status) }
+        return found == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The bytes of every name under `directory`, as `find` lists them (FileManager would
+    /// replace the bytes that are not UTF-8).
+    static func listing(_ directory: URL) throws -> [[UInt8]] {
+        let found = try #require(try Run.tool("find", [directory.path, "-mindepth", "1", "-print0"]))
+        let prefix = Array(directory.path.utf8) + [UInt8(ascii: "/")]
+        return [UInt8](found.stdout).split(separator: 0).map { Array($0.dropFirst(prefix.count)) }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// A scratch directory removed with `rm -rf` (FileManager can't name what is inside).
+    static func scratch() throws -> URL {
+        try Run.temporaryDirectory()
+    }
+
+    static func remove(_ directory: URL) {
+        _ = try? Run.tool("rm", ["-rf", directory.path])
+    }
+
+    /// Runs `book2pages` with arguments given as bytes, which `Process` can't pass (it takes
+    /// `String`s, which can't hold them).
+    static func run(_ arguments: [[UInt8]]) throws -> ProcessResult {
+        let binary = try #require(TestPaths.binary, "build book2pages first")
+        return try spawn(Array(binary.utf8), arguments)
+    }
+
+    static func spawn(_ program: [UInt8], _ arguments: [[UInt8]]) throws -> ProcessResult {
+        let out = Pipe(), err = Pipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out.fileHandleForWriting.fileDescriptor, 1)
+        posix_spawn_file_actions_adddup2(&actions, err.fileHandleForWriting.fileDescriptor, 2)
+        let strings = ([program] + arguments).map { strdup(String(repeating: "x", count: $0.count)) }
+        defer { strings.forEach { free($0) } }
+        for (string, bytes) in zip(strings, [program] + arguments) {
+            for (index, byte) in bytes.enumerated() { string![index] = CChar(bitPattern: byte) }
+        }
+        var argv = strings + [nil]
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, strings[0]!, &actions, nil, &argv, environ)
+        try #require(status == 0, "posix_spawn: \(String(cString: strerror(status)))")
+        try out.fileHandleForWriting.close()
+        try err.fileHandleForWriting.close()
+        nonisolated(unsafe) var stdout = Data(), stderr = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        var exit: Int32 = 0
+        while waitpid(pid, &exit, 0) < 0, errno == EINTR {}
+        return ProcessResult(status: (exit >> 8) & 0xFF, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static let markdown = Data("# Café\n\nA short chapter with some words in it.\n".utf8)
+
+    @Test func fileNamesRoundTripThroughStrings() {
+        let names: [[UInt8]] = [
+            Array("café.md".utf8), [0x63, 0x61, 0x66, Self.latin1E, 0x2E, 0x6D, 0x64], [0xFF, 0xFE, 0x80],
+            [0xC3], [0xED, 0xA0, 0x80] /* a surrogate */, [0xF4, 0x90, 0x80, 0x80] /* past U+10FFFF */,
+            [0xC0, 0xAF] /* overlong */, Array("\u{10FFE9}".utf8) /* the escape itself, as a real name */,
+        ]
+        for name in names {
+            #expect(FileName.bytes(FileName.string(name)) == name, "\(name)")
+        }
+        #expect(FileName.string(Array("café.md".utf8)) == "café.md")
+        #expect(!FileName.hasRawBytes("café.md"))
+        #expect(FileName.hasRawBytes(FileName.string([Self.latin1E])))
+        #expect(FileName.readable(FileName.string([0x61, Self.latin1E])) == "a\u{FFFD}")
+    }
+
+    @Test func aBookWhoseNameIsNotUTF8ConvertsIntoAnOutputWhoseNameIsNotUTF8() throws {
+        let directory = try Self.scratch()
+        defer { Self.remove(directory) }
+        let markdown = Self.path(directory, Array("caf".utf8) + [Self.latin1E] + Array(".md".utf8))
+        try Self.create(markdown, contents: Self.markdown)
+        let epub = Self.path(directory, Array("b".utf8) + [Self.latin1E] + Array(".epub".utf8))
+        try Self.create(epub, contents: try Data(contentsOf: URL(fileURLWithPath: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"))))
+        for input in [markdown, epub] {
+            let output = input + Array(".json".utf8)
+            let result = try Self.run([input, Array("-q".utf8), Array("-o".utf8), output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(Self.isRegularFile(output), "\(result.stderr)")
+        }
+        // A folder of Markdown whose name is not UTF-8, read as one book, and its title.
+        let folder = Self.path(directory, Array("dossier".utf8) + [Self.latin1E])
+        try Self.makeDirectory(folder)
+        try Self.create(folder + Array("/one.md".utf8), contents: Data("Text without a heading.\n".utf8))
+        let result = try Self.run([folder, Array("-q".utf8)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: result.stdout.split(separator: UInt8(ascii: "\n"))[0]) as? [String: Any]
+        let title = (document?["metadata"] as? [String: Any])?["title"] as? String
+        #expect(title == "dossier\u{FFFD}", "\(String(decoding: result.stdout.prefix(400), as: UTF8.self))")
+    }
+
+    @Test func aBatchFindsAndWritesBooksWhoseNamesAreNotUTF8() throws {
+        let directory = try Self.scratch()
+        defer { Self.remove(directory) }
+        let e = Self.latin1E
+        let library = Self.path(directory, Array("lib".utf8) + [e])
+        try Self.makeDirectory(library)
+        try Self.makeDirectory(library + Array("/sub".utf8) + [e])
+        try Self.create(library + Array("/sub".utf8) + [e] + Array("/caf".utf8) + [e] + Array(".md".utf8), contents: Self.markdown)
+        try Self.create(library + Array("/b".utf8) + [e] + Array(".epub".utf8),
+                        contents: try Data(contentsOf: URL(fileURLWithPath: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"))))
+        let out = directory.appendingPathComponent("out")
+        let searched = try Self.run([library, Array("-q".utf8), Array("-o".utf8), Array((out.path + "/").utf8)])
+        #expect(searched.status == 0, "\(searched.stderr)")
+        #expect(try Self.listing(out) == [[0x62, e] + Array(".json".utf8), Array("sub".utf8) + [e],
+                                          Array("sub".utf8) + [e] + Array("/caf".utf8) + [e] + Array(".json".utf8)])
+        // Named one by one, with --incremental seeing them unchanged the second time.
+        let named = directory.appendingPathComponent("named")
+        let arguments = [library + Array("/b".utf8) + [e] + Array(".epub".utf8),
+                         library + Array("/sub".utf8) + [e] + Array("/caf".utf8) + [e] + Array(".md".utf8),
+                         Array("-o".utf8), Array((named.path + "/").utf8)]
+        let first = try Self.run(arguments + [Array("-q".utf8)])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try Self.listing(named) == [[0x62, e] + Array(".json".utf8), Array("caf".utf8) + [e] + Array(".json".utf8)])
+        let report = directory.appendingPathComponent("report.jsonl")
+        let again = try Self.run(arguments + [Array("-q".utf8), Array("--incremental".utf8), Array("--report".utf8), Array(report.path.utf8)])
+        #expect(again.status == 0, "\(again.stderr)")
+        let statuses = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["status"] as? String
+        }
+        #expect(statuses == ["unchanged", "unchanged"])
+    }
+}
