@@ -14,6 +14,15 @@ public enum Command {
                            readStandardInput: () throws -> Data = { Data() },
                            write: @escaping @Sendable (Data) throws -> Void,
                            report: (String) -> Void, endsProcess: Bool = false) -> Int32 {
+        // Every line escaped here, once: names and messages come from the book and the file
+        // system, and must neither split a line nor reach the terminal raw (`OneLine`).
+        runCommand(arguments, readStandardInput: readStandardInput, write: write,
+                   report: { report(OneLine.escaping($0)) }, endsProcess: endsProcess)
+    }
+
+    private static func runCommand(_ arguments: [String], readStandardInput: () throws -> Data,
+                                   write: @escaping @Sendable (Data) throws -> Void,
+                                   report: (String) -> Void, endsProcess: Bool) -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation(try parse(arguments))
@@ -123,10 +132,13 @@ public enum Command {
             let runner = BatchRunner(options: invocation.options, concurrentJobs: invocation.jobs,
                                      incremental: invocation.incremental)
             let results = try runner.run(jobs) { result in
+                // The bar writes to standard error itself: its lines are escaped as `report`'s are.
                 if case .failed(let error) = result.status {
-                    bar.print("book2pages: \(error)")
+                    bar.print(OneLine.escaping("book2pages: \(error)"))
                 } else if !quiet {
-                    for warning in result.warnings { bar.print("book2pages: warning: \(result.job.name): \(warning)") }
+                    for warning in result.warnings {
+                        bar.print(OneLine.escaping("book2pages: warning: \(result.job.name): \(warning)"))
+                    }
                 }
                 bar.finished(result)
             }

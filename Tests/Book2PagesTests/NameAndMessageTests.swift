@@ -160,4 +160,61 @@ struct NameAndMessageTests {
         }
         #expect(statuses == ["unchanged", "unchanged"])
     }
+
+    // MARK: - Every message one line
+
+    /// Each line of standard error is a message of its own: none raw, none split.
+    static func expectOneLinePerMessage(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        for line in lines {
+            #expect(line.hasPrefix("book2pages: "), "a message split: \(stderr.debugDescription)", sourceLocation: sourceLocation)
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" },
+                    "raw control: \(line.debugDescription)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func namesHrefsAndFrontMatterAreEscapedInMessages() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let binary = try #require(TestPaths.binary, "build book2pages first")
+        // A name with a newline, a terminal's clear-screen and a right-to-left override.
+        let name = directory.appendingPathComponent("a\nb\u{1B}[2J\u{202E}.md")
+        try Data("---\nlang: \"e\\x1b]0;title\\x07n\"\n---\n# T\n\n![alt](<pic\u{1B}[31m.png>) text\n".utf8).write(to: name)
+        let result = try Run.program(binary, [name.path, "-o", directory.appendingPathComponent("out.json").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        Self.expectOneLinePerMessage(result.stderr)
+        #expect(result.stderr.contains("a\\nb\\x1b[2J\\u202e.md:6: the image pic\\x1b[31m.png does not exist"), "\(result.stderr)")
+        #expect(result.stderr.contains("for language 'e\\x1b]0;title\\x07n'"), "\(result.stderr)")
+        // An error names the file so too, C1 controls included.
+        let missing = try Run.program(binary, [directory.appendingPathComponent("gone\r\u{85}.md").path])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasSuffix("gone\\r\\u0085.md: no such file\n"), "\(missing.stderr)")
+        Self.expectOneLinePerMessage(missing.stderr)
+        // A byte that is not UTF-8 is shown as the shell writes it, not as U+FFFD.
+        let bytes = try Self.run([Self.path(directory, Array("caf".utf8) + [Self.latin1E] + Array(".md".utf8))])
+        #expect(bytes.status == 66)
+        #expect(bytes.stderr.hasSuffix("/caf\\xe9.md: no such file\n"), "\(bytes.stderr)")
+    }
+
+    @Test func aBatchPrintsOneLineAMessageAndItsReportKeepsTheNames() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        try Self.markdown.write(to: books.appendingPathComponent("x\ny\u{1B}[1A.md"))
+        try Self.create(Self.path(books, Array("caf".utf8) + [Self.latin1E] + Array(".md".utf8)), contents: Self.markdown)
+        let report = directory.appendingPathComponent("report.jsonl")
+        let result = try Self.run([Array(books.path.utf8), Array("-o".utf8), Array((directory.path + "/out/").utf8),
+                                   Array("--report".utf8), Array(report.path.utf8)])
+        #expect(result.status == 0, "\(result.stderr)")
+        Self.expectOneLinePerMessage(result.stderr)
+        #expect(result.stderr.contains("/x\\ny\\x1b[1A.md: the book names no language"), "\(result.stderr)")
+        #expect(result.stderr.contains("/caf\\xe9.md: the book names no language"), "\(result.stderr)")
+        // JSON escapes by itself: the report's names are the names (a byte that is not UTF-8,
+        // which no JSON string holds, as `\xe9`).
+        let inputs = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map {
+            ((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["input"] as? NSString)?.lastPathComponent
+        }
+        #expect(inputs == ["caf\\xe9.md", "x\ny\u{1B}[1A.md"])
+    }
 }
