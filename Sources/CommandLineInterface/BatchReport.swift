@@ -24,7 +24,7 @@ enum BatchReport {
         for result in results {
             var line = Line(input: text(result.job.name), output: text(result.job.output), status: "converted",
                             pages: result.pages, seconds: (result.seconds * 1000).rounded() / 1000,
-                            warnings: result.warnings.map(text))
+                            warnings: result.warnings.map { text($0.description) })
             switch result.status {
             case .converted: break
             case .unchanged: line.status = "unchanged"

@@ -49,11 +49,7 @@ public enum Command {
                 let book = try bookInput(inputs, readStandardInput: readStandardInput)
                 input = book
                 var conversion = try convert(book, options: invocation.options, output: output, write: write)
-                if !invocation.quiet {
-                    for warning in conversion.warnings {
-                        report("book2pages: warning: \(place(of: warning, in: book))")
-                    }
-                }
+                if !invocation.quiet { reportWarnings(conversion.warnings, of: book, report: report) }
                 // The document and its pages: not freed here, on the way out. The JSON, written by
                 // now, is let go first: a few hundred large buffers free at once, and the leak
                 // checker cannot follow the references `Data` holds, so would report them.
@@ -62,7 +58,7 @@ public enum Command {
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
-                    for warning in warnings { report("book2pages: warning: \(place(of: warning, in: input))") }
+                    reportWarnings(warnings, of: input, report: report)
                 }
                 if case .limitExceeded = error {
                     report("book2pages: \(error) (see --limit in book2pages --help)")
@@ -102,7 +98,7 @@ public enum Command {
             let book = try bookInput(inputs, readStandardInput: readStandardInput)
             let preview = try Preview.html(of: book, options: invocation.options)
             if !invocation.quiet {
-                for warning in preview.conversion.warnings { report("book2pages: warning: \(place(of: warning, in: book))") }
+                reportWarnings(preview.conversion.warnings, of: book, report: report)
             }
             try PreviewCommand.write(preview, output: output, png: png, write: write)
             return ExitCode.success
@@ -136,8 +132,12 @@ public enum Command {
                 if case .failed(let error) = result.status {
                     bar.print(OneLine.escaping("book2pages: \(error)"))
                 } else if !quiet {
-                    for warning in result.warnings {
+                    let limited = result.warnings.limitedPerKind()
+                    for warning in limited.shown {
                         bar.print(OneLine.escaping("book2pages: warning: \(result.job.name): \(warning)"))
+                    }
+                    for (kind, count) in limited.unshown {
+                        bar.print(OneLine.escaping("book2pages: warning: \(result.job.name): \([Warning].unshownLine(kind: kind, count: count))"))
                     }
                 }
                 bar.finished(result)
@@ -149,6 +149,16 @@ public enum Command {
         } catch {
             report("book2pages: \(error)")
             return error.exitCode
+        }
+    }
+
+    /// The first warnings of each kind, a line each, then a line counting the rest of each kind
+    /// (one book can hold hundreds of thousands of like warnings).
+    private static func reportWarnings(_ warnings: [Warning], of input: BookInput, report: (String) -> Void) {
+        let limited = warnings.limitedPerKind()
+        for warning in limited.shown { report("book2pages: warning: \(place(of: warning, in: input))") }
+        for (kind, count) in limited.unshown {
+            report("book2pages: warning: \(input.name): \([Warning].unshownLine(kind: kind, count: count))")
         }
     }
 

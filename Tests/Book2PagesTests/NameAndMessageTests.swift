@@ -1,3 +1,4 @@
+import BookModel
 import FileNames
 import Foundation
 import Testing
@@ -216,5 +217,60 @@ struct NameAndMessageTests {
             ((try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["input"] as? NSString)?.lastPathComponent
         }
         #expect(inputs == ["caf\\xe9.md", "x\ny\u{1B}[1A.md"])
+    }
+
+    // MARK: - Warnings of one kind counted
+
+    /// 100 missing images and a warning of another kind: 20 of the first shown, the rest counted.
+    static let manyWarnings: Data = {
+        var text = "# Many\n\n"
+        for index in 0..<100 { text += "![a](missing-\(index).png) text \(index)\n\n" }
+        text += "Some text.\n"
+        return Data(text.utf8)
+    }()
+
+    static func expectCounted(_ stderr: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let images = stderr.split(separator: "\n").filter { $0.hasPrefix("book2pages: warning: ") && $0.contains(": the image missing-") }
+        #expect(images.count == 20, "\(stderr)", sourceLocation: sourceLocation)
+        #expect(images.last?.contains("missing-19.png") == true, "\(stderr)", sourceLocation: sourceLocation)
+        #expect(stderr.contains("many.md: … and 80 more like this (the image … does not exist; left out)\n"),
+                "\(stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test func warningsOfOneKindPastTwentyAreCounted() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let binary = try #require(TestPaths.binary, "build book2pages first")
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        let book = books.appendingPathComponent("many.md")
+        try Self.manyWarnings.write(to: book)
+        let single = try Run.program(binary, [book.path, "-o", directory.appendingPathComponent("one.json").path])
+        #expect(single.status == 0, "\(single.stderr)")
+        Self.expectCounted(single.stderr)
+        // The warning of another kind is shown, after the first 20 of the many.
+        #expect(single.stderr.contains("the book names no language"), "\(single.stderr)")
+        let strict = try Run.program(binary, ["--strict", book.path, "-o", directory.appendingPathComponent("strict.json").path])
+        #expect(strict.status == 80, "\(strict.stderr)")
+        Self.expectCounted(strict.stderr)
+        #expect(strict.stderr.contains("refused under --strict: 100 warnings"), "\(strict.stderr)")
+        let batch = try Run.program(binary, [books.path, "-o", directory.path + "/out/", "--report", directory.path + "/report.jsonl"])
+        #expect(batch.status == 0, "\(batch.stderr)")
+        Self.expectCounted(batch.stderr)
+        // The report, for programs, keeps every warning.
+        let line = try String(contentsOfFile: directory.path + "/report.jsonl", encoding: .utf8)
+        let warnings = (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["warnings"] as? [String]
+        #expect(warnings?.count == 101)
+    }
+
+    @Test func aWarningsKindLeavesOutWhatVaries() {
+        #expect(Warning(entry: "a.md", line: 3, "the image a/b.png does not exist; left out").kind
+                == Warning("the image c.png does not exist; left out").kind)
+        #expect(Warning("no installed font has glyphs for 3 of the book's characters (U+001B): they are measured").kind
+                == "no installed font has glyphs for … of the book's characters … they are measured")
+        #expect(Warning("spine item ch1 is not in the manifest; skipped").kind == "spine item … is not in the manifest; skipped")
+        #expect(Warning("no hyphenation dictionary for language 'de-CH' (Debian's hyphen-* packages): its text is not hyphenated").kind
+                == "no hyphenation dictionary for language … its text is not hyphenated")
+        #expect(Warning("symbolic link, not read").kind == "symbolic link, not read")
     }
 }
