@@ -85,7 +85,12 @@ public struct BatchRunner: Sendable {
     private static func write(_ job: BatchJob, options: ConversionOptions,
                               layouter: Layouter) throws(ConversionError) -> Conversion {
         let folder = (job.output as NSString).deletingLastPathComponent
-        try? FileSystem.createDirectory(folder)
+        // Its own failure, not the output's "no such directory" that would follow.
+        do throws(SystemError) {
+            try FileSystem.createDirectory(folder)
+        } catch {
+            throw .outputFailed(file: job.output, reason: "its folder \(folder) can't be made: \(error)")
+        }
         let file = try OutputFile(path: job.output)
         do {
             let conversion = try Converter.convert(job.input, options: options, layouter: layouter,

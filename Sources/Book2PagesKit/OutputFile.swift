@@ -39,7 +39,12 @@ public final class OutputFile: @unchecked Sendable {
             // with `>` is empty, so that is the same bytes.
             let flags = O_WRONLY | O_CLOEXEC | (status.st_mode & S_IFMT == S_IFREG ? O_APPEND : 0)
             let descriptor = Self.retryingInterrupts { FileName.withCString(path) { open($0, flags) } }
-            guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                // A socket can't be opened (ENXIO, "No such device or address").
+                let reason = errno == ENXIO && status.st_mode & S_IFMT == S_IFSOCK ? "is a socket, not a file that can be written"
+                    : SystemError(code: errno).description
+                throw .outputFailed(file: path, reason: reason)
+            }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             temporaryPath = nil
             return
@@ -142,14 +147,6 @@ public final class OutputFile: @unchecked Sendable {
         try file.commit()
     }
 
-    /// The operating system's own words (`Permission denied`, `No space left on device`) rather
-    /// than Foundation's generic "the operation could not be completed".
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedFailureReason ?? nsError.localizedDescription
-    }
+    /// The operating system's own words (`Permission denied`, `No space left on device`).
+    private static func reason(for error: any Error) -> String { SystemError.reason(for: error) }
 }

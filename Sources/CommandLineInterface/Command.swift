@@ -181,7 +181,7 @@ public enum Command {
         do {
             return .standardInput([UInt8](try readStandardInput()), folder: currentDirectory())
         } catch {
-            throw .unreadable(file: "stdin", reason: error.localizedDescription)
+            throw .unreadable(file: "stdin", reason: SystemError.reason(for: error))
         }
     }
 
@@ -223,7 +223,7 @@ public enum Command {
             try write(data)
             return ExitCode.success
         } catch {
-            report("book2pages: standard output: \(error.localizedDescription)")
+            report("book2pages: standard output: \(SystemError.reason(for: error))")
             return ExitCode.outputFailed
         }
     }

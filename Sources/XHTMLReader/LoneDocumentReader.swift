@@ -58,7 +58,7 @@ extension XHTMLReader {
         } catch let error as ReadError {
             throw error
         } catch {
-            throw .unreadable(file: name, reason: error.localizedDescription)
+            throw .unreadable(file: name, reason: SystemError.reason(for: error))
         }
     }
 }

@@ -14,6 +14,8 @@ public enum LooseFile {
             switch errno {
             case ENOENT, ENOTDIR: throw .unreadable(file: name, reason: "no such file")
             case EACCES, EPERM: throw .unreadable(file: name, reason: "permission denied")
+            // A socket can't be opened at all (ENXIO, "No such device or address").
+            case ENXIO where FileSystem.kind(of: path) == .other: throw .unreadable(file: name, reason: "is not a regular file")
             default: throw .unreadable(file: name, reason: String(cString: strerror(errno)))
             }
         }

@@ -25,6 +25,8 @@ public final class ZipArchive {
         // FIFO's writer, and then read a device or a FIFO forever. Only a regular file is taken.
         let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
+            // A socket can't be opened at all (ENXIO, "No such device or address").
+            if errno == ENXIO, FileSystem.kind(of: path) == .other { throw .notRegularFile(archive: path) }
             throw .unreadable(archive: path, reason: String(cString: strerror(errno)))
         }
         var status = stat()

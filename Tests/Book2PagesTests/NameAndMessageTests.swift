@@ -273,4 +273,78 @@ struct NameAndMessageTests {
                 == "no hyphenation dictionary for language … its text is not hyphenated")
         #expect(Warning("symbolic link, not read").kind == "symbolic link, not read")
     }
+
+    // MARK: - Reasons that say what is wrong
+
+    /// A Unix socket bound at `path` (open(2) refuses one with ENXIO, "No such device or address").
+    static func bindSocket(_ path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path too long: \(path)")
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "bind: \(String(cString: strerror(errno)))")
+        return descriptor
+    }
+
+    @Test func aSocketIsNotARegularFile() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let binary = try #require(TestPaths.binary, "build book2pages first")
+        let book = directory.appendingPathComponent("book.md")
+        try Self.markdown.write(to: book)
+        for name in ["s.md", "s.epub"] {
+            let socket = directory.appendingPathComponent(name).path
+            let descriptor = try Self.bindSocket(socket)
+            defer { close(descriptor) }
+            for arguments in [[socket], ["--from", "epub", socket]] {
+                let result = try Run.program(binary, arguments)
+                #expect(result.status == 66 && result.stderr == "book2pages: \(socket): is not a regular file\n", "\(result.stderr)")
+            }
+            let output = try Run.program(binary, [book.path, "-q", "-o", socket])
+            #expect(output.status == 73 && output.stderr == "book2pages: \(socket): is a socket, not a file that can be written\n",
+                    "\(output.stderr)")
+        }
+    }
+
+    @Test func aFolderThatCantBeMadeSaysWhy() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { Self.remove(directory) }
+        let binary = try #require(TestPaths.binary, "build book2pages first")
+        let books = directory.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Self.markdown.write(to: books.appendingPathComponent("sub/book.md"))
+        // A file where the batch's output folder, or a folder inside it, would go.
+        let blocked = directory.appendingPathComponent("blocked")
+        try Data().write(to: blocked)
+        let top = try Run.program(binary, [books.path, "-q", "-o", blocked.path + "/out/"])
+        #expect(top.status == 73 && top.stderr == "book2pages: \(blocked.path)/out/: Not a directory\n", "\(top.stderr)")
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data().write(to: out.appendingPathComponent("sub"))
+        let inside = try Run.program(binary, [books.path, "-q", "-o", out.path + "/"])
+        #expect(inside.status == 1, "\(inside.stderr)")
+        #expect(inside.stderr == "book2pages: \(out.path)/sub/book.json: its folder \(out.path)/sub can't be made: Not a directory\n",
+                "\(inside.stderr)")
+    }
+
+    /// A read-only file system can't be made in a test without root: the mapping, from the errno
+    /// and from the Foundation errors that carry it.
+    @Test func foundationErrorsSayTheSystemsReason() {
+        #expect(SystemError(code: EROFS).description == "Read-only file system")
+        #expect(SystemError.reason(for: CocoaError(.fileWriteVolumeReadOnly)) == "Read-only file system")
+        let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))
+        #expect(SystemError.reason(for: NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+                                                userInfo: [NSUnderlyingErrorKey: underlying])) == "Read-only file system")
+        #expect(SystemError.reason(for: NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileReadUnknown.rawValue))
+                == "could not be read")
+        #expect(SystemError.reason(for: CocoaError(.fileReadNoPermission)) == "Permission denied")
+    }
 }
