@@ -31,21 +31,24 @@ let package = Package(
         // Debian ships no .pc file for libhyphen: its module map links `hyphen` by name.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
-        // The two models depend on nothing.
-        .target(name: "BookModel"),
+        // Paths as the system's bytes, and the file calls made with them; depends on nothing.
+        .target(name: "FileNames"),
+
+        // The two models depend on nothing but the paths.
+        .target(name: "BookModel", dependencies: ["FileNames"]),
         .target(name: "PageFormat"),
 
         // Readers. CSS is plain Swift: the book's stylesheets, read and cascaded.
         .target(name: "CSS"),
         .target(name: "Markup", dependencies: ["CLibXML2"]),
-        .target(name: "ZipArchive", dependencies: ["CLibZip"]),
+        .target(name: "ZipArchive", dependencies: ["CLibZip", "FileNames"]),
         .target(name: "ImageSizes", dependencies: ["BookModel", "Markup"]),
-        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "Markup", "ZipArchive"]),
+        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "FileNames", "Markup", "ZipArchive"]),
         .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "XHTMLReader", "ZipArchive"]),
         .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",
-                dependencies: ["BookModel", "ImageSizes", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
+                dependencies: ["BookModel", "FileNames", "ImageSizes", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
 
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
@@ -62,9 +65,9 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "EPUBReader", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
+                dependencies: ["BookModel", "EPUBReader", "FileNames", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "ZipArchive"]),
-        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "HTMLPreview", "Layout"]),
+        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
         // small values on several threads, and glibc's allocator took an eighth of the CPU
         // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
         .testTarget(name: "Book2PagesTests",
-                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "Fonts", "HTMLPreview",
+                    dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
                                    "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "ZipArchive"],
                     exclude: ["Snapshots"]),
     ]

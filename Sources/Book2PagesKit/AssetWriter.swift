@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 import PageFormat
 import ZipArchive
@@ -43,10 +44,10 @@ enum AssetWriter {
             let target = (root as NSString).appendingPathComponent(normalized)
             _ = try OutputFolders.make((((subfolder as NSString).appendingPathComponent(normalized)) as NSString)
                                         .deletingLastPathComponent, under: directory, for: target)
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
+            do throws(SystemError) {
+                try FileSystem.replace(target, with: bytes)
             } catch {
-                throw .outputFailed(file: target, reason: OutputFile.reason(for: error))
+                throw .outputFailed(file: target, reason: error.description)
             }
         }
         return warnings

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 
 /// One book of a batch: what to read and where its pages go.
@@ -31,19 +32,17 @@ public enum BatchPlan {
     public static func jobs(for inputs: [String], into directory: String,
                             format: OutputFormat) throws(ConversionError) -> [BatchJob] {
         var jobs: [BatchJob] = []
-        let fileManager = FileManager.default
         for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            guard let kind = FileSystem.kind(of: input) else {
                 // Named but missing: a failure of its own, reported with the others.
                 jobs.append(job(input, relative: stem(input), directory: directory, format: format))
                 continue
             }
-            if !isDirectory.boolValue || isMarkdownBook(input) {
+            if kind != .directory || isMarkdownBook(input) {
                 jobs.append(job(input, relative: stem(input), directory: directory, format: format))
                 continue
             }
-            let found = (fileManager.subpaths(atPath: input) ?? [])
+            let found = FileSystem.subpaths(of: input)
                 .filter { path in
                     !path.split(separator: "/").contains { $0.hasPrefix(".") } && isBookFile(path)
                 }
@@ -75,7 +74,7 @@ public enum BatchPlan {
     }
 
     private static func isMarkdownBook(_ folder: String) -> Bool {
-        ["SUMMARY.md", "src/SUMMARY.md"].contains { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+        ["SUMMARY.md", "src/SUMMARY.md"].contains { FileSystem.exists((folder as NSString).appendingPathComponent($0)) }
     }
 
     private static func stem(_ path: String) -> String {

@@ -1,3 +1,5 @@
+import BookModel
+import FileNames
 import Foundation
 import Layout
 import PageFormat
@@ -17,7 +19,7 @@ public struct BatchResult: Sendable {
     /// Content pages written (or already there, for an unchanged output).
     public var pages: Int
     public var seconds: Double
-    public var warnings: [String]
+    public var warnings: [Warning]
 }
 
 /// Converts the books of a batch, `jobs` at a time, each into its output file (whole or not at
@@ -74,7 +76,7 @@ public struct BatchRunner: Sendable {
             let conversion = try write(job, options: options, layouter: layouter)
             return BatchResult(job: job, status: .converted,
                                pages: conversion.document.pages.filter { $0.type == .content }.count,
-                               seconds: seconds(), warnings: conversion.warnings.map(\.description))
+                               seconds: seconds(), warnings: conversion.warnings)
         } catch {
             return BatchResult(job: job, status: .failed(error), pages: 0, seconds: seconds(), warnings: [])
         }

@@ -1,5 +1,6 @@
 import BookModel
 import EPUBReader
+import FileNames
 import Foundation
 import Layout
 import MarkdownReader
@@ -226,7 +227,6 @@ public enum Converter {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(path)
     }
 }

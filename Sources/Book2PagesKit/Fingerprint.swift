@@ -1,5 +1,6 @@
 import BookModel
 import Digest
+import FileNames
 import Foundation
 import PageFormat
 import XHTMLReader
@@ -56,14 +57,11 @@ enum Fingerprint {
     }
 
     private static func files(under path: String) -> [(relative: String, absolute: String)] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return [((path as NSString).lastPathComponent, path)] }
-        let names = (FileManager.default.subpaths(atPath: path) ?? []).sorted()
-        return names.compactMap { name in
+        guard let kind = FileSystem.kind(of: path) else { return [] }
+        guard kind == .directory else { return [((path as NSString).lastPathComponent, path)] }
+        return FileSystem.subpaths(of: path).sorted().compactMap { name in
             let absolute = (path as NSString).appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+            guard let kind = FileSystem.kind(of: absolute), kind != .directory else { return nil }
             return (name, absolute)
         }
     }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import Synchronization
 
@@ -29,7 +30,7 @@ public final class OutputFile: @unchecked Sendable {
     public init(path: String, followingLinks: Bool = true) throws(ConversionError) {
         self.path = path
         var status = stat()
-        let exists = (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0
+        let exists = FileName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) } == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
             throw .outputFailed(file: path, reason: "is a directory")
         }
@@ -39,22 +40,26 @@ public final class OutputFile: @unchecked Sendable {
             // file behind a descriptor is appended to, as the shell's `>>` would; one opened
             // with `>` is empty, so that is the same bytes.
             let flags = O_WRONLY | O_CLOEXEC | (status.st_mode & S_IFMT == S_IFREG ? O_APPEND : 0)
-            let descriptor = Self.retryingInterrupts { open(path, flags) }
-            guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
+            let descriptor = Self.retryingInterrupts { FileName.withCString(path) { open($0, flags) } }
+            guard descriptor >= 0 else {
+                // A socket can't be opened (ENXIO, "No such device or address").
+                let reason = errno == ENXIO && status.st_mode & S_IFMT == S_IFSOCK ? "is a socket, not a file that can be written"
+                    : SystemError(code: errno).description
+                throw .outputFailed(file: path, reason: reason)
+            }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             temporaryPath = nil
             return
         }
-        var isDirectory: ObjCBool = false
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // By string, not through `URL`, which would lose a name that is not UTF-8 (`FileName`).
+        let folder = (path as NSString).deletingLastPathComponent
+        guard FileSystem.isDirectory(folder.isEmpty ? "." : folder) else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
-        Self.removeLeftovers(in: folder)
-        let temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part").path
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        Self.removeLeftovers(in: folder.isEmpty ? "." : folder)
+        let temporaryPath = (folder as NSString)
+            .appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part")
+        let descriptor = FileName.withCString(temporaryPath) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw .outputFailed(file: path, reason: String(cString: strerror(errno))) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.temporaryPath = temporaryPath
@@ -72,9 +77,9 @@ public final class OutputFile: @unchecked Sendable {
         for _ in 0..<40 {
             if current.hasPrefix("/dev/fd/") || current.hasPrefix("/proc/") { return true }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, Int(PATH_MAX))
+            let count = FileName.withCString(current) { readlink($0, &buffer, Int(PATH_MAX)) }
             guard count > 0 else { return false }
-            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let target = FileName.string(buffer[..<count].map { UInt8(bitPattern: $0) })
             current = target.hasPrefix("/") ? target
                 : (current as NSString).deletingLastPathComponent + "/" + target
         }
@@ -97,14 +102,14 @@ public final class OutputFile: @unchecked Sendable {
     /// per folder a process writes into; a file of a process still running is left alone.
     static func removeLeftovers(in folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }) else { return }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let names = FileSystem.contents(ofDirectory: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".part") {
             let parts = name.dropLast(".part".count).split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 4, UInt32(parts[parts.count - 1]) != nil,
                   let pid = Int32(parts[parts.count - 2]), pid > 0, pid != getpid() else { continue }
             // Alive, or someone else's to ask about (EPERM): not ours to remove.
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            FileName.withCString((folder as NSString).appendingPathComponent(name)) { _ = unlink($0) }
         }
     }
 
@@ -114,7 +119,7 @@ public final class OutputFile: @unchecked Sendable {
     /// Removes every output not yet complete: for a run stopped by a signal, so it leaves no
     /// half-written file.
     public static func discardUnfinished() {
-        for path in unfinished.withLock({ $0 }) { unlink(path) }
+        for path in unfinished.withLock({ $0 }) { FileName.withCString(path) { _ = unlink($0) } }
     }
 
     public func append(_ data: Data) throws(ConversionError) {
@@ -136,7 +141,7 @@ public final class OutputFile: @unchecked Sendable {
             throw .outputFailed(file: path, reason: Self.reason(for: error))
         }
         guard let temporaryPath else { return }
-        guard rename(temporaryPath, path) == 0 else {
+        guard FileName.withCString(temporaryPath, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw .outputFailed(file: path, reason: reason)
@@ -149,7 +154,7 @@ public final class OutputFile: @unchecked Sendable {
     public func discard() {
         try? handle.close()
         guard let temporaryPath else { return }
-        unlink(temporaryPath)
+        FileName.withCString(temporaryPath) { _ = unlink($0) }
         Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
     }
 
@@ -164,14 +169,6 @@ public final class OutputFile: @unchecked Sendable {
         try file.commit()
     }
 
-    /// The operating system's own words (`Permission denied`, `No space left on device`) rather
-    /// than Foundation's generic "the operation could not be completed".
-    static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedFailureReason ?? nsError.localizedDescription
-    }
+    /// The operating system's own words (`Permission denied`, `No space left on device`).
+    static func reason(for error: any Error) -> String { SystemError.reason(for: error) }
 }

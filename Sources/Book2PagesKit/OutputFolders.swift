@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 
 /// The one rule for where a run writes: into the folder the user named (`-o DIR/`, `--assets
@@ -23,33 +24,27 @@ enum OutputFolders {
     }
 
     private static func makeRoot(_ root: String, for name: String) throws(ConversionError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .outputFailed(file: name, reason: "\(root) is a file, not a folder") }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            try FileSystem.createDirectory(root)
         } catch {
-            throw .outputFailed(file: name, reason: "\(root): \(OutputFile.reason(for: error))")
+            throw .outputFailed(file: name, reason: "its folder \(root) can't be made: \(error)")
         }
     }
 
     /// A folder at `path` that is not a link: there already, or made now.
     private static func makeReal(_ path: String, for name: String) throws(ConversionError) {
         for _ in 0..<2 {
-            var status = stat()
-            if lstat(path, &status) == 0 {
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: return
-                case S_IFLNK: throw .outputFailed(file: name, reason: "\(path) is a symbolic link; not followed")
-                default: throw .outputFailed(file: name, reason: "\(path) is a file, not a folder")
-                }
+            switch FileSystem.linkKind(of: path) {
+            case .directory: return
+            case .symbolicLink: throw .outputFailed(file: name, reason: "\(path) is a symbolic link; not followed")
+            case .regular, .other:
+                throw .outputFailed(file: name, reason: "its folder \(path) can't be made: \(SystemError(code: ENOTDIR))")
+            case nil: break
             }
-            if mkdir(path, 0o755) == 0 { return }
+            if FileName.withCString(path, { mkdir($0, 0o755) }) == 0 { return }
             // Made by another job of the batch at the same moment: look again.
             guard errno == EEXIST else {
-                throw .outputFailed(file: name, reason: "\(path): \(String(cString: strerror(errno)))")
+                throw .outputFailed(file: name, reason: "its folder \(path) can't be made: \(SystemError(code: errno))")
             }
         }
         throw .outputFailed(file: name, reason: "\(path) keeps changing")

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 import HTMLPreview
 import PageFormat
@@ -49,7 +50,7 @@ public enum Preview {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw .outputFailed(file: directory, reason: error.localizedDescription)
+            throw .outputFailed(file: directory, reason: SystemError.reason(for: error))
         }
         do {
             return try SpreadImages.write(document, preview: preview, into: directory, browser: browser)

@@ -13,8 +13,7 @@ struct RecordedOutput {
     /// Nil when the file is missing, cut short, or records no provenance.
     init?(path: String, format: OutputFormat) {
         // A FIFO or a device in the output's place would never end: only a regular file is read.
-        guard (try? LooseFile.open(path, named: path)) != nil,
-              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return nil }
+        guard let handle = try? LooseFile.open(path, named: path), let data = Self.mapped(handle) else { return nil }
         let found: Provenance? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return format == .ndjson ? Self.jsonLinesProvenance(bytes) : Self.jsonProvenance(bytes)
@@ -26,6 +25,19 @@ struct RecordedOutput {
             // Raw quotes in a string are escaped, so these bytes are a page's type and nothing else.
             return Self.count(#""type":"content""#, in: bytes) + Self.count(#""type" : "content""#, in: bytes)
         }
+    }
+
+    /// The whole file, mapped from the descriptor already open (by path, `Data` would lose a name
+    /// that is not UTF-8); nil when it can't be.
+    private static func mapped(_ handle: FileHandle) -> Data? {
+        var status = stat()
+        guard fstat(handle.fileDescriptor, &status) == 0 else { return nil }
+        let size = Int(status.st_size)
+        if size == 0 { return Data() }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, handle.fileDescriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        return Data(bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 
     /// A JSON document's keys are sorted, and its pages come before its provenance: the last

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 import Layout
 import PageFormat
@@ -54,7 +55,7 @@ extension Converter {
         } catch let error as ConversionError {
             throw error
         } catch {
-            throw .outputFailed(file: "standard output", reason: error.localizedDescription)
+            throw .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
         }
     }
 }
@@ -102,7 +103,7 @@ private final class LineWriter: @unchecked Sendable {
         } catch let error as EncodingError {
             failure = .internalError("a page could not be encoded as JSON: \(error)")
         } catch {
-            failure = .outputFailed(file: "standard output", reason: error.localizedDescription)
+            failure = .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
         }
     }
 }

@@ -1,12 +1,15 @@
+import FileNames
 import Foundation
 
 /// Where a path on this machine really leads, and whether that is inside a folder: the one
 /// test every boundary a run keeps (a Markdown book's folder, a folder a batch searches) is
 /// made with, so each follows symbolic links the same way.
 public enum RealPath {
-    /// The path once symbolic links, `.` and `..` are worked out.
+    /// The path once symbolic links, `.` and `..` are worked out. `realpath` for a path that
+    /// exists, so a name that is not UTF-8 comes back as it is (`FileName`); for one that does
+    /// not, what can be worked out of it.
     public static func of(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        FileSystem.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// `sub/file` for a real path inside the real folder `root`; nil for one outside it or the

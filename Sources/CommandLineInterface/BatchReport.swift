@@ -1,4 +1,5 @@
 import Book2PagesKit
+import FileNames
 import Foundation
 
 /// `--report FILE`: one JSON object a line for each input, in the order given: its status
@@ -21,14 +22,15 @@ enum BatchReport {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = Data()
         for result in results {
-            var line = Line(input: result.job.name, output: result.job.output, status: "converted", pages: result.pages,
-                            seconds: (result.seconds * 1000).rounded() / 1000, warnings: result.warnings)
+            var line = Line(input: text(result.job.name), output: text(result.job.output), status: "converted",
+                            pages: result.pages, seconds: (result.seconds * 1000).rounded() / 1000,
+                            warnings: result.warnings.map { text($0.description) })
             switch result.status {
             case .converted: break
             case .unchanged: line.status = "unchanged"
             case .failed(let error):
                 line.status = "failed"
-                line.error = error.description
+                line.error = text(error.description)
                 line.exitCode = error.exitCode
             }
             // Encoding plain strings and numbers can't fail.
@@ -36,5 +38,21 @@ enum BatchReport {
             data.append(UInt8(ascii: "\n"))
         }
         return data
+    }
+
+    /// JSON escapes control characters itself, so the values keep them as they are; only a
+    /// byte of a name that is not UTF-8, which no JSON string can hold, is written `\xe9`, as
+    /// the messages write it.
+    private static func text(_ value: String) -> String {
+        guard FileName.hasRawBytes(value) else { return value }
+        var text = ""
+        for scalar in value.unicodeScalars {
+            if let byte = FileName.rawByte(scalar) {
+                text += "\\x" + String(byte, radix: 16)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 }

@@ -1,5 +1,6 @@
 import BookModel
 import Book2PagesKit
+import FileNames
 import Foundation
 
 /// The `book2pages` command: parse, convert, write, and turn every failure into one line on
@@ -13,6 +14,15 @@ public enum Command {
                            readStandardInput: () throws -> Data = { Data() },
                            write: @escaping @Sendable (Data) throws -> Void,
                            report: (String) -> Void, endsProcess: Bool = false) -> Int32 {
+        // Every line escaped here, once: names and messages come from the book and the file
+        // system, and must neither split a line nor reach the terminal raw (`OneLine`).
+        runCommand(arguments, readStandardInput: readStandardInput, write: write,
+                   report: { report(OneLine.escaping($0)) }, endsProcess: endsProcess)
+    }
+
+    private static func runCommand(_ arguments: [String], readStandardInput: () throws -> Data,
+                                   write: @escaping @Sendable (Data) throws -> Void,
+                                   report: (String) -> Void, endsProcess: Bool) -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation(try parse(arguments))
@@ -39,11 +49,7 @@ public enum Command {
                 let book = try bookInput(inputs, readStandardInput: readStandardInput)
                 input = book
                 var conversion = try convert(book, options: invocation.options, output: output, write: write)
-                if !invocation.quiet {
-                    for warning in conversion.warnings {
-                        report("book2pages: warning: \(place(of: warning, in: book))")
-                    }
-                }
+                if !invocation.quiet { reportWarnings(conversion.warnings, of: book, report: report) }
                 // The document and its pages: not freed here, on the way out. The JSON, written by
                 // now, is let go first: a few hundred large buffers free at once, and the leak
                 // checker cannot follow the references `Data` holds, so would report them.
@@ -52,7 +58,7 @@ public enum Command {
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
-                    for warning in warnings { report("book2pages: warning: \(place(of: warning, in: input))") }
+                    reportWarnings(warnings, of: input, report: report)
                 }
                 if case .limitExceeded = error {
                     report("book2pages: \(error) (see --limit in book2pages --help)")
@@ -92,7 +98,7 @@ public enum Command {
             let book = try bookInput(inputs, readStandardInput: readStandardInput)
             let preview = try Preview.html(of: book, options: invocation.options)
             if !invocation.quiet {
-                for warning in preview.conversion.warnings { report("book2pages: warning: \(place(of: warning, in: book))") }
+                reportWarnings(preview.conversion.warnings, of: book, report: report)
             }
             try PreviewCommand.write(preview, output: output, png: png, write: write)
             return ExitCode.success
@@ -107,10 +113,10 @@ public enum Command {
     /// some did not.
     private static func runBatch(_ inputs: [String], into directory: String, invocation: Invocation,
                                  report: (String) -> Void) -> Int32 {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            try FileSystem.createDirectory(directory)
         } catch {
-            report("book2pages: \(directory): \(error.localizedDescription)")
+            report("book2pages: \(directory): \(error)")
             return ExitCode.outputFailed
         }
         do throws(ConversionError) {
@@ -124,10 +130,17 @@ public enum Command {
             let log = invocation.report.map(ReportLog.init)
             let results = try runner.run(jobs) { result in
                 log?.add(result)
+                // The bar writes to standard error itself: its lines are escaped as `report`'s are.
                 if case .failed(let error) = result.status {
-                    bar.print("book2pages: \(error)")
+                    bar.print(OneLine.escaping("book2pages: \(error)"))
                 } else if !quiet {
-                    for warning in result.warnings { bar.print("book2pages: warning: \(result.job.name): \(warning)") }
+                    let limited = result.warnings.limitedPerKind()
+                    for warning in limited.shown {
+                        bar.print(OneLine.escaping("book2pages: warning: \(result.job.name): \(warning)"))
+                    }
+                    for (kind, count) in limited.unshown {
+                        bar.print(OneLine.escaping("book2pages: warning: \(result.job.name): \([Warning].unshownLine(kind: kind, count: count))"))
+                    }
                 }
                 bar.finished(result)
             }
@@ -138,6 +151,16 @@ public enum Command {
         } catch {
             report("book2pages: \(error)")
             return error.exitCode
+        }
+    }
+
+    /// The first warnings of each kind, a line each, then a line counting the rest of each kind
+    /// (one book can hold hundreds of thousands of like warnings).
+    private static func reportWarnings(_ warnings: [Warning], of input: BookInput, report: (String) -> Void) {
+        let limited = warnings.limitedPerKind()
+        for warning in limited.shown { report("book2pages: warning: \(place(of: warning, in: input))") }
+        for (kind, count) in limited.unshown {
+            report("book2pages: warning: \(input.name): \([Warning].unshownLine(kind: kind, count: count))")
         }
     }
 
@@ -158,9 +181,9 @@ public enum Command {
                                   readStandardInput: () throws -> Data) throws(ConversionError) -> BookInput {
         guard inputs == ["-"] else { return .paths(inputs) }
         do {
-            return .standardInput([UInt8](try readStandardInput()), folder: FileManager.default.currentDirectoryPath)
+            return .standardInput([UInt8](try readStandardInput()), folder: currentDirectory())
         } catch {
-            throw .unreadable(file: "stdin", reason: error.localizedDescription)
+            throw .unreadable(file: "stdin", reason: SystemError.reason(for: error))
         }
     }
 
@@ -172,11 +195,21 @@ public enum Command {
         Interruption.removeUnfinishedOutputs()
         // What the conversion left to free on the side is done by now, most often.
         defer { BackgroundRelease.waitForPending() }
-        return run(Array(CommandLine.arguments.dropFirst()),
+        // From the bytes: `CommandLine.arguments` replaces what is not UTF-8 in a file's name,
+        // which could then never be opened (`FileName`).
+        let arguments = (1..<Int(CommandLine.argc)).map { FileName.string(cString: CommandLine.unsafeArgv[$0]!) }
+        return run(arguments,
                    // One byte past the readers' limit, so an endless pipe ends in a clear refusal.
                    readStandardInput: { try FileHandle.standardInput.read(upToCount: (256 << 20) + 1) ?? Data() },
                    write: { try StandardStreams.writeOutput($0) },
                    report: { StandardStreams.writeError($0 + "\n") }, endsProcess: true)
+    }
+
+    /// The working directory, by its bytes (`FileName`).
+    private static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(path) }
+        return FileName.string(cString: path)
     }
 
     private static func parse(_ arguments: [String]) throws(ConversionError) -> ParsedArguments {
@@ -192,7 +225,7 @@ public enum Command {
             try write(data)
             return ExitCode.success
         } catch {
-            report("book2pages: standard output: \(error.localizedDescription)")
+            report("book2pages: standard output: \(SystemError.reason(for: error))")
             return ExitCode.outputFailed
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Book2PagesKit
 import BookModel
+import FileNames
 import Layout
 
 /// What the user asked for, with every value checked and converted.
@@ -170,8 +171,7 @@ struct Invocation: Sendable, Equatable {
     /// An existing directory, or a name ending in `/` (made if missing).
     static func namesDirectory(_ path: String) -> Bool {
         if path.hasSuffix("/") { return true }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileSystem.isDirectory(path)
     }
 
     /// `a, b, c`: the values a choice accepts.

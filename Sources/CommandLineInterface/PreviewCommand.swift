@@ -1,4 +1,5 @@
 import Book2PagesKit
+import FileNames
 import Foundation
 import HTMLPreview
 
@@ -16,7 +17,7 @@ enum PreviewCommand {
             do {
                 try write(preview.html)
             } catch {
-                throw .outputFailed(file: "standard output", reason: error.localizedDescription)
+                throw .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
             }
         }
         guard let png else { return }
@@ -28,7 +29,7 @@ enum PreviewCommand {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try preview.html.write(to: folder.appendingPathComponent("book.html"))
             } catch {
-                throw .outputFailed(file: folder.path, reason: error.localizedDescription)
+                throw .outputFailed(file: folder.path, reason: SystemError.reason(for: error))
             }
             temporary = folder
             file = folder.appendingPathComponent("book.html")

@@ -1,4 +1,5 @@
 import Book2PagesKit
+import FileNames
 import Foundation
 
 /// `--report FILE` while a batch runs: each book's line is added to the file as the book ends,
@@ -13,9 +14,9 @@ final class ReportLog: @unchecked Sendable {
     init(path: String) {
         self.path = path
         var status = stat()
-        let isRegular = stat(path, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
+        let isRegular = FileName.withCString(path, { stat($0, &status) }) != 0 || status.st_mode & S_IFMT == S_IFREG
         guard isRegular, !OutputFile.namesDescriptor(path) else { return }
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_APPEND, 0o644)
+        descriptor = FileName.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_APPEND, 0o644) }
     }
 
     /// Adds `result`'s line. Called by one book at a time.

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 import ZipArchive
 
@@ -51,11 +52,9 @@ struct BookFolder {
         if ArchivePath.isExternal(href) { return .remote }
         guard let reference = ArchivePath.resolve(href, relativeTo: source) else { return .outside }
         let path = absolutePath(reference.path)
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        guard FileSystem.exists(path) else { return .missing }
         guard let relative = relativePath(ofRealPath: Self.realPath(path)) else { return .outside }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolutePath(relative), isDirectory: &isDirectory),
-              !isDirectory.boolValue else { return .missing }
+        guard let kind = FileSystem.kind(of: absolutePath(relative)), kind != .directory else { return .missing }
         return .file(relative)
     }
 
@@ -73,7 +72,7 @@ struct BookFolder {
                   let relative = relativePath(ofRealPath: Self.realPath(absolutePath(normalized))) else {
                 throw BookFileError("is outside the book's folder")
             }
-            guard FileManager.default.fileExists(atPath: absolutePath(relative)) else {
+            guard FileSystem.exists(absolutePath(relative)) else {
                 throw BookFileError("does not exist")
             }
             do throws(ReadError) {

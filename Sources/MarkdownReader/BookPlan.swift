@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 
 /// Which Markdown files make the book, in order, and the folder they all live in.
@@ -43,19 +44,19 @@ struct BookPlan {
         let files = realPaths.map { File(path: folder.relativePath(ofRealPath: $0) ?? ($0 as NSString).lastPathComponent, headingShift: 0) }
         if paths.count == 1 { folder.soleFile = files[0].path }
         let stem = ((first as NSString).lastPathComponent as NSString).deletingPathExtension
-        return BookPlan(folder: folder, files: files, fallbackTitle: stem.isEmpty ? first : stem, warnings: [])
+        return BookPlan(folder: folder, files: files, fallbackTitle: FileName.readable(stem.isEmpty ? first : stem), warnings: [])
     }
 
     private static func directory(_ path: String, budget: ReadBudget) throws(ReadError) -> BookPlan {
         for summary in ["SUMMARY.md", "src/SUMMARY.md"] {
             let candidate = (path as NSString).appendingPathComponent(summary)
-            if FileManager.default.fileExists(atPath: candidate), !isDirectory(candidate) {
+            if FileSystem.exists(candidate), !isDirectory(candidate) {
                 return try self.summary(candidate, label: summary, budget: budget)
             }
         }
         let folder = BookFolder(directory: path, budget: budget)
         var warnings: [Warning] = []
-        let names = NaturalOrder.sorted(((try? FileManager.default.contentsOfDirectory(atPath: folder.root)) ?? [])
+        let names = NaturalOrder.sorted((FileSystem.contents(ofDirectory: folder.root) ?? [])
             .filter { !$0.hasPrefix(".") && isMarkdownName($0) })
             .filter { name in
                 switch folder.resolve(name, from: "") {
@@ -109,9 +110,9 @@ struct BookPlan {
         let name = (root as NSString).lastPathComponent
         if name == "src" {
             let parent = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
-            if !parent.isEmpty, parent != "/" { return parent }
+            if !parent.isEmpty, parent != "/" { return FileName.readable(parent) }
         }
-        return name.isEmpty || name == "/" ? "Untitled" : name
+        return name.isEmpty || name == "/" ? "Untitled" : FileName.readable(name)
     }
 
     private static func commonDirectory(of paths: [String]) -> String {
@@ -125,11 +126,10 @@ struct BookPlan {
     }
 
     private static func checkExists(_ path: String) throws(ReadError) {
-        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(file: path, reason: "no such file") }
+        guard FileSystem.exists(path) else { throw .unreadable(file: path, reason: "no such file") }
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(path)
     }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 
 extension XHTMLReader {
@@ -36,11 +37,8 @@ extension XHTMLReader {
     }
 
     private static func readFile(_ path: String, limits: ReadLimits) throws(ReadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        if isDirectory.boolValue { throw .unreadable(file: path, reason: "is a directory") }
+        guard let kind = FileSystem.kind(of: path) else { throw .unreadable(file: path, reason: "no such file") }
+        if kind == .directory { throw .unreadable(file: path, reason: "is a directory") }
         return try readFile(path, named: path, limit: limits.maximumEntrySize, describedAs: limits.describe(.entrySize))
     }
 
@@ -60,7 +58,7 @@ extension XHTMLReader {
         } catch let error as ReadError {
             throw error
         } catch {
-            throw .unreadable(file: name, reason: error.localizedDescription)
+            throw .unreadable(file: name, reason: SystemError.reason(for: error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import FileNames
 import Foundation
 
 /// A file read by its path, outside any archive: a book, a Markdown chapter, an image beside it.
@@ -8,11 +9,13 @@ import Foundation
 public enum LooseFile {
     /// The open file at `path`, positioned at its start. Failures name the file as `name`.
     public static func open(_ path: String, named name: String) throws(ReadError) -> FileHandle {
-        let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        let descriptor = FileName.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
             switch errno {
             case ENOENT, ENOTDIR: throw .unreadable(file: name, reason: "no such file")
             case EACCES, EPERM: throw .unreadable(file: name, reason: "permission denied")
+            // A socket can't be opened at all (ENXIO, "No such device or address").
+            case ENXIO where FileSystem.kind(of: path) == .other: throw .unreadable(file: name, reason: "is not a regular file")
             default: throw .unreadable(file: name, reason: String(cString: strerror(errno)))
             }
         }

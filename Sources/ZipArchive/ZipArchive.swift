@@ -1,4 +1,5 @@
 import CLibZip
+import FileNames
 import Glibc
 
 /// A zip file opened read-only. Entries are read whole, into memory, never past a size bound:
@@ -22,8 +23,10 @@ public final class ZipArchive {
         self.path = path
         // Opened here, without waiting, rather than by libzip from the path: it would wait for a
         // FIFO's writer, and then read a device or a FIFO forever. Only a regular file is taken.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
+            // A socket can't be opened at all (ENXIO, "No such device or address").
+            if errno == ENXIO, FileSystem.kind(of: path) == .other { throw .notRegularFile(archive: path) }
             throw .unreadable(archive: path, reason: String(cString: strerror(errno)))
         }
         var status = stat()
