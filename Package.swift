@@ -74,10 +74,12 @@ let package = Package(
         .executableTarget(name: "book2pages", dependencies: ["CommandLineInterface"],
                           linkerSettings: [.linkedLibrary("mimalloc", .when(configuration: .release))]),
 
-        // libFuzzer entries for the readers (scripts/fuzz.sh); in an ordinary build, each
-        // replays the files it is given.
+        // libFuzzer entries (scripts/fuzz.sh): the readers, and the whole conversion (reader,
+        // layout, writer); in an ordinary build, each replays the files it is given.
         .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
         .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
+        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat"],
+                          path: "Fuzz/ConversionFuzzer", exclude: ["conversion.dict"]),
 
         // The parse floor the benchmark compares a conversion with (docs/PERFORMANCE.md).
         .executableTarget(name: "ParseFloor", dependencies: ["CLibXML2", "Markup", "ZipArchive"], path: "Bench/ParseFloor"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole suite under AddressSanitizer (leaks too, but for those scripts/lsan-suppressions.txt
-# lists: other libraries'), then SECONDS (default 60) of libFuzzer on each reader
-# (scripts/fuzz.sh); .ci/run runs it after scripts/test.sh. Each step says how long it took.
+# lists: other libraries'), then SECONDS (default 60) of libFuzzer on each of the EPUB reader,
+# the Markdown reader and the whole conversion (scripts/fuzz.sh); .ci/run runs it after
+# scripts/test.sh. Each step says how long it took.
 # ASAN_SCRATCH_PATH and FUZZ_SCRATCH_PATH choose where the two builds go.
 #
 #   scripts/ci-sanitizers.sh [SECONDS]
