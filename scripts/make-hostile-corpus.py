@@ -287,6 +287,15 @@ def quadratic_book():
 DEPTH = 100_000
 
 
+ATTRIBUTES = 200_000
+
+
+def many_attributes(quote='"'):
+    """One paragraph with 200 000 attributes: libxml2 checks each against all the earlier ones."""
+    names = " ".join(f"a{i}={quote}v{quote}" for i in range(ATTRIBUTES))
+    return f"<p {names}>Text after many attributes.</p><p>The next paragraph.</p>"
+
+
 def deep(open_tag, close_tag, inner="deep text"):
     return "<p>Before the nesting.</p>" + open_tag * DEPTH + inner + close_tag * DEPTH + "<p>After the nesting.</p>"
 
@@ -386,6 +395,10 @@ def write_cases(directory):
         "deep-quotes.epub": one_chapter_book(page(deep("<blockquote>", "</blockquote>")), method=0),
         "deep-lists.epub": one_chapter_book(page(deep("<ul><li>", "</li></ul>")), method=0),
         "deep-divs.xhtml": page(deep("<div>", "</div>")).encode(),
+        # One element with 200 000 attributes (2.4 MB): quadratic in libxml2 unless bounded.
+        "attributes-200k.xhtml": page(many_attributes()).encode(),
+        "attributes-200k.epub": one_chapter_book(page(many_attributes("'"))),
+        "attributes-200k.html": ("<html><body>" + many_attributes("").replace("=v", "") + "</body></html>").encode(),
         "deep-unclosed.html": ("<html><body><p>Before the nesting.</p>" + "<div>" * DEPTH + "deep text").encode(),
         "deep-package.epub": epub([("META-INF/container.xml", CONTAINER),
                                    ("OEBPS/content.opf", package([("c", "c.xhtml")]).replace(

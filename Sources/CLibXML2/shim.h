@@ -8,7 +8,16 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+#include <libxml/chvalid.h>
 
 // xmlFree is a global function pointer, which Swift 6 treats as shared mutable state.
 static inline void b2p_xml_free(void *p) { xmlFree(p); }
+
+// The letters and name characters of libxml2's HTML parser (htmlParseNameComplex), for a code
+// point decoded from UTF-8: the attribute bound must read names as that parser does.
+static inline int b2p_xml_is_letter(unsigned int c) { return xmlIsBaseCharQ(c) || xmlIsIdeographicQ(c); }
+static inline int b2p_xml_is_name_char(unsigned int c) {
+    return b2p_xml_is_letter(c) || xmlIsDigitQ(c) || xmlIsCombiningQ(c) || xmlIsExtenderQ(c)
+        || c == '.' || c == '-' || c == '_' || c == ':';
+}
 #endif

@@ -21,7 +21,7 @@ enum PackageReader {
             let detail = document.problems.first.map { " (\($0.message))" } ?? ""
             throw .invalid(file: archive.path, reason: "\(place): not a package document\(detail)")
         }
-        if let problem = document.encodingProblem {
+        for problem in [document.encodingProblem, document.attributeProblem].compactMap({ $0 }) {
             warnings.append(Warning(entry: packagePath, line: problem.line, problem.message))
         }
         if !document.parsedCleanly {

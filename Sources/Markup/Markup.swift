@@ -3,6 +3,14 @@ import CLibXML2
 /// Parses XML and HTML with libxml2, safely: no network, no DTD loading, no entity expansion,
 /// HTML entities rewritten before the XML parser sees them.
 public enum Markup {
+    /// The most attributes a start tag keeps; the rest are left out before parsing, with a
+    /// warning (`MarkupDocument.attributeProblem`). libxml2 compares each attribute with every
+    /// earlier one of its element, so 200 000 of them cost minutes; at this bound a document
+    /// made of nothing but such tags still parses in a fraction of a second per megabyte. Books
+    /// give an element a handful (an SVG shape a few dozen); the bound matches libxml2's own one
+    /// on nesting.
+    public static let maximumAttributes = 256
+
     /// Which parser to use.
     public enum SyntaxChoice: Sendable {
         /// XML only (package documents, NCX, container.xml: their names are case-sensitive).
@@ -39,8 +47,10 @@ public enum Markup {
             // More than 1% more text: the HTML tree holds what XML's recovery dropped.
             guard xml.rootElement == nil || htmlText * 100 > xmlText * 101 else { return xml }
             // The problems worth reporting are the XML ones: they say what is wrong with the file.
-            return MarkupDocument(nodes: html.nodes, rootElement: html.rootElement, syntax: .html,
-                                  problems: xml.problems, problemCount: max(xml.problemCount, 1))
+            var merged = MarkupDocument(nodes: html.nodes, rootElement: html.rootElement, syntax: .html,
+                                        problems: xml.problems, problemCount: max(xml.problemCount, 1))
+            merged.attributeProblem = html.attributeProblem
+            return merged
         }
     }
 
@@ -61,10 +71,11 @@ public enum Markup {
         | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NODEFDTD.rawValue)
 
     private static func parseXML(_ input: PreparedInput) -> MarkupDocument {
-        let bytes = EntityRewriter.rewrite(input.bytes)
+        let limited = AttributeLimit.apply(input.bytes, syntax: .xml)
+        let bytes = EntityRewriter.rewrite(limited.bytes)
         var options = xmlOptions
         if input.encoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-        return withProblemCollector(syntax: .xml) {
+        var document = withProblemCollector(syntax: .xml) {
             guard let context = xmlNewParserCtxt() else { return nil }
             defer { xmlFreeParserCtxt(context) }
             return bytes.withUnsafeBufferPointer { buffer in
@@ -73,21 +84,26 @@ public enum Markup {
                 }
             }
         }
+        document.attributeProblem = limited.problem
+        return document
     }
 
     private static func parseHTML(_ input: PreparedInput) -> MarkupDocument {
         var options = htmlOptions
         let encoding = input.encoding ?? (input.isValidUTF8 ? "UTF-8" : nil)
         if encoding != nil { options |= Int32(HTML_PARSE_IGNORE_ENC.rawValue) }
-        return withProblemCollector(syntax: .html) {
+        let limited = AttributeLimit.apply(input.bytes, syntax: .html)
+        var document = withProblemCollector(syntax: .html) {
             guard let context = htmlNewParserCtxt() else { return nil }
             defer { htmlFreeParserCtxt(context) }
-            return input.bytes.withUnsafeBufferPointer { buffer in
+            return limited.bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, encoding, options)
                 }
             }
         }
+        document.attributeProblem = limited.problem
+        return document
     }
 
     /// Runs a parse with libxml2's structured error handler pointed at a collector, converts the

@@ -21,6 +21,9 @@ public struct MarkupDocument: Sendable {
     /// Bytes that were not in the document's encoding and were replaced before parsing (the
     /// parse itself may then be clean): where the first was, and how many.
     public internal(set) var encodingProblem: MarkupProblem?
+    /// A start tag with more than `Markup.maximumAttributes` attributes (the first such one):
+    /// the attributes past the bound were left out before parsing, the element and its text kept.
+    public internal(set) var attributeProblem: MarkupProblem?
 
     init(nodes: [MarkupNode], rootElement: Int?, syntax: Syntax, problems: [MarkupProblem], problemCount: Int) {
         self.nodes = nodes

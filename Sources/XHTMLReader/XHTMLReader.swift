@@ -65,7 +65,7 @@ public enum XHTMLReader {
     public static func read(document: MarkupDocument, source: String,
                             stylesheets loader: StylesheetLoader? = nil) -> XHTMLContent {
         var warnings: [Warning] = []
-        if let problem = document.encodingProblem {
+        for problem in [document.encodingProblem, document.attributeProblem].compactMap({ $0 }) {
             warnings.append(Warning(entry: source, line: problem.line, problem.message))
         }
         if !document.parsedCleanly {

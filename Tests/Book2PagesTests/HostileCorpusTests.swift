@@ -33,6 +33,7 @@ struct HostileCorpusTests {
     static let limit = "(see --limit in book2pages --help)"
     static let notAZip = "not a readable zip archive: Not a zip archive"
     static let nested = "elements nested more than 256 deep; the rest of the document is left out"
+    static let attributes = "an element with more than 256 attributes; the rest are left out"
     /// A lone document or Markdown file that names no language is not hyphenated, and says so.
     static let noLanguage = "the book names no language: its text is not hyphenated"
     static let hrefs = ["../../../../../../etc/passwd", "/etc/passwd", "file:///etc/passwd", "%2e%2e/%2e%2e/%2e%2e/etc/passwd",
@@ -93,6 +94,14 @@ struct HostileCorpusTests {
         .converted("deep-divs.xhtml", shows: ["Before the nesting."], warns: ["deep-divs.xhtml:3: malformed markup recovered: \(nested)", noLanguage]),
         .converted("deep-unclosed.html", shows: ["Before the nesting."],
                    warns: ["deep-unclosed.html:1: malformed markup recovered, read as HTML: \(nested)", noLanguage]),
+        // 200 000 attributes on one element: the first 256 kept, the rest left out before
+        // libxml2 (which is quadratic in them), the text kept.
+        .converted("attributes-200k.xhtml", shows: ["Text after many attributes.", "The next paragraph."],
+                   warns: ["attributes-200k.xhtml:3: \(attributes)", noLanguage]),
+        .converted("attributes-200k.epub", shows: ["Text after many attributes.", "The next paragraph."],
+                   warns: ["OEBPS/chapter.xhtml:3: \(attributes)"]),
+        .converted("attributes-200k.html", shows: ["Text after many attributes.", "The next paragraph."],
+                   warns: ["attributes-200k.html:1: \(attributes)", noLanguage]),
         .refused("deep-package.epub", ExitCode.invalidInput, "OEBPS/content.opf: lists no items in its spine (line 8: \(nested))"),
         // Damaged archives: a bad entry is skipped by name; a bad archive is unreadable.
         .refused("truncated.epub", ExitCode.unreadableInput, notAZip),
