@@ -22,16 +22,8 @@ final class ReportLog: @unchecked Sendable {
     /// Adds `result`'s line. Called by one book at a time.
     func add(_ result: BatchResult) {
         guard descriptor >= 0 else { return }
-        let line = BatchReport.data([result])
-        line.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        // A line that can't be written is lost to the log only: the whole report follows.
+        try? StandardStreams.write(BatchReport.data([result]), to: descriptor)
     }
 
     /// The whole report, in the inputs' order, in place of the lines added as books ended.
