@@ -10,8 +10,9 @@ extension Converter {
     /// header as soon as the book is read, each chapter's pages as soon as they and the ones
     /// before them are laid out, the end line last. JSON goes at the end, in the pieces it was
     /// written in: its keys are sorted, so none of it is final before every page is. Either way
-    /// the bytes are the ones `convert(_:options:)` makes, and the returned conversion holds them
-    /// all.
+    /// the bytes are the ones `convert(_:options:)` makes. The returned conversion holds JSON's
+    /// pieces, but not the lines of JSON Lines: those were sent, and holding them too would cost
+    /// a streamed book more memory than a whole one (its `jsonPieces` are empty).
     public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
                                streamingTo sink: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
@@ -34,10 +35,12 @@ extension Converter {
                                  provenance: provenance)
         }
         writer.emit { $0.front(of: book) }
-        let paged = layouter.layout(book) { _, pages in writer.emit { $0.content(pages) } }
+        // The laid-out pages are let go as they are written: the document keeps the written ones.
+        let paged = layouter.layout(book, keepingPages: false) { _, pages in writer.emit { $0.content(pages) } }
         writer.emit { $0.back() }
         var document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
-                                                target: options.target.name, doubleSided: options.doubleSided)
+                                                target: options.target.name, doubleSided: options.doubleSided,
+                                                pages: writer.pages)
         document.provenance = provenance
         writer.write {
             try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
@@ -45,7 +48,7 @@ extension Converter {
         }
         if let failure = writer.failure { throw failure }
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
-        return Conversion(document: document, jsonPieces: [writer.written],
+        return Conversion(document: document, jsonPieces: [],
                           warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
     }
 
@@ -67,7 +70,8 @@ private final class LineWriter: @unchecked Sendable {
     private let lock = NSLock()
     private let sink: @Sendable (Data) throws -> Void
     private var stream: PageStream
-    private(set) var written = Data()
+    /// Every page written, for the document the conversion returns.
+    private(set) var pages: [Page] = []
     private(set) var failure: ConversionError?
 
     init(sink: @escaping @Sendable (Data) throws -> Void, stream: PageStream) {
@@ -80,8 +84,9 @@ private final class LineWriter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let first = stream.count
-        let pages = make(&stream)
-        for (offset, page) in pages.enumerated() {
+        let made = make(&stream)
+        pages += made
+        for (offset, page) in made.enumerated() {
             writeLocked { try JSONLines.page(page, index: first + offset) }
         }
     }
@@ -95,9 +100,7 @@ private final class LineWriter: @unchecked Sendable {
     private func writeLocked(_ line: () throws -> Data) {
         guard failure == nil else { return }
         do {
-            let data = try line()
-            written.append(data)
-            try sink(data)
+            try sink(try line())
         } catch let error as ConversionError {
             failure = error
         } catch let error as EncodingError {

@@ -56,12 +56,14 @@ public struct Layouter: Sendable {
 
     /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they
     /// and all before them are laid out, in reading order, one call at a time (from a worker
-    /// thread): for writers that stream. The returned book holds every page either way.
-    public func layout(_ book: Book,
+    /// thread): for writers that stream. The returned book holds every page, unless
+    /// `keepingPages` is false (as for `start(_:metadata:keepingPages:onChapter:)`).
+    public func layout(_ book: Book, keepingPages: Bool = true,
                        onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> PagedBook {
         let feed = ChapterFeed()
         let running = start(feed, metadata: book.metadata,
-                            workers: ParallelChapters.workers(for: book.chapters, limit: workerLimit), onChapter: onChapter)
+                            workers: ParallelChapters.workers(for: book.chapters, limit: workerLimit),
+                            keepingPages: keepingPages, onChapter: onChapter)
         // Laid out with the metadata it has, so the book can't turn out to need another layout.
         return running.finish(book)!
     }
