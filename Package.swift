@@ -33,6 +33,8 @@ let package = Package(
 
         // Paths as the system's bytes, and the file calls made with them; depends on nothing.
         .target(name: "FileNames"),
+        // The process's memory, watched against the memory limit by every stage that grows it.
+        .target(name: "ProcessMemory"),
 
         // The two models depend on nothing but the paths.
         .target(name: "BookModel", dependencies: ["FileNames"]),
@@ -40,24 +42,25 @@ let package = Package(
 
         // Readers. CSS is plain Swift: the book's stylesheets, read and cascaded.
         .target(name: "CSS"),
-        .target(name: "Markup", dependencies: ["CLibXML2"]),
+        .target(name: "Markup", dependencies: ["CLibXML2", "ProcessMemory"]),
         .target(name: "ZipArchive", dependencies: ["CLibZip", "FileNames"]),
         .target(name: "ImageSizes", dependencies: ["BookModel", "Markup"]),
-        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "FileNames", "Markup", "ZipArchive"]),
-        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "XHTMLReader", "ZipArchive"]),
-        .target(name: "MarkdownParser", dependencies: ["CCmarkGFM"]),
+        .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "FileNames", "Markup", "ProcessMemory", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ProcessMemory", "XHTMLReader", "ZipArchive"]),
+        .target(name: "MarkdownParser", dependencies: ["CCmarkGFM", "ProcessMemory"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",
-                dependencies: ["BookModel", "FileNames", "ImageSizes", "Markup", "MarkdownParser", "YAML", "XHTMLReader", "ZipArchive"]),
+                dependencies: ["BookModel", "FileNames", "ImageSizes", "Markup", "MarkdownParser", "ProcessMemory", "YAML", "XHTMLReader",
+                               "ZipArchive"]),
 
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "ProcessMemory"]),
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
         // as a command for its screenshots.
-        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat"]),
+        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "ProcessMemory"]),
         .target(name: "HTMLPreview", dependencies: ["PageFormat"]),
 
         // Recognising inputs already converted.
@@ -66,8 +69,9 @@ let package = Package(
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
                 dependencies: ["BookModel", "EPUBReader", "FileNames", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
-                               "PageWriter", "HTMLPreview", "PageFormat", "ZipArchive"]),
-        .target(name: "CommandLineInterface", dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout"]),
+                               "PageWriter", "HTMLPreview", "PageFormat", "ProcessMemory", "ZipArchive"]),
+        .target(name: "CommandLineInterface",
+                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "ProcessMemory"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
         // small values on several threads, and glibc's allocator took an eighth of the CPU
         // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.

@@ -2,6 +2,7 @@
 """Write the hostile test corpus: books made to hurt a converter, one file per case.
 
 Usage: python3 scripts/make-hostile-corpus.py OUTPUT_DIRECTORY
+       python3 scripts/make-hostile-corpus.py --memory OUTPUT_DIRECTORY
 
 Python 3 standard library only. The archives are assembled byte by byte here (not with
 zipfile), because the cases need what zipfile refuses to write: sizes that lie, names with NUL
@@ -15,6 +16,11 @@ fails that test. The classes (BRIEF section 6): zip bombs, traversal, XML extern
 entity expansion, deep nesting, text that costs more than its length, truncated and
 bit-flipped archives, random bytes, bad encodings, missing parts, empty books, junk given as
 Markdown.
+
+With --memory it writes the cases whose cost is memory instead (about 230 MB of files, within
+every default read limit): shapes that cost far more than their text. Each must convert, or be
+refused for the memory limit, with its peak memory under that limit (1 GiB), as
+Tests/Book2PagesTests/MemoryBoundTests.swift checks with the release build.
 """
 
 import os
@@ -489,8 +495,60 @@ def write_cases(directory):
     return cases
 
 
+def many_stylesheets(sheets, kilobytes, chapters):
+    """A book whose every chapter links `sheets` distinct stylesheets of `kilobytes` each."""
+    rng = random.Random(7)
+    entries = [("META-INF/container.xml", CONTAINER)]
+    items = [(f"c{n}", f"c{n}.xhtml") for n in range(chapters)]
+    items += [(f"s{n}", f"s{n}.css", "text/css") for n in range(sheets)]
+    links = "".join(f'<link rel="stylesheet" type="text/css" href="s{n}.css"/>' for n in range(sheets))
+    entries.append(("OEBPS/content.opf", package(items, spine=[f"c{n}" for n in range(chapters)])))
+    for n in range(chapters):
+        entries.append((f"OEBPS/c{n}.xhtml", page(f"<p class='k{n}'>Chapter {n} under many sheets.</p>", head=links)))
+    for n in range(sheets):
+        rules, size = [], 0
+        while size < kilobytes * 1024:
+            rule = f".k{rng.getrandbits(40):x} p.q{rng.getrandbits(24):x} {{ margin-left: {rng.randrange(90)}px; color: #{rng.getrandbits(24):06x} }}\n"
+            rules.append(rule)
+            size += len(rule)
+        entries.append((f"OEBPS/s{n}.css", "".join(rules)))
+    return epub(entries)
+
+
+def write_memory_cases(directory):
+    words = " ".join(["word"] * 10_000_000)
+    cases = {
+        # A million of a small thing: each costs far more than its bytes.
+        "headings-1m.md": "# a\n\n" * 1_000_000,
+        "paragraphs-1m.md": "# Paragraphs\n\n" + "a\n\n" * 1_000_000,
+        "page-breaks-300k.xhtml": page('<p style="page-break-before: always">a</p>' * 300_000),
+        "line-breaks-1m.xhtml": page("<p>" + "ab<br/>" * 1_000_000 + "</p>"),
+        "style-runs-500k.xhtml": page("<p>" + "<i>a</i><b>b</b> " * 500_000 + "</p>"),
+        # One paragraph of 50 MB (inside the entry-size limit): as Markdown, whose parser makes
+        # a node at every "w", and as XHTML.
+        "paragraph-50m.md": "# One paragraph\n\n" + words + "\n",
+        "paragraph-50m.xhtml": page("<p>" + words + "</p>"),
+        # 60 MB of elements: the parser's own tree would be 7 GB.
+        "elements-60m.xhtml": page("<p>" + "<b>a</b>" * 7_500_000 + "</p>"),
+        # Stylesheets: a hundred distinct ones linked from every chapter, and one linked 3,000 times.
+        "stylesheets-100.epub": many_stylesheets(100, 1024, 10),
+        "stylesheet-linked-3000.epub": one_chapter_book(page(
+            "<p>One sheet, linked again and again.</p>",
+            head='<link rel="stylesheet" type="text/css" href="style.css"/>' * 3000)),
+    }
+    os.makedirs(directory, exist_ok=True)
+    for name, content in cases.items():
+        with open(os.path.join(directory, name), "wb") as file:
+            file.write(content.encode("utf-8") if isinstance(content, str) else content)
+    return cases
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    arguments = sys.argv[1:]
+    memory = arguments[:1] == ["--memory"]
+    if memory:
+        arguments = arguments[1:]
+    if len(arguments) != 1:
         sys.exit(__doc__)
-    written = write_cases(sys.argv[1])
-    print(f"{len(written)} cases written to {sys.argv[1]}")
+    written = (write_memory_cases if memory else write_cases)(arguments[0])
+    print(f"{len(written)} cases written to {arguments[0]}")

@@ -3,6 +3,7 @@ import FileNames
 import Foundation
 import Layout
 import PageFormat
+import ProcessMemory
 import Synchronization
 
 /// What became of one book of a batch.
@@ -78,6 +79,9 @@ public struct BatchRunner: Sendable {
                                pages: conversion.document.pages.filter { $0.type == .content }.count,
                                seconds: seconds(), warnings: conversion.warnings)
         } catch {
+            // A book refused for its memory leaves it with the allocator: handed back, so the
+            // books after it start under the bound.
+            if case .limitExceeded = error { MemoryWatch.release() }
             return BatchResult(job: job, status: .failed(error), pages: 0, seconds: seconds(), warnings: [])
         }
     }

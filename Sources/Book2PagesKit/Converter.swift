@@ -6,6 +6,7 @@ import Layout
 import MarkdownReader
 import PageFormat
 import PageWriter
+import ProcessMemory
 import XHTMLReader
 
 /// The result of converting one book.
@@ -38,10 +39,18 @@ public enum Converter {
         // when the layouter can't be made, the book is read before its error is thrown.
         // Compact JSON is written page by page as the pages are made.
         let writesJSON = options.outputFormat == .json && !options.pretty
+        let memory = MemoryWatch.trips
         let early = EarlyLayout(layouter: layouter, options: options.layout, writesJSON: writesJSON)
         let read: ReadResult
         do throws(ConversionError) {
-            read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
+            do throws(ConversionError) {
+                read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
+            } catch {
+                // A reader stopped by the memory bound may have found the book empty, or broken.
+                try checkMemory(since: memory, of: input.name, limits: options.limits)
+                throw error
+            }
+            try checkMemory(since: memory, of: input.name, limits: options.limits)
             try check(read, of: input.name, options: options)
         } catch {
             early.cancel()
@@ -62,6 +71,7 @@ public enum Converter {
             paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
             pages = collector.finish(read.book)
         }
+        try checkMemory(since: memory, of: input.name, limits: options.limits)
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
@@ -81,6 +91,7 @@ public enum Converter {
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
+        try checkMemory(since: memory, of: input.name, limits: options.limits)
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
         return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
@@ -139,6 +150,14 @@ public enum Converter {
             throw .limitExceeded(file: name, reason: "its text is past \(options.limits.describe(.text))")
         }
         if options.strict, !read.warnings.isEmpty { throw .warningsUnderStrict(file: name, warnings: read.warnings) }
+    }
+
+    /// Refuses the book when the process's memory went past its bound since `trips` was taken
+    /// (`MemoryWatch`): the readers, the layout and the writers stopped adding then, so what was
+    /// made is not the whole book.
+    static func checkMemory(since trips: Int, of name: String, limits: ReadLimits) throws(ConversionError) {
+        guard MemoryWatch.trips != trips else { return }
+        throw .limitExceeded(file: name, reason: "needs more memory than \(limits.describe(.memory)) allows")
     }
 
     public static func makeLayouter(_ options: LayoutOptions) throws(ConversionError) -> Layouter {

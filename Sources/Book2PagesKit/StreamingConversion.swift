@@ -4,6 +4,7 @@ import Foundation
 import Layout
 import PageFormat
 import PageWriter
+import ProcessMemory
 
 extension Converter {
     /// Converts, handing the output to `sink` as it is made. JSON Lines go a line at a time: the
@@ -21,7 +22,15 @@ extension Converter {
             for piece in conversion.jsonPieces { try send(piece, to: sink) }
             return conversion
         }
-        let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
+        let memory = MemoryWatch.trips
+        let read: ReadResult
+        do throws(ConversionError) {
+            read = try readBook(input, asked: options.inputFormat, limits: options.limits)
+        } catch {
+            try checkMemory(since: memory, of: input.name, limits: options.limits)
+            throw error
+        }
+        try checkMemory(since: memory, of: input.name, limits: options.limits)
         try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let book = read.book
@@ -38,6 +47,7 @@ extension Converter {
         // The laid-out pages are let go as they are written: the document keeps the written ones.
         let paged = layouter.layout(book, keepingPages: false) { _, pages in writer.emit { $0.content(pages) } }
         writer.emit { $0.back() }
+        try checkMemory(since: memory, of: input.name, limits: options.limits)
         var document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
                                                 target: options.target.name, doubleSided: options.doubleSided,
                                                 pages: writer.pages)
@@ -47,6 +57,7 @@ extension Converter {
                               target: document.target, standIns: document.layout.standIns ?? [])
         }
         if let failure = writer.failure { throw failure }
+        try checkMemory(since: memory, of: input.name, limits: options.limits)
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         return Conversion(document: document, jsonPieces: [],
                           warnings: read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings + assetWarnings)
@@ -83,6 +94,8 @@ private final class LineWriter: @unchecked Sendable {
     func emit(_ make: (inout PageStream) -> [Page]) {
         lock.lock()
         defer { lock.unlock() }
+        // Past the memory bound nothing more is made: the conversion is refused.
+        guard !MemoryWatch.isOver else { return }
         let first = stream.count
         let made = make(&stream)
         pages += made

@@ -20,18 +20,23 @@ public struct ReadLimits: Sendable, Equatable {
     /// The most text (UTF-8 bytes) the book's chapters may hold together: it bounds the layout's
     /// time and memory. War and Peace holds 3.2 MB.
     public var maximumTextSize: Int
+    /// The most resident memory a conversion may take, whatever the book's shape: a Markdown
+    /// file of a million headings or one 50 MB paragraph cost far more than their text. Held
+    /// where the process's memory is watched (`MemoryWatch`), which the command does.
+    public var maximumMemory: Int
 
     /// Inflated size past which the compression ratio is checked.
     public static let ratioThreshold = 1 << 20
 
     public init(maximumEntrySize: Int = 64 << 20, maximumBookSize: Int = 1 << 30,
                 maximumCompressionRatio: Int = 200, maximumEntryCount: Int = 10_000,
-                maximumTextSize: Int = 64 << 20) {
+                maximumTextSize: Int = 48 << 20, maximumMemory: Int = 1 << 30) {
         self.maximumEntrySize = maximumEntrySize
         self.maximumBookSize = maximumBookSize
         self.maximumCompressionRatio = maximumCompressionRatio
         self.maximumEntryCount = maximumEntryCount
         self.maximumTextSize = maximumTextSize
+        self.maximumMemory = maximumMemory
     }
 
     /// The limits by the names `--limit` takes, in the order `--help` lists them.
@@ -41,11 +46,12 @@ public struct ReadLimits: Sendable, Equatable {
         case ratio
         case entries
         case text
+        case memory
 
         /// True for a size in bytes (written with K, M or G), false for a plain count.
         public var isSize: Bool {
             switch self {
-            case .entrySize, .bookSize, .text: true
+            case .entrySize, .bookSize, .text, .memory: true
             case .ratio, .entries: false
             }
         }
@@ -59,6 +65,7 @@ public struct ReadLimits: Sendable, Equatable {
             case .ratio: maximumCompressionRatio
             case .entries: maximumEntryCount
             case .text: maximumTextSize
+            case .memory: maximumMemory
             }
         }
         set {
@@ -68,6 +75,7 @@ public struct ReadLimits: Sendable, Equatable {
             case .ratio: maximumCompressionRatio = newValue
             case .entries: maximumEntryCount = newValue
             case .text: maximumTextSize = newValue
+            case .memory: maximumMemory = newValue
             }
         }
     }

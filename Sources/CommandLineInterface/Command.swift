@@ -1,7 +1,8 @@
-import BookModel
 import Book2PagesKit
+import BookModel
 import FileNames
 import Foundation
+import ProcessMemory
 
 /// The `book2pages` command: parse, convert, write, and turn every failure into one line on
 /// standard error and an exit code.
@@ -30,6 +31,13 @@ public enum Command {
             // One line, like every other failure; the hint rides on it.
             report("book2pages: \(error) (see book2pages --help)")
             return error.exitCode
+        }
+        // This process's memory is the conversions': watched against the memory limit, each of a
+        // batch's books at a time allowed it (`MemoryWatch`).
+        if endsProcess {
+            var books = 1
+            if case .batch = invocation.action { books = invocation.jobs }
+            MemoryWatch.watch(bytes: invocation.options.limits.maximumMemory.multipliedReportingOverflow(by: books).partialValue)
         }
         switch invocation.action {
         case .help:

@@ -49,6 +49,7 @@ extension Invocation {
         case .ratio: "how many times an entry over 1M may inflate"
         case .entries: "entries in the archive"
         case .text: "the text of the book"
+        case .memory: "the memory a conversion may take"
         }
     }
 

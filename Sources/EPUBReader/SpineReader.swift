@@ -2,6 +2,7 @@ import BookModel
 import Dispatch
 import Foundation
 import ImageSizes
+import ProcessMemory
 
 /// Turns the spine into chapters, with a warning for each item it leaves out.
 ///
@@ -70,7 +71,8 @@ struct SpineReader {
             }
         }
 
-        for (position, spineItem) in readingOrder.enumerated() {
+        // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+        for (position, spineItem) in readingOrder.enumerated() where !MemoryWatch.isOver {
             let item = spineItem.item
             // An item twice in one batch: whether the second is read depends on the first.
             if batch.contains(where: { $0.spineItem.item.path == item.path }) { try finishBatch() }

@@ -1,6 +1,7 @@
 import BookModel
 import Fonts
 import Hyphenation
+import ProcessMemory
 
 /// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
 /// of its anchors lands.
@@ -114,6 +115,8 @@ struct ChapterLayouter {
 
     /// `index`: the chapter's place in the book, which its pages carry.
     mutating func layout(_ chapter: Chapter, index: Int) -> ChapterLayout {
+        // Past the memory bound the chapters left are not laid out: the conversion is refused.
+        guard !MemoryWatch.isOver else { return ChapterLayout(pages: [], anchorPages: [:]) }
         let paragraphs = flattener.flatten(chapter.blocks)
         var noteIndices: [String: Int] = [:]
         for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {

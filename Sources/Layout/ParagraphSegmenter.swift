@@ -1,4 +1,5 @@
 import Fonts
+import ProcessMemory
 
 /// Cuts a paragraph into the segments the line breakers work on and measures them with the real
 /// fonts: at its UAX #14 break opportunities, then (when asked) at the hyphenation points of its
@@ -33,6 +34,8 @@ struct ParagraphSegmenter {
         var start = 0
         let oneFace = oneFace(of: paragraph)
         for k in 0...opportunities.count {
+            // Past the memory bound the paragraph is cut short: the conversion is refused.
+            if k & 4095 == 4095, MemoryWatch.isOver { break }
             let end = k < opportunities.count ? opportunities[k].offset : text.count
             var contentEnd = end
             var forcesBreak = k < opportunities.count && opportunities[k].isMandatory

@@ -1,5 +1,6 @@
 import BookModel
 import Fonts
+import ProcessMemory
 
 /// Sets one paragraph into lines: has it cut into measured segments, lets the line breaker
 /// choose the breaks — first without hyphens, then, if no good set of lines exists, with the
@@ -54,6 +55,7 @@ struct ParagraphSetter {
             var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
             var runs = LineRunCollector(paragraph: paragraph, text: text)
             for (n, span) in spans.enumerated() {
+                if n & 1023 == 1023, MemoryWatch.isOver { break }
                 var start = 0
                 var textEnd = 0
                 if !span.segments.isEmpty {
@@ -126,6 +128,8 @@ struct ParagraphSetter {
     /// the breaker takes the best lines there are, however loose.
     func breakLines(_ paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                             measure: LineMeasure) -> ([Segment], [LineSpan]) {
+        // Past the memory bound no more lines are made: the conversion is refused (`MemoryWatch`).
+        guard !MemoryWatch.isOver else { return ([], []) }
         let plain = segmenter.segments(of: paragraph, text: text)
         let narrowest = min(measure.firstLineWidth, measure.otherLineWidth)
         let whole = segmenter.fitted(plain, of: paragraph, text: text, toFit: narrowest)

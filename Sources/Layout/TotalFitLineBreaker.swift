@@ -1,4 +1,5 @@
 import Foundation
+import ProcessMemory
 
 /// Total fit (Knuth and Plass): chooses all of a paragraph's breaks together, so that the sum
 /// of the lines' demerits is least. A line that first fit would leave very loose is avoided by
@@ -170,6 +171,8 @@ struct TotalFitLineBreaker: LineBreaking {
         var inPositionOrder = true
 
         for j in 0..<count {
+            // Past the memory bound the search gives up: the conversion is refused (`MemoryWatch`).
+            if j & 4095 == 4095, MemoryWatch.isOver { return nil }
             let segment = segments[j]
             let isLast = j == count - 1
             let forced = isLast || segment.forcesBreak

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import ProcessMemory
 import Synchronization
 
 /// Parses CommonMark with GitHub's extensions (tables, strikethrough, autolinks, task lists,
@@ -19,6 +20,26 @@ public enum MarkdownParser {
     /// inlines and takes them out after, so two parses at once corrupt each other (strikethrough
     /// silently lost): one parse at a time in the process.
     private static let oneAtATime = Mutex(())
+
+    /// About what one node of cmark-gfm's tree takes, its text aside.
+    public static let nodeBytes = 176
+
+    /// The most nodes cmark-gfm may make of `text`: a block for each line, and an inline node
+    /// for each byte where its inline parser cuts the text (the autolink extension cuts at every
+    /// `w`, `:` and `@`). It holds them all at once, out of reach of the memory watch, so a
+    /// reader asks first: one 50 MB paragraph makes ten million of them.
+    public static func worstCaseNodes(in text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where cutsText[Int(byte)] { count += 1 }
+            return count
+        }
+    }
+
+    private static let cutsText: [Bool] = (0..<256).map { byte in
+        Array("\n\\`*_[]!<&~|:@w".utf8).contains(UInt8(byte))
+    }
 
     public static func parse(_ text: String) -> MarkdownDocument {
         oneAtATime.withLock { _ in parseAlone(text) }
@@ -62,7 +83,8 @@ private struct TreeCopier {
         var path: [Int] = []
         var pointerPath: [OpaquePointer] = []
         nodes.reserveCapacity(64)
-        while true {
+        // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+        while !MemoryWatch.isOver {
             let index = nodes.count
             nodes.append(MarkdownNode(kind: Self.kind(of: current), line: Int(cmark_node_get_start_line(current)),
                                       parent: path.last))

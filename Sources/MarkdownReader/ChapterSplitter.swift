@@ -1,4 +1,5 @@
 import BookModel
+import ProcessMemory
 
 /// Cuts a file's blocks into chapters: each level-1 heading starts one, and so does the file
 /// itself. A footnote belongs to the chapter that first refers to it (one referred to nowhere,
@@ -22,7 +23,8 @@ enum ChapterSplitter {
         if starts.first != 0 { starts.insert(0, at: 0) }
         var result = Result(chapters: [], toc: [])
         guard !file.blocks.isEmpty else { return result }
-        for (n, start) in starts.enumerated() {
+        // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+        for (n, start) in starts.enumerated() where !MemoryWatch.isOver {
             let end = n + 1 < starts.count ? starts[n + 1] : file.blocks.count
             let blocks = Array(file.blocks[start..<end])
             let isLast = n == starts.count - 1

@@ -1,5 +1,6 @@
 import BookModel
 import MarkdownParser
+import ProcessMemory
 import XHTMLReader
 import ZipArchive
 
@@ -41,6 +42,8 @@ struct DocumentMapper {
     mutating func map() -> MappedFile {
         guard !document.nodes.isEmpty else { return result }
         for child in document.children(of: document.root) {
+            // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+            if MemoryWatch.isOver { break }
             if case .footnoteDefinition = document[child].kind {
                 result.notes.append(blocks(ofChildren: child, depth: 1))
                 continue

@@ -91,6 +91,12 @@ private struct BookAssembler {
             matter.complete(with: fileMatter)
             text = split.body
         }
+        // The parser's tree is made whole before anything can stop it: its worst case must fit
+        // in half the memory limit.
+        let limits = folder.budget.limits
+        if MarkdownParser.worstCaseNodes(in: text) > limits.maximumMemory / 2 / MarkdownParser.nodeBytes {
+            throw .limitExceeded(file: displayName, reason: "parsing it could need more memory than \(limits.describe(.memory)) allows")
+        }
         var mapper = DocumentMapper(document: MarkdownParser.parse(text), source: source, folder: folder,
                                     headingShift: headingShift)
         let mapped = mapper.map()

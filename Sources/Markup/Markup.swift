@@ -1,4 +1,5 @@
 import CLibXML2
+import ProcessMemory
 
 /// Parses XML and HTML with libxml2, safely: no network, no DTD loading, no entity expansion,
 /// HTML entities rewritten before the XML parser sees them.
@@ -78,6 +79,7 @@ public enum Markup {
         var document = withProblemCollector(syntax: .xml) {
             guard let context = xmlNewParserCtxt() else { return nil }
             defer { xmlFreeParserCtxt(context) }
+            stopsPastTheMemoryBound(context)
             return bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, input.encoding, options)
@@ -96,6 +98,7 @@ public enum Markup {
         var document = withProblemCollector(syntax: .html) {
             guard let context = htmlNewParserCtxt() else { return nil }
             defer { htmlFreeParserCtxt(context) }
+            stopsPastTheMemoryBound(context)
             return limited.bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, encoding, options)
@@ -104,6 +107,22 @@ public enum Markup {
         }
         document.attributeProblem = limited.problem
         return document
+    }
+
+    /// Makes the parse stop at the next element once the process's memory is past its bound: a
+    /// document within the entry-size limit can make a tree of several gigabytes (120 bytes a
+    /// node, a node for every 4 bytes of `<b/>`). Each context has its own copy of the handlers,
+    /// and the parser calls them on its own thread, where stopping it is safe.
+    private static func stopsPastTheMemoryBound(_ context: xmlParserCtxtPtr) {
+        guard let handlers = context.pointee.sax else { return }
+        handlers.pointee.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+            xmlSAX2StartElementNs(context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+            if MemoryWatch.isOver { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+        }
+        handlers.pointee.startElement = { context, name, attributes in
+            xmlSAX2StartElement(context, name, attributes)
+            if MemoryWatch.isOver { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+        }
     }
 
     /// Runs a parse with libxml2's structured error handler pointed at a collector, converts the

@@ -1,4 +1,5 @@
 import CLibXML2
+import ProcessMemory
 
 /// Copies a libxml2 tree into `MarkupNode` values, walking libxml2's own child/next/parent links
 /// with an explicit ancestor stack: a hundred thousand nested elements never touch the C stack.
@@ -11,7 +12,8 @@ enum TreeConverter {
         var ancestors: [(node: xmlNodePtr, index: Int32)] = []
         var current = document.pointee.children
 
-        while let node = current {
+        // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+        while let node = current, !MemoryWatch.isOver {
             let parent = ancestors.last?.index ?? -1
             var descended = false
             if let kind = append(node, parent: parent, to: &nodes) {

@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Layout
 import PageFormat
+import ProcessMemory
 
 /// The page list made while the book is laid out: each chapter's pages are turned into output
 /// pages as the layout delivers them (`Layouter.layout(_:onChapter:)`, in reading order, one
@@ -34,6 +35,8 @@ public final class PageCollector: @unchecked Sendable {
 
     /// The next chapter's pages.
     public func add(_ pages: [LaidOutPage]) {
+        // Past the memory bound nothing more is made: the conversion is refused.
+        guard !MemoryWatch.isOver else { return }
         lock.withLock {
             let made = stream.content(pages)
             collected += made

@@ -1,6 +1,7 @@
 import BookModel
 import CSS
 import Markup
+import ProcessMemory
 
 /// Reads the body of one document into blocks by walking its markup tree. The walk is a loop
 /// over an explicit stack of steps (enter a node, leave an element), and the blocks being built
@@ -110,7 +111,8 @@ struct BlockBuilder {
         noteCollector = NoteCollector(document: document, body: start, source: references.source)
         styleAncestors(of: start)
         var steps: [Step] = [.enter(start)]
-        while let step = steps.popLast() {
+        // Past the memory bound the rest is left: the conversion is refused (`MemoryWatch`).
+        while !MemoryWatch.isOver, let step = steps.popLast() {
             switch step {
             case .enter(let index):
                 if index != start, let next = document[index].nextSibling { steps.append(.enter(next)) }
