@@ -1,0 +1,112 @@
+import Book2PagesKit
+import Foundation
+import PageFormat
+import Testing
+
+/// The memory bound (README, "Security and limits"): every input within the default limits
+/// converts, or is refused for the memory limit, with the process's peak under that limit
+/// (1 GiB), whatever its shape. The cases are `scripts/make-hostile-corpus.py --memory`, run one
+/// at a time through the release build, whose allocator and speed are the ones users have.
+@Suite(.serialized,
+       .enabled(if: TestPaths.releaseBinary != nil, "needs the release build (swift build -c release)"),
+       .enabled(if: !TestPaths.sanitizerPass, "AddressSanitizer's own memory would count against the bound"))
+struct MemoryBoundTests {
+    static let bound = 1 << 30
+
+    /// What one run took: its exit status, standard error, and peak resident memory.
+    struct Measured {
+        var status: Int32
+        var stderr: String
+        var peakBytes: Int
+        var seconds: Double
+    }
+
+    /// Runs the release build with `arguments` under python3, which reads the child's peak
+    /// resident size from `getrusage` once it has exited; nil without python3.
+    static func measure(_ arguments: [String]) throws -> Measured? {
+        let script = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            sys.stderr.buffer.write(run.stderr)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let start = Date()
+        guard let binary = TestPaths.releaseBinary,
+              let result = try Run.tool("python3", ["-c", script, binary] + arguments) else { return nil }
+        let fields = String(decoding: result.stdout, as: UTF8.self).split(separator: " ")
+        guard fields.count == 2, let status = Int32(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            Issue.record("could not measure \(arguments): \(result.stderr)")
+            return nil
+        }
+        return Measured(status: status, stderr: result.stderr, peakBytes: kilobytes * 1024,
+                        seconds: Date().timeIntervalSince(start))
+    }
+
+    /// The cases, written once for the run; nil (and said) when python3 is missing.
+    static let cases: URL? = {
+        guard let directory = try? Run.temporaryDirectory() else { return nil }
+        let script = TestPaths.repositoryFile("scripts/make-hostile-corpus.py")
+        guard let result = try? Run.tool("python3", [script, "--memory", directory.path]), result.status == 0 else {
+            print("MemoryBoundTests: left out, python3 could not write the cases")
+            return nil
+        }
+        return directory
+    }()
+
+    static let names = ["headings-1m.md", "paragraphs-1m.md", "page-breaks-300k.xhtml", "line-breaks-1m.xhtml",
+                        "style-runs-500k.xhtml", "paragraph-50m.md", "paragraph-50m.xhtml", "elements-60m.xhtml",
+                        "stylesheets-100.epub", "stylesheet-linked-3000.epub"]
+
+    @Test func everyCaseIsListed() throws {
+        let directory = try #require(Self.cases)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == Set(Self.names))
+    }
+
+    /// Each case converts or is refused for the memory limit, on one line, writing nothing; under
+    /// the bound and within 5 s a megabyte either way.
+    @Test(arguments: names)
+    func caseEndsUnderTheBound(_ name: String) throws {
+        let directory = try #require(Self.cases)
+        let path = directory.appendingPathComponent(name).path
+        let output = try Run.temporaryDirectory().appendingPathComponent("out.json").path
+        let run = try #require(try Self.measure([path, "-q", "-o", output]))
+        #expect(run.peakBytes < Self.bound, "\(name): peak \(run.peakBytes >> 20) MiB")
+        let megabytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
+        #expect(run.seconds < max(5, 5 * megabytes), "\(name): \(run.seconds) s for \(megabytes) MB")
+        if run.status == ExitCode.success {
+            let document = try PageDocument(jsonData: try Data(contentsOf: URL(fileURLWithPath: output)))
+            #expect(document.pages.contains { $0.type == .content })
+            return
+        }
+        #expect(run.status == ExitCode.limitExceeded, "\(name): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("book2pages: \(path): ") && run.stderr.contains("memory limit (1 GiB)"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (output as NSString).deletingLastPathComponent).isEmpty)
+    }
+
+    /// The memory limit is the user's to move: lower, the case of many runs of style no longer
+    /// fits, and the peak stays under the lower limit.
+    @Test func aLowerLimitRefusesWhatTheDefaultAllows() throws {
+        let directory = try #require(Self.cases)
+        let path = directory.appendingPathComponent("style-runs-500k.xhtml").path
+        let refused = try #require(try Self.measure([path, "-q", "-o", "/dev/null", "--limit", "memory=256M"]))
+        #expect(refused.status == ExitCode.limitExceeded)
+        #expect(refused.stderr.contains("needs more memory than the memory limit (256 MiB) allows"), "\(refused.stderr)")
+        #expect(refused.peakBytes < 256 << 20, "peak \(refused.peakBytes >> 20) MiB")
+    }
+
+    /// JSON Lines are written as the pages are made and kept no longer than that: they never
+    /// peak above the whole JSON document.
+    @Test func jsonLinesPeakNoHigherThanJSON() throws {
+        let directory = try Run.temporaryDirectory()
+        let script = TestPaths.repositoryFile("scripts/make-bench-books.py")
+        let made = try #require(try Run.tool("python3", [script, directory.path, "--scale", "1"]))
+        #expect(made.status == 0, "\(made.stderr)")
+        let book = directory.appendingPathComponent("bench-1x.epub").path
+        let json = try #require(try Self.measure([book, "-o", "/dev/null"]))
+        let lines = try #require(try Self.measure([book, "--format", "ndjson", "-o", "/dev/null"]))
+        #expect(json.status == 0 && lines.status == 0)
+        #expect(lines.peakBytes <= json.peakBytes, "JSON Lines \(lines.peakBytes >> 20) MiB, JSON \(json.peakBytes >> 20) MiB")
+    }
+}
