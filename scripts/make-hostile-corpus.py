@@ -515,6 +515,31 @@ def many_stylesheets(sheets, kilobytes, chapters):
     return epub(entries)
 
 
+def overlapping_entries(count):
+    """A book whose `count` chapters are central-directory entries that all point at the same
+    compressed bytes: each claims them, so the compressed sizes add up to far more than the
+    archive, and a ratio check that trusts them never trips."""
+    rng = random.Random(11)
+    spans = "".join(f'<span class="c{rng.getrandbits(32):x}">{chr(97 + rng.randrange(26))}</span>' for _ in range(8000))
+    chapter = Entry("OEBPS/c0.xhtml", page("<p>" + spans + "</p>").encode())
+    parts = [Entry("mimetype", b"application/epub+zip", method=0), Entry("META-INF/container.xml", CONTAINER),
+             Entry("OEBPS/content.opf", package([(f"c{n}", f"c{n}.xhtml") for n in range(count)])), chapter]
+    body, offsets = bytearray(), []
+    for entry in parts:
+        offsets.append(len(body))
+        body += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0x800, entry.method, FIXED_TIME, FIXED_DATE,
+                            entry.crc, len(entry.data), entry.size, len(entry.name), 0) + entry.name + entry.data
+    listed = [(entry, entry.name, offset) for entry, offset in zip(parts[:3], offsets)]
+    listed += [(chapter, f"OEBPS/c{n}.xhtml".encode(), offsets[3]) for n in range(count)]
+    directory = bytearray()
+    for entry, name, offset in listed:
+        directory += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 3 << 8 | 20, 20, 0x800, entry.method,
+                                 FIXED_TIME, FIXED_DATE, entry.crc, len(entry.data), entry.size,
+                                 len(name), 0, 0, 0, 0, FILE_MODE << 16, offset) + name
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(listed), len(listed), len(directory), len(body), 0)
+    return bytes(body + directory + end)
+
+
 def write_memory_cases(directory):
     words = " ".join(["word"] * 10_000_000)
     cases = {
@@ -535,6 +560,8 @@ def write_memory_cases(directory):
         "stylesheet-linked-3000.epub": one_chapter_book(page(
             "<p>One sheet, linked again and again.</p>",
             head='<link rel="stylesheet" type="text/css" href="style.css"/>' * 3000)),
+        # 400 chapters sharing one entry's compressed bytes: 100 MB inflated from 60 KB.
+        "overlapping-entries.epub": overlapping_entries(400),
     }
     os.makedirs(directory, exist_ok=True)
     for name, content in cases.items():

@@ -91,8 +91,11 @@ final class BookArchive {
         }
         totalRead += bytes.count
         totalCompressed += zip.sizes(of: entry)?.compressed ?? bytes.count
-        // Many small entries that each stay under the threshold are a bomb too.
-        if totalRead > ReadLimits.ratioThreshold, totalRead / max(totalCompressed, 1) > limits.maximumCompressionRatio {
+        // Many small entries that each stay under the threshold are a bomb too; so are entries
+        // that overlap, each claiming the same compressed bytes: together they were compressed
+        // into no more than the archive.
+        let compressed = min(totalCompressed, zip.fileSize)
+        if totalRead > ReadLimits.ratioThreshold, totalRead / max(compressed, 1) > limits.maximumCompressionRatio {
             limitFailure = .limitExceeded(file: path, reason: "\(entry): the entries read so far inflate more than "
                                           + "\(limits.maximumCompressionRatio) times their compressed size, past \(limits.describe(.ratio))")
             throw .limitExceeded(archive: path, entry: entry, limit: .ratio(limits.maximumCompressionRatio))

@@ -14,6 +14,9 @@ public final class ZipArchive {
     /// read: their content is the name of a file elsewhere (`/etc/passwd`, say), so they are
     /// neither listed in `entryNames` nor found by `read`, as if missing.
     public let symbolicLinks: [String]
+    /// The archive file's size in bytes: what all its entries were compressed into, however
+    /// many of them claim the same bytes (entries that overlap).
+    public let fileSize: Int
     private let archive: OpaquePointer
     private let indexByName: [String: Int]
 
@@ -34,6 +37,7 @@ public final class ZipArchive {
             close(descriptor)
             throw .notRegularFile(archive: path)
         }
+        fileSize = Int(status.st_size)
         var code: Int32 = 0
         guard let archive = zip_fdopen(descriptor, 0, &code) else {
             // libzip took the descriptor only if it opened the archive.
