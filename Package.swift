@@ -54,7 +54,7 @@ let package = Package(
                                "ZipArchive"]),
 
         // Layout.
-        .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "FileNames"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "ProcessMemory"]),
 

@@ -3,6 +3,7 @@ import FileNames
 import Foundation
 import HTMLPreview
 import PageFormat
+import XHTMLReader
 
 /// `book2pages preview`: a book converted as usual, then written as one HTML file that shows its
 /// pages with the font files they were measured with and the book's images embedded, and, with
@@ -28,7 +29,12 @@ public enum Preview {
     /// not loaded); an image that can't be read shows as its alt text.
     static func assets(of conversion: Conversion, input: BookInput,
                        options: ConversionOptions) throws(ConversionError) -> PreviewAssets {
-        let fonts = conversion.fontFiles.compactMapValues { FileManager.default.contents(atPath: $0) }
+        // Opened by the name's bytes (`LooseFile`): a font's file name need not be UTF-8.
+        let fonts = conversion.fontFiles.compactMapValues { path -> Data? in
+            guard let handle = try? LooseFile.open(path, named: path) else { return nil }
+            defer { try? handle.close() }
+            return try? handle.readToEnd()
+        }
         var images: [String: Data] = [:]
         let paths = AssetWriter.paths(in: conversion.document)
         if !paths.isEmpty {

@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import FileNames
 import Glibc
 
 /// One face of a font file, ready to shape: names and vertical metrics read with FreeType, and a
@@ -49,7 +50,9 @@ public final class FontFace: @unchecked Sendable {
     init(path: String, index: Int, library: FT_Library) throws {
         // FreeType and HarfBuzz open the path themselves, and would wait for a FIFO's writer, then
         // read it (or a device) forever: only a regular file is handed to them.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // The path as the system's bytes: a name that is not UTF-8 is kept in the string as
+        // private-use scalars (`FileName`), which FreeType and HarfBuzz must not see.
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         if descriptor >= 0 {
             var status = stat()
             let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -57,7 +60,7 @@ public final class FontFace: @unchecked Sendable {
             if !regular { throw FontError.notRegularFile(path) }
         }
         var ftFace: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(index), &ftFace)
+        let error = FileName.withCString(path) { FT_New_Face(library, $0, FT_Long(index), &ftFace) }
         guard error == 0, let ftFace else {
             // FreeType's codes: 0x01 cannot open resource; anything else means the bytes are wrong.
             throw error == 0x01 ? FontError.unreadableFile(path) : FontError.notAFont(path)
@@ -68,7 +71,7 @@ public final class FontFace: @unchecked Sendable {
             throw FontError.notShapeable(path)
         }
 
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.unreadableFile(path) }
+        guard let blob = FileName.withCString(path, { hb_blob_create_from_file_or_fail($0) }) else { throw FontError.unreadableFile(path) }
         defer { hb_blob_destroy(blob) }
         let hbFace = hb_face_create(blob, UInt32(index))
         defer { hb_face_destroy(hbFace) }

@@ -132,6 +132,25 @@ struct NameAndMessageTests {
         #expect(title == "dossier\u{FFFD}", "\(String(decoding: result.stdout.prefix(400), as: UTF8.self))")
     }
 
+    /// A font file named by bytes that are not UTF-8 is measured with, and the preview embeds it.
+    @Test func aFontWhoseNameIsNotUTF8IsMeasuredWithAndEmbedded() throws {
+        let directory = try Self.scratch()
+        defer { Self.remove(directory) }
+        let found = try #require(try Run.tool("fc-match", ["-f", "%{file}", "Liberation Serif"]))
+        let font = Self.path(directory, Array("caf".utf8) + [Self.latin1E] + Array(".ttf".utf8))
+        try Self.create(font, contents: try Data(contentsOf: URL(fileURLWithPath: String(decoding: found.stdout, as: UTF8.self))))
+        let book = Self.path(directory, Array("book.md".utf8))
+        try Self.create(book, contents: Self.markdown)
+        let converted = try Self.run([Array("--font".utf8), font, Array("-q".utf8), book])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let document = try JSONSerialization.jsonObject(with: converted.stdout) as? [String: Any]
+        let face = ((document?["layout"] as? [String: Any])?["font"] as? [String: Any])?["family"] as? String
+        #expect(face == "Liberation Serif", "\(String(decoding: converted.stdout.prefix(600), as: UTF8.self))")
+        let preview = try Self.run([Array("preview".utf8), Array("--font".utf8), font, Array("-q".utf8), book])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(String(decoding: preview.stdout, as: UTF8.self).contains("src:url(data:font/ttf;base64,"))
+    }
+
     @Test func aBatchFindsAndWritesBooksWhoseNamesAreNotUTF8() throws {
         let directory = try Self.scratch()
         defer { Self.remove(directory) }
