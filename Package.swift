@@ -61,7 +61,7 @@ let package = Package(
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
         // as a command for its screenshots.
         .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "ProcessMemory"]),
-        .target(name: "HTMLPreview", dependencies: ["PageFormat"]),
+        .target(name: "HTMLPreview", dependencies: ["FileNames", "PageFormat"]),
 
         // Recognising inputs already converted.
         .target(name: "Digest", dependencies: ["CCrypto"]),

@@ -53,10 +53,10 @@ public enum Preview {
         guard let browser = HeadlessBrowser.find() else {
             throw .toolUnavailable(HeadlessBrowser.Failure.notInstalled.description)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do throws(SystemError) {
+            try FileSystem.createDirectory(directory)
         } catch {
-            throw .outputFailed(file: directory, reason: SystemError.reason(for: error))
+            throw .outputFailed(file: directory, reason: error.description)
         }
         do {
             return try SpreadImages.write(document, preview: preview, into: directory, browser: browser)

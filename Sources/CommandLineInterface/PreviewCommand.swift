@@ -21,7 +21,9 @@ enum PreviewCommand {
             }
         }
         guard let png else { return }
-        var file = output.map { URL(fileURLWithPath: $0) }
+        // The browser opens the preview by URL, which can't name a file whose name is not
+        // UTF-8 (`FileName`): it is then given a copy of its own, as when none was asked for.
+        var file = output.flatMap { FileName.hasRawBytes($0) ? nil : URL(fileURLWithPath: $0) }
         var temporary: URL?
         if file == nil {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("book2pages-preview-\(UUID().uuidString)")

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import PageFormat
 
@@ -63,10 +64,11 @@ public enum SpreadImages {
                 throw .failed("\(browser.executable) gave no picture of spread \(screen + 1)")
             }
             let file = (directory as NSString).appendingPathComponent(fileName(ofScreen: screen))
+            // By the name's bytes (`FileSystem`): the folder's name need not be UTF-8.
             do {
-                try data.write(to: URL(fileURLWithPath: file))
+                try FileSystem.replace(file, with: [UInt8](data))
             } catch {
-                throw .failed("\(file): \(error.localizedDescription)")
+                throw .failed("\(file): \(error)")
             }
             files.append(file)
         }

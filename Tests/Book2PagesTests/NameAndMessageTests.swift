@@ -1,6 +1,7 @@
 import BookModel
 import FileNames
 import Foundation
+import HTMLPreview
 import Testing
 
 /// Names are bytes: a file whose name is not UTF-8 converts like any other, alone, as an
@@ -149,6 +150,24 @@ struct NameAndMessageTests {
         let preview = try Self.run([Array("preview".utf8), Array("--font".utf8), font, Array("-q".utf8), book])
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(String(decoding: preview.stdout, as: UTF8.self).contains("src:url(data:font/ttf;base64,"))
+    }
+
+    /// The preview's PNGs go into the folder named, and its HTML into the file named, by bytes
+    /// that are not UTF-8.
+    @Test(.enabled(if: HeadlessBrowser.find() != nil, "needs Chromium"))
+    func previewImagesGoWhereANameThatIsNotUTF8Says() throws {
+        let directory = try Self.scratch()
+        defer { Self.remove(directory) }
+        let sample = Array(TestPaths.repositoryFile("Samples/chapter.xhtml").utf8)
+        let html = Self.path(directory, Array("aper".utf8) + [Self.latin1E] + Array("u.html".utf8))
+        let shots = Self.path(directory, Array("images-".utf8) + [Self.latin1E])
+        let result = try Self.run([Array("preview".utf8), sample, Array("-o".utf8), html, Array("--png".utf8), shots])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.isRegularFile(html))
+        #expect(Self.isRegularFile(shots + Array("/".utf8) + Array(SpreadImages.fileName(ofScreen: 0).utf8)))
+        // Nothing else: no folder or file under a name of the wrong bytes.
+        let names = try Self.listing(directory).filter { !$0.contains(UInt8(ascii: "/")) }
+        #expect(names == [html, shots].map { Array($0.dropFirst(directory.path.utf8.count + 1)) }.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     @Test func aBatchFindsAndWritesBooksWhoseNamesAreNotUTF8() throws {
