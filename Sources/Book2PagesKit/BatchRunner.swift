@@ -73,6 +73,7 @@ public struct BatchRunner: Sendable {
         if incremental, let pages = unchangedPages(job, options: options) {
             return BatchResult(job: job, status: .unchanged, pages: pages, seconds: seconds(), warnings: [])
         }
+        let memory = MemoryWatch.trips
         do throws(ConversionError) {
             let conversion = try write(job, options: options, layouter: layouter)
             return BatchResult(job: job, status: .converted,
@@ -81,7 +82,7 @@ public struct BatchRunner: Sendable {
         } catch {
             // A book refused for its memory leaves it with the allocator: handed back, so the
             // books after it start under the bound.
-            if case .limitExceeded = error { MemoryWatch.release() }
+            if MemoryWatch.trips != memory { MemoryWatch.release() }
             return BatchResult(job: job, status: .failed(error), pages: 0, seconds: seconds(), warnings: [])
         }
     }

@@ -43,14 +43,7 @@ public enum Converter {
         let early = EarlyLayout(layouter: layouter, options: options.layout, writesJSON: writesJSON)
         let read: ReadResult
         do throws(ConversionError) {
-            do throws(ConversionError) {
-                read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
-            } catch {
-                // A reader stopped by the memory bound may have found the book empty, or broken.
-                try checkMemory(since: memory, of: input.name, limits: options.limits)
-                throw error
-            }
-            try checkMemory(since: memory, of: input.name, limits: options.limits)
+            read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
             try check(read, of: input.name, options: options)
         } catch {
             early.cancel()
@@ -175,8 +168,24 @@ public enum Converter {
     }
 
     /// `receiver`: takes the chapters as they are read, from the readers that hand them over early.
+    /// A reader stopped by the memory bound may have found the book empty, or broken: the bound
+    /// is what it is refused for, whatever the reader said.
     static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits(),
                          receiver: (any ChapterReceiver)? = nil) throws(ConversionError) -> ReadResult {
+        let memory = MemoryWatch.trips
+        do throws(ConversionError) {
+            let read = try readAnyFormat(input, asked: asked, limits: limits, receiver: receiver)
+            try checkMemory(since: memory, of: input.name, limits: limits)
+            return read
+        } catch {
+            try checkMemory(since: memory, of: input.name, limits: limits)
+            throw error
+        }
+    }
+
+    /// The reader for `input`, and its errors as the facade's.
+    private static func readAnyFormat(_ input: BookInput, asked: InputFormat?, limits: ReadLimits,
+                                      receiver: (any ChapterReceiver)?) throws(ConversionError) -> ReadResult {
         do {
             switch input {
             case .paths(let paths):

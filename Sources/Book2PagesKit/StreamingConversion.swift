@@ -23,14 +23,7 @@ extension Converter {
             return conversion
         }
         let memory = MemoryWatch.trips
-        let read: ReadResult
-        do throws(ConversionError) {
-            read = try readBook(input, asked: options.inputFormat, limits: options.limits)
-        } catch {
-            try checkMemory(since: memory, of: input.name, limits: options.limits)
-            throw error
-        }
-        try checkMemory(since: memory, of: input.name, limits: options.limits)
+        let read = try readBook(input, asked: options.inputFormat, limits: options.limits)
         try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let book = read.book

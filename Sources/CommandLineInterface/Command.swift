@@ -37,7 +37,8 @@ public enum Command {
         if endsProcess {
             var books = 1
             if case .batch = invocation.action { books = invocation.jobs }
-            MemoryWatch.watch(bytes: invocation.options.limits.maximumMemory.multipliedReportingOverflow(by: books).partialValue)
+            // At most 1024G (`--limit`) times 256 jobs: far from overflowing.
+            MemoryWatch.watch(bytes: invocation.options.limits.maximumMemory * books)
         }
         switch invocation.action {
         case .help:

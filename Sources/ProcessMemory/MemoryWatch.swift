@@ -49,9 +49,8 @@ public enum MemoryWatch {
     /// starts; if it has changed when it ends, some of its work may have been left undone.
     public static var trips: Int { tripCount.load(ordering: .acquiring) }
 
-    /// Samples now, for a caller about to decide (and for the watch's own thread). After a book
-    /// is refused its memory is handed back first, so the next one starts under the bound.
-    public static func sample() {
+    /// One sample: past the bound, a trip counted and `isOver` set; under it, `isOver` cleared.
+    private static func sample() {
         let limit = bound.load(ordering: .relaxed)
         guard limit > 0, let resident = residentBytes() else { return }
         if resident > limit {
@@ -78,6 +77,10 @@ public enum MemoryWatch {
         sample()
     }
 
+    #if canImport(Glibc)
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    #endif
+
     /// The resident set size, from the second field of `/proc/self/statm` (in pages).
     static func residentBytes() -> Int? {
         #if canImport(Glibc)
@@ -90,7 +93,7 @@ public enum MemoryWatch {
         return withUnsafeBytes(of: &buffer) { bytes -> Int? in
             let fields = bytes.prefix(count).split(separator: UInt8(ascii: " "))
             guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            return pages * pageSize
         }
         #else
         return nil
