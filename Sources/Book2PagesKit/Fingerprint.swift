@@ -18,16 +18,39 @@ enum Fingerprint {
                           options: "sha256:" + digest(of: options))
     }
 
-    /// Every option that shapes the output, as Swift describes the values, with the version.
-    /// The read limits and `--strict` only decide whether there is an output, never what it
-    /// holds, so they are left out: the same pages carry the same fingerprint.
+    /// Every option that shapes the output, with the version. The read limits and `--strict`
+    /// only decide whether there is an output, never what it holds, so they are left out: the
+    /// same pages carry the same fingerprint.
     static func digest(of options: ConversionOptions) -> String {
-        var shaping = options
-        shaping.limits = ReadLimits()
-        shaping.strict = false
         var hasher = SHA256()
-        hasher.update("book2pages \(Book2Pages.version)\n\(String(reflecting: shaping))")
+        hasher.update("book2pages \(Book2Pages.version)\n\(description(of: options))")
         return hasher.finalize()
+    }
+
+    /// The shaping options one per line, by the command's names for them: written out rather
+    /// than reflected, so that the digest changes when an option does and never when only the
+    /// code's types are renamed or reshaped.
+    static func description(of options: ConversionOptions) -> String {
+        let layout = options.layout
+        let page = layout.geometry.pageSize
+        let margins = layout.geometry.margins
+        return [
+            "page-size \(page.width) \(page.height)",
+            "margins \(margins.top) \(margins.right) \(margins.bottom) \(margins.left)",
+            "bounds \(options.bounds.map { "\($0.width) \($0.height)" } ?? "none")",
+            "font \(layout.font)",
+            "font-size \(layout.fontSize)",
+            "line-height \(layout.lineHeight)",
+            "code-font \(layout.codeFont)",
+            "align \(layout.alignment.rawValue)",
+            "from \(options.inputFormat?.rawValue ?? "any")",
+            "pretty \(options.pretty)",
+            "target \(options.target.rawValue)",
+            "double-sided \(options.doubleSided)",
+            "format \(options.outputFormat.rawValue)",
+            "assets \(options.assetsDirectory ?? "none")",
+            "assets-subfolder \(options.assetsSubfolder ?? "none")",
+        ].joined(separator: "\n")
     }
 
     /// The input's bytes: a file's, or every regular file under a folder (with its path, in

@@ -1,5 +1,6 @@
 @testable import Book2PagesKit
 import Foundation
+import Layout
 import Testing
 
 /// The digests an output records: the same for the same input and options, different when a
@@ -19,6 +20,43 @@ struct ProvenanceTests {
         var options = ConversionOptions()
         options.layout.fontSize = 18
         #expect(Fingerprint.provenance(of: .paths([book.path]), options: options)?.options != first.options)
+    }
+
+    /// Each option in the options' types changes the digest, and a new one fails this test until
+    /// `Fingerprint.description(of:)` writes it (or says why it shapes nothing).
+    @Test func everyShapingOptionChangesTheOptionsDigest() {
+        #expect(Set(Mirror(reflecting: ConversionOptions()).children.compactMap(\.label))
+                == ["layout", "bounds", "inputFormat", "pretty", "target", "doubleSided", "outputFormat",
+                    "assetsDirectory", "assetsSubfolder", "limits", "strict"])
+        #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
+                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment"])
+        let base = ConversionOptions()
+        let changes: [(String, (inout ConversionOptions) -> Void)] = [
+            ("page size", { $0.layout.geometry.pageSize.width += 1 }),
+            ("margins", { $0.layout.geometry.margins.left += 1 }),
+            ("font", { $0.layout.font = "DejaVu Serif" }),
+            ("font size", { $0.layout.fontSize += 1 }),
+            ("line height", { $0.layout.lineHeight += 0.1 }),
+            ("code font", { $0.layout.codeFont = "DejaVu Sans Mono" }),
+            ("alignment", { $0.layout.alignment = .left }),
+            ("bounds", { $0.bounds = nil }),
+            ("reader", { $0.inputFormat = .markdown }),
+            ("pretty", { $0.pretty = true }),
+            ("target", { $0.target = .reader }),
+            ("double-sided", { $0.doubleSided = true }),
+            ("format", { $0.outputFormat = .ndjson }),
+            ("assets", { $0.assetsDirectory = "assets" }),
+            ("assets subfolder", { $0.assetsSubfolder = "sub" }),
+        ]
+        for (name, change) in changes {
+            var options = base
+            change(&options)
+            #expect(Fingerprint.digest(of: options) != Fingerprint.digest(of: base), "\(name)")
+        }
+        var unshaping = base
+        unshaping.strict = true
+        unshaping.limits.maximumTextSize /= 2
+        #expect(Fingerprint.digest(of: unshaping) == Fingerprint.digest(of: base))
     }
 
     @Test func aFolderCountsEveryFileAndItsName() throws {
