@@ -56,7 +56,7 @@ let package = Package(
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "FileNames"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "ProcessMemory"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "PageFormat", "ProcessMemory"]),
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
         // as a command for its screenshots.
@@ -71,7 +71,7 @@ let package = Package(
                 dependencies: ["BookModel", "EPUBReader", "FileNames", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "ProcessMemory", "ZipArchive"]),
         .target(name: "CommandLineInterface",
-                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "ProcessMemory"]),
+                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
         // small values on several threads, and glibc's allocator took an eighth of the CPU
         // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.

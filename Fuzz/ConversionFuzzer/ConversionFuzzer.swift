@@ -78,16 +78,16 @@ struct FuzzShape: CustomStringConvertible {
 enum FuzzLayouters {
     /// Small pages, so that a short input still makes many lines and pages: a narrow measure (a
     /// long word must be cut), room for two lines, a footnote that can't fit.
-    static let geometries: [(page: Size, margin: Double, fontSize: Double)] = [
-        (Size(width: 200, height: 150), 10, 17),
-        (Size(width: 120, height: 90), 8, 12),
-        (Size(width: 320, height: 240), 20, 15),
-        (Size(width: 80, height: 64), 4, 9),
+    static let geometries: [(page: Dimensions, margin: Double, fontSize: Double)] = [
+        (Dimensions(width: 200, height: 150), 10, 17),
+        (Dimensions(width: 120, height: 90), 8, 12),
+        (Dimensions(width: 320, height: 240), 20, 15),
+        (Dimensions(width: 80, height: 64), 4, 9),
     ]
 
     static let all: [Layouter] = geometries.flatMap { geometry in
         LineAlignment.allCases.map { alignment in
-            let margins = EdgeInsets(top: geometry.margin, right: geometry.margin, bottom: geometry.margin,
+            let margins = Margins(top: geometry.margin, right: geometry.margin, bottom: geometry.margin,
                                      left: geometry.margin)
             let options = LayoutOptions(geometry: PageGeometry(pageSize: geometry.page, margins: margins),
                                         fontSize: geometry.fontSize, alignment: alignment)

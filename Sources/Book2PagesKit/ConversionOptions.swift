@@ -1,12 +1,13 @@
 import BookModel
 import Layout
+import PageFormat
 
 /// Everything a conversion can be asked to do differently.
 public struct ConversionOptions: Sendable, Equatable {
     public var layout: LayoutOptions
     /// The collection view bounds the page size was derived from, reported in the output; nil when
     /// the page size was given directly.
-    public var bounds: Size?
+    public var bounds: Dimensions?
     /// The reader to use; nil picks one from the file's name and content.
     public var inputFormat: InputFormat?
     /// Indented JSON for people; compact for machines.
@@ -29,7 +30,7 @@ public struct ConversionOptions: Sendable, Equatable {
     /// Fail on any warning instead of converting what could be recovered.
     public var strict: Bool
 
-    public init(layout: LayoutOptions = LayoutOptions(), bounds: Size? = LayoutOptions.defaultBounds,
+    public init(layout: LayoutOptions = LayoutOptions(), bounds: Dimensions? = LayoutOptions.defaultBounds,
                 inputFormat: InputFormat? = nil, pretty: Bool = false, target: OutputTarget = .bookLayout,
                 doubleSided: Bool = false, outputFormat: OutputFormat = .json, assetsDirectory: String? = nil,
                 limits: ReadLimits = ReadLimits(), strict: Bool = false) {

@@ -59,19 +59,18 @@ public enum Converter {
         if let done = early.finish(read.book) {
             (paged, pages, collector) = (done.paged, done.pages, done.collector)
         } else {
-            collector = PageCollector(book: read.book, geometry: layouter.options.geometry, fonts: layouter.fontReport,
-                                      writesJSON: writesJSON)
+            collector = PageCollector(writesJSON: writesJSON)
             paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
             pages = collector.finish(read.book)
         }
         try checkMemory(since: memory, of: input.name, limits: options.limits)
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
-        var document = PageListBuilder.document(for: read.book, paged: paged, bounds: options.bounds,
+        var document = PageListBuilder.document(for: read.book, paged: paged, layout: layoutDescription(layouter, options),
                                                 target: options.target.name, doubleSided: options.doubleSided,
                                                 pages: pages)
         document.provenance = provenance
-        let fontFiles = Self.fontFiles(of: paged)
+        let fontFiles = layouter.faceFiles.merging(paged.standInFiles) { first, _ in first }
         // The book and its laid-out pages are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))
         let pieces: [Data]
@@ -90,10 +89,13 @@ public enum Converter {
         return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
     }
 
-    /// Where each face measured with is, by PostScript name.
-    static func fontFiles(of paged: PagedBook) -> [String: String] {
-        Dictionary((paged.fonts.faces + paged.standIns).filter { !$0.path.isEmpty }.map { ($0.postScriptName, $0.path) },
-                   uniquingKeysWith: { first, _ in first })
+    /// How the pages are made, as the output says it: the layout's, with the view bounds the
+    /// page size came from.
+    static func layoutDescription(_ layouter: Layouter, _ options: ConversionOptions) -> LayoutDescription {
+        var description = layouter.description
+        description.bounds = options.bounds.map { Dimensions(width: PointPrecision.rounded($0.width),
+                                                             height: PointPrecision.rounded($0.height)) }
+        return description
     }
 
     /// With `--assets`, writes the images the document names; what could not be read.

@@ -47,9 +47,7 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
 
     func begin(_ metadata: Metadata) {
         guard let layouter else { return }
-        let feed = feed
-        let collector = PageCollector(geometry: layouter.options.geometry, fonts: layouter.fontReport,
-                                      writesJSON: writesJSON) { feed.spineCFI(of: $0) }
+        let collector = PageCollector(writesJSON: writesJSON)
         self.collector = collector
         // The pages live on in the collector's page list: the layout keeps none of its own.
         progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in collector.add(pages) }

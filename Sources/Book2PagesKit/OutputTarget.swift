@@ -15,15 +15,15 @@ public enum OutputTarget: String, CaseIterable, Sendable {
     case reader
 
     /// The SwiftUI book's default `Config` (width 350, height 500).
-    public static let swiftUIBookPageSize = Size(width: 350, height: 500)
+    public static let swiftUIBookPageSize = Dimensions(width: 350, height: 500)
 
     /// The page size for a view of `bounds`; nil for the SwiftUI book, whose page size is its
     /// config's, not the view's.
-    public func pageSize(forBounds bounds: Size, doubleSided: Bool) -> Size? {
+    public func pageSize(forBounds bounds: Dimensions, doubleSided: Bool) -> Dimensions? {
         switch self {
         case .bookLayout: LayoutOptions.pageSize(forBounds: bounds)
         case .swiftUIBook: nil
-        case .pageCurl: doubleSided ? Size(width: bounds.width / 2, height: bounds.height) : bounds
+        case .pageCurl: doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
         case .reader: bounds
         }
     }

@@ -27,9 +27,8 @@ extension Converter {
         try check(read, of: input.name, options: options)
         let layouter = try Self.layouter(layouter, for: options)
         let book = read.book
-        let writer = LineWriter(sink: sink, stream: PageStream(book: book, geometry: layouter.options.geometry, fonts: layouter.fontReport))
-        let layout = PageListBuilder.layout(geometry: layouter.options.geometry, fonts: layouter.fontReport,
-                                            bounds: options.bounds)
+        let writer = LineWriter(sink: sink, stream: PageStream())
+        let layout = layoutDescription(layouter, options)
         let name = TargetDescription(name: options.target.name, doubleSided: options.target == .pageCurl ? options.doubleSided : nil)
         let provenance = Fingerprint.provenance(of: input, options: options)
         writer.write {
@@ -41,7 +40,7 @@ extension Converter {
         let paged = layouter.layout(book, keepingPages: false) { _, pages in writer.emit { $0.content(pages) } }
         writer.emit { $0.back() }
         try checkMemory(since: memory, of: input.name, limits: options.limits)
-        var document = PageListBuilder.document(for: book, paged: paged, bounds: options.bounds,
+        var document = PageListBuilder.document(for: book, paged: paged, layout: layout,
                                                 target: options.target.name, doubleSided: options.doubleSided,
                                                 pages: writer.pages)
         document.provenance = provenance

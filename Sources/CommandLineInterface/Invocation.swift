@@ -3,6 +3,7 @@ import Book2PagesKit
 import BookModel
 import FileNames
 import Layout
+import PageFormat
 
 /// What the user asked for, with every value checked and converted.
 struct Invocation: Sendable, Equatable {
@@ -180,26 +181,26 @@ struct Invocation: Sendable, Equatable {
     }
 
     /// `WxH` (or `W×H`) in points, each between 1 and 100 000.
-    static func size(_ text: String, option: String) throws(ConversionError) -> Size {
+    static func size(_ text: String, option: String) throws(ConversionError) -> Dimensions {
         let parts = text.lowercased().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
               (1...100_000).contains(width), (1...100_000).contains(height) else {
             throw .usage("--\(option) \(text): expected WIDTHxHEIGHT in points, such as 1024x768")
         }
-        return Size(width: width, height: height)
+        return Dimensions(width: width, height: height)
     }
 
     /// One value for every side, two for vertical and horizontal, or four: top, right, bottom, left.
-    static func margins(_ text: String) throws(ConversionError) -> EdgeInsets {
+    static func margins(_ text: String) throws(ConversionError) -> Margins {
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0 != nil && $0! >= 0 && $0! <= 10_000 }) else {
             throw .usage("--margins \(text): expected points such as 40 or 40,32,40,32")
         }
         let v = values.map { $0! }
         switch v.count {
-        case 1: return EdgeInsets(top: v[0], right: v[0], bottom: v[0], left: v[0])
-        case 2: return EdgeInsets(top: v[0], right: v[1], bottom: v[0], left: v[1])
-        case 4: return EdgeInsets(top: v[0], right: v[1], bottom: v[2], left: v[3])
+        case 1: return Margins(top: v[0], right: v[0], bottom: v[0], left: v[0])
+        case 2: return Margins(top: v[0], right: v[1], bottom: v[0], left: v[1])
+        case 4: return Margins(top: v[0], right: v[1], bottom: v[2], left: v[3])
         default: throw .usage("--margins \(text): give 1, 2 or 4 values")
         }
     }
@@ -224,7 +225,7 @@ struct Invocation: Sendable, Equatable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    static func format(_ size: Size) -> String {
+    static func format(_ size: Dimensions) -> String {
         "\(format(size.width))x\(format(size.height))"
     }
 }

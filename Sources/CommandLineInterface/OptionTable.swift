@@ -1,6 +1,7 @@
 import Book2PagesKit
 import BookModel
 import Layout
+import PageFormat
 
 /// One command-line option. The table below is the single source for the parser and `--help`;
 /// a test checks that the man page and the README name every option in it.

@@ -30,7 +30,7 @@ enum LineMarkup {
         if let bidi = line.bidi {
             for piece in bidi {
                 let low = max(0, min(piece.start, units.count)), high = max(low, min(piece.start + piece.length, units.count))
-                content += "<span class=\"\(piece.isRightToLeft ? "rtl" : "ltr")\">"
+                content += "<span class=\"\(piece.rightToLeft ? "rtl" : "ltr")\">"
                     + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns) + "</span>"
             }
         } else {

@@ -11,8 +11,6 @@ public final class ChapterFeed: @unchecked Sendable {
     private var waiting: [Int: Chapter] = [:]
     /// Every chapter added, taken or not.
     private var added: Set<Int> = []
-    /// The spine CFI of every chapter added, kept after the chapter is taken (a page's location needs it).
-    private var spineCFIs: [Int: String] = [:]
     private var count: Int?
     private var cancelled = false
 
@@ -41,7 +39,6 @@ public final class ChapterFeed: @unchecked Sendable {
     private func put(_ chapter: Chapter, at index: Int) {
         guard added.insert(index).inserted else { return }
         waiting[index] = chapter
-        if let cfi = chapter.spineCFI { spineCFIs[index] = cfi }
     }
 
     /// No chapter will come: the workers stop.
@@ -66,10 +63,5 @@ public final class ChapterFeed: @unchecked Sendable {
                 condition.wait()
             }
         }
-    }
-
-    /// The spine CFI of a chapter added before.
-    public func spineCFI(of index: Int) -> String? {
-        condition.withLock { spineCFIs[index] }
     }
 }

@@ -1,20 +1,20 @@
 import BookModel
 import Fonts
 import Hyphenation
+import PageFormat
 import ProcessMemory
 
 /// One chapter laid out: its pages, and the page (counted from the chapter's first) where each
 /// of its anchors lands.
 struct ChapterLayout {
-    /// The pages as the layout hands them on, each knowing its chapter and where in the
-    /// document it starts and ends: made by the worker that laid the chapter out, on its thread.
-    /// Empty once handed on, when the layout keeps no pages (`withoutPages`).
-    var pages: [LaidOutPage]
+    /// The pages as the layout hands them on, made by the worker that laid the chapter out, on
+    /// its thread. Empty once handed on, when the layout keeps no pages (`withoutPages`).
+    var pages: [Page]
     /// How many pages the chapter has, handed on or not.
     let pageCount: Int
     var anchorPages: [String: Int]
     /// The stand-in faces its lines' runs name, each once.
-    var standIns: [FaceReport] = []
+    var standIns: [MeasuredFace] = []
     /// Languages met so far (by this worker) that have no hyphenation dictionary, and whether
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
@@ -22,15 +22,16 @@ struct ChapterLayout {
     /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
-    init(pages: [LaidOutPage], anchorPages: [String: Int], languagesWithoutHyphenation: Set<String> = [],
-         metTextWithoutLanguage: Bool = false, charactersWithoutGlyphs: Set<Unicode.Scalar> = []) {
+    init(pages: [Page], anchorPages: [String: Int], standIns: [MeasuredFace] = [],
+         languagesWithoutHyphenation: Set<String> = [], metTextWithoutLanguage: Bool = false,
+         charactersWithoutGlyphs: Set<Unicode.Scalar> = []) {
         self.pages = pages
         pageCount = pages.count
         self.anchorPages = anchorPages
+        self.standIns = standIns
         self.languagesWithoutHyphenation = languagesWithoutHyphenation
         self.metTextWithoutLanguage = metTextWithoutLanguage
         self.charactersWithoutGlyphs = charactersWithoutGlyphs
-        standIns = StandInRuns.faces(on: pages)
     }
 
     /// The layout with its pages let go, all else kept (their count among it): for a layout
@@ -39,17 +40,6 @@ struct ChapterLayout {
         var layout = self
         layout.pages = []
         return layout
-    }
-
-    static func laidOutPages(_ pages: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex) -> [LaidOutPage] {
-        pages.map { content in
-            var page = LaidOutPage(chapterIndex: chapterIndex, lines: content.lines, images: content.images)
-            if let source = page.source {
-                page.startPosition = sourceIndex.position(at: source.lowerBound)
-                page.endPosition = sourceIndex.position(at: source.upperBound, endOf: true)
-            }
-            return page
-        }
     }
 }
 
@@ -60,11 +50,12 @@ struct ChapterLayouter {
     private var paginator: Paginator
     private var flattener: BlockFlattener
     private let hyphenator: WordHyphenator
-    private let contentSize: Size
+    private let contentSize: Dimensions
     /// Footnotes are set smaller (`LayoutOptions.noteScale`), each into lines of their own.
     private let noteSetter: ParagraphSetter
     private var noteFlattener: BlockFlattener
     private let notePaginator: Paginator
+    private let assembler: PageAssembler
 
     /// What of a book's metadata its chapters' layout depends on.
     struct BookSettings: Equatable, Sendable {
@@ -86,6 +77,7 @@ struct ChapterLayouter {
          sharedHyphenation: SharedHyphenation? = nil) {
         let lineHeight = options.bodyLineHeight
         contentSize = options.geometry.contentSize
+        assembler = PageAssembler(geometry: options.geometry, bodySize: options.fontSize, lineHeight: lineHeight)
         let language = settings.language
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
@@ -109,7 +101,7 @@ struct ChapterLayouter {
         notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
         // The rule above the notes: a third of the measure, on the side the book's lines start from.
         let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare
-        paginator.noteSeparator = LaidOutLine(text: "", x: direction == .rightToLeft ? contentSize.width - ruleWidth : 0,
+        paginator.noteSeparator = SetLine(text: "", x: direction == .rightToLeft ? contentSize.width - ruleWidth : 0,
                                               y: 0, width: ruleWidth, height: noteLineHeight, role: .noteSeparator)
     }
 
@@ -117,6 +109,27 @@ struct ChapterLayouter {
     mutating func layout(_ chapter: Chapter, index: Int) -> ChapterLayout {
         // Past the memory bound the chapters left are not laid out: the conversion is refused.
         guard !MemoryWatch.isOver else { return ChapterLayout(pages: [], anchorPages: [:]) }
+        let paginated = paginate(chapter)
+        let measurer = setter.segmenter.measurer
+        let pages = assembler.pages(paginated.pagination.pages, chapterIndex: index,
+                                    sourceIndex: ChapterSourceIndex(paragraphs: paginated.paragraphs), spineCFI: chapter.spineCFI)
+        return ChapterLayout(pages: pages, anchorPages: paginated.anchors, standIns: StandInRuns.faces(on: paginated.pagination.pages),
+                             languagesWithoutHyphenation: hyphenator.missingLanguages,
+                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
+                             charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+    }
+
+    /// A chapter cut into pages, before they are finished: the paginator's pages (lines in the
+    /// content box, knowing their place in the chapter's text), and what finishing them needs.
+    struct PaginatedChapter {
+        var pagination: Pagination
+        var paragraphs: [StyledParagraph]
+        /// The page (counted from the chapter's first) where each of its anchors lands.
+        var anchors: [String: Int]
+    }
+
+    /// The chapter's paragraphs and notes set into lines and cut into pages.
+    mutating func paginate(_ chapter: Chapter) -> PaginatedChapter {
         let paragraphs = flattener.flatten(chapter.blocks)
         var noteIndices: [String: Int] = [:]
         for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {
@@ -131,7 +144,7 @@ struct ChapterLayouter {
             }
             // The image's one line is the space it takes; it shows no text.
             let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
-            return SetParagraph(lines: [LaidOutLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
+            return SetParagraph(lines: [SetLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
                                 pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
                                 image: placed)
         }
@@ -156,19 +169,13 @@ struct ChapterLayouter {
                 anchors[anchor] = pagination.notePages[n]
             }
         }
-        let measurer = setter.segmenter.measurer
-        let pages = ChapterLayout.laidOutPages(pagination.pages, chapterIndex: index,
-                                               sourceIndex: ChapterSourceIndex(paragraphs: paragraphs))
-        return ChapterLayout(pages: pages, anchorPages: anchors,
-                             languagesWithoutHyphenation: hyphenator.missingLanguages,
-                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
-                             charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors)
     }
 
     /// Which of a paragraph's lines call which of the chapter's notes: the line that shows the
     /// reference's last character (by the lines' place in the chapter's text), or for a reference
     /// that shows nothing, the line before it. One pass over the lines.
-    static func callingLines(_ paragraph: StyledParagraph, lines: [LaidOutLine], notes: [String: Int]) -> [Int: [Int]] {
+    static func callingLines(_ paragraph: StyledParagraph, lines: [SetLine], notes: [String: Int]) -> [Int: [Int]] {
         var calls: [Int: [Int]] = [:]
         var line = 0
         var next = 1

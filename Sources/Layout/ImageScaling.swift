@@ -1,3 +1,4 @@
+import PageFormat
 import BookModel
 
 /// How large an image is drawn. One image pixel is one point: points here are iOS points, which
@@ -8,17 +9,17 @@ import BookModel
 /// An image larger than the content box is scaled down to fit it, keeping its proportions;
 /// a smaller one keeps its natural size (never scaled up). It is centred across the box.
 enum ImageScaling {
-    static func size(of pixels: PixelSize, toFit box: Size) -> Size {
+    static func size(of pixels: PixelSize, toFit box: Dimensions) -> Dimensions {
         let width = Double(pixels.width), height = Double(pixels.height)
         let scale = min(1, box.width / width, box.height / height)
         // The products can land a rounding error past the box; the box is the bound.
-        return Size(width: min(width * scale, box.width), height: min(height * scale, box.height))
+        return Dimensions(width: min(width * scale, box.width), height: min(height * scale, box.height))
     }
 
     /// The image's box in the content box, its top at 0 (the paginator sets it).
-    static func placed(_ image: Image, pixels: PixelSize, in box: Size) -> LaidOutImage {
+    static func placed(_ image: Image, pixels: PixelSize, in box: Dimensions) -> PageImage {
         let size = size(of: pixels, toFit: box)
-        return LaidOutImage(path: image.source.path, alt: image.alt, x: (box.width - size.width) / 2, y: 0,
+        return PageImage(path: image.source.path, alt: image.alt, x: (box.width - size.width) / 2, y: 0,
                             width: size.width, height: size.height)
     }
 }

@@ -1,3 +1,5 @@
+import PageFormat
+
 /// Everything the layout needs to know besides the book.
 public struct LayoutOptions: Sendable, Equatable {
     public var geometry: PageGeometry
@@ -37,16 +39,16 @@ public struct LayoutOptions: Sendable, Equatable {
     public static let defaultCodeFont = "Liberation Mono"
 
     /// A 1024×768 iPad in landscape: BookLayout's own example.
-    public static let defaultBounds = Size(width: 1024, height: 768)
+    public static let defaultBounds = Dimensions(width: 1024, height: 768)
 
     /// BookLayout's page for the default bounds, with 40-point margins.
     public static let defaultGeometry = PageGeometry(
         pageSize: pageSize(forBounds: defaultBounds),
-        margins: EdgeInsets(top: 40, right: 40, bottom: 40, left: 40))
+        margins: Margins(top: 40, right: 40, bottom: 40, left: 40))
 
     /// BookLayout's `collectionViewPageSize`: half the bounds' width less 20, the height less 50.
-    public static func pageSize(forBounds bounds: Size) -> Size {
-        Size(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
+    public static func pageSize(forBounds bounds: Dimensions) -> Dimensions {
+        Dimensions(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
     }
 }
 
@@ -58,4 +60,19 @@ public enum LineAlignment: String, Sendable, Equatable, CaseIterable {
     /// Ragged: lines keep their natural spacing and start at the paragraph's start edge (the
     /// right one in a right-to-left book).
     case left
+}
+
+/// The page and its margins, in points (the unit of iOS layout).
+public struct PageGeometry: Sendable, Equatable {
+    public var pageSize: Dimensions
+    public var margins: Margins
+    public init(pageSize: Dimensions, margins: Margins) {
+        self.pageSize = pageSize
+        self.margins = margins
+    }
+    /// The page minus its margins: where lines go.
+    public var contentSize: Dimensions {
+        Dimensions(width: pageSize.width - margins.left - margins.right,
+                   height: pageSize.height - margins.top - margins.bottom)
+    }
 }

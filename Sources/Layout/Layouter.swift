@@ -1,6 +1,7 @@
 import BookModel
 import Fonts
 import Hyphenation
+import PageFormat
 
 /// Lays a book out into content pages: flattens each chapter's blocks into paragraphs, breaks them
 /// into lines measured with the real fonts, and cuts the lines into pages.
@@ -10,8 +11,13 @@ import Hyphenation
 /// out on several threads, each taking the next whole chapter, with the same result as on one.
 public struct Layouter: Sendable {
     public let options: LayoutOptions
-    /// The body font as found, for the output's `layout` section.
-    public let fontReport: FontReport
+    /// How the pages are made, as the output's `layout` says it: known before any page is. The
+    /// writer adds what is not the layout's to know (the view bounds a target derived the page
+    /// size from) and what is known only after it (the stand-in faces, `PagedBook.standIns`).
+    public let description: LayoutDescription
+    /// The file of each of `description.faces` on this machine, by PostScript name: for a writer
+    /// in this process that embeds the faces (the HTML preview). No output carries it.
+    public let faceFiles: [String: String]
     /// What the fonts had to make do with, such as a family without an italic face.
     public let warnings: [String]
 
@@ -43,15 +49,30 @@ public struct Layouter: Sendable {
         self.options = options
         dictionaries = HyphenationDictionaries(directory: hyphenationDirectory)
         warnings = fonts.warnings
-        let regular = fonts.regular
-        fontReport = FontReport(requested: fonts.requested, family: regular.family, file: regular.fileName,
-                                postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
-                                size: options.fontSize, lineHeight: options.bodyLineHeight,
-                                faces: Self.faces(of: fonts))
+        description = Self.description(of: options, fonts: fonts)
+        let faces = FaceRole.allCases.map { [fonts] in fonts.face($0) }
+        faceFiles = Dictionary(faces.filter { !$0.path.isEmpty }.map { ($0.postScriptName, $0.path) },
+                               uniquingKeysWith: { first, _ in first })
     }
 
-    private static func faces(of fonts: FontSet) -> [FaceReport] {
-        FaceRole.allCases.map { FaceReport(fonts.face($0), role: $0) }
+    private static func description(of options: LayoutOptions, fonts: FontSet) -> LayoutDescription {
+        let rounded = PageAssembler.rounded
+        let geometry = options.geometry
+        let content = geometry.contentSize
+        let regular = fonts.regular
+        return LayoutDescription(
+            bounds: nil,
+            pageSize: Dimensions(width: rounded(geometry.pageSize.width), height: rounded(geometry.pageSize.height)),
+            margins: Margins(top: rounded(geometry.margins.top), right: rounded(geometry.margins.right),
+                             bottom: rounded(geometry.margins.bottom), left: rounded(geometry.margins.left)),
+            contentBox: Box(x: rounded(geometry.margins.left), y: rounded(geometry.margins.top),
+                            width: rounded(content.width), height: rounded(content.height)),
+            font: FontDescription(requested: fonts.requested, family: regular.family, file: regular.fileName,
+                                  postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
+                                  size: rounded(options.fontSize), lineHeight: rounded(options.bodyLineHeight)),
+            faces: FaceRole.allCases.map { MeasuredFace(fonts.face($0), role: $0.name).description },
+            notes: NoteFontDescription(size: rounded(options.fontSize * LayoutOptions.noteScale),
+                                       lineHeight: rounded(options.bodyLineHeight * LayoutOptions.noteScale)))
     }
 
     /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they
@@ -59,7 +80,7 @@ public struct Layouter: Sendable {
     /// thread): for writers that stream. The returned book holds every page, unless
     /// `keepingPages` is false (as for `start(_:metadata:keepingPages:onChapter:)`).
     public func layout(_ book: Book, keepingPages: Bool = true,
-                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> PagedBook {
+                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> PagedBook {
         let feed = ChapterFeed()
         let running = start(feed, metadata: book.metadata,
                             workers: ParallelChapters.workers(for: book.chapters, limit: workerLimit),
@@ -76,34 +97,39 @@ public struct Layouter: Sendable {
     /// The book's hyphenation dictionary starts loading now, on a thread of its own
     /// (`WordHyphenator.startLoading`): a book read as it is laid out is a large one, most often.
     public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
-                      onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)? = nil) -> LayoutInProgress {
+                      onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> LayoutInProgress {
         WordHyphenator.startLoading(metadata.language, from: dictionaries)
         return start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), keepingPages: keepingPages,
               onChapter: onChapter)
     }
 
     private func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,
-                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [LaidOutPage]) -> Void)?) -> LayoutInProgress {
-        let greedy = breaksLinesGreedily
+                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)?) -> LayoutInProgress {
         let deliver = onChapter.map { onChapter in
             { @Sendable (index: Int, layout: ChapterLayout) in onChapter(index, layout.pages) }
         }
         let sharedWidths = SharedWidths()
         let sharedHyphenation = SharedHyphenation()
-        let (fonts, options, dictionaries) = (fonts, options, dictionaries)
         let settings = ChapterLayouter.BookSettings(metadata)
-        let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: {
-            ChapterLayouter(fonts: fonts, options: options, settings: settings,
-                            lineBreaker: greedy ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
-                            sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
+        let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: { [self] in
+            worker(settings: settings, sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
         }, deliver: deliver)
         return LayoutInProgress(layouter: self, feed: feed, settings: settings, running: running)
+    }
+
+    /// One worker's layouter for a book of `settings`; `sharedWidths` and `sharedHyphenation`:
+    /// what the book's other workers found, shared.
+    func worker(settings: ChapterLayouter.BookSettings, sharedWidths: SharedWidths? = nil,
+                sharedHyphenation: SharedHyphenation? = nil) -> ChapterLayouter {
+        ChapterLayouter(fonts: fonts, options: options, settings: settings,
+                        lineBreaker: breaksLinesGreedily ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
+                        sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
     }
 
     /// The paged book from its chapters' layouts: the pages in order, where the table of
     /// contents and the page list point, the warnings.
     func paged(_ book: Book, chapters: [ChapterLayout]) -> PagedBook {
-        var pages: [LaidOutPage] = []
+        var pages: [Page] = []
         // For each chapter: its first page, if it has any, and where its anchors land.
         var chapterStarts: [Int?] = []
         var pageCount = 0
@@ -122,12 +148,14 @@ public struct Layouter: Sendable {
             }
             return chapterStarts[chapter...].lazy.compactMap({ $0 }).first ?? lastPage
         }
+        let standIns = StandInRuns.merged(chapters.lazy.flatMap(\.standIns))
         let tocPageIndices = book.toc.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
-                         pageListPageIndices: pageListPageIndices, geometry: options.geometry, fonts: fontReport,
+                         pageListPageIndices: pageListPageIndices,
                          warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
-                         standIns: StandInRuns.merged(chapters.lazy.flatMap(\.standIns)))
+                         standIns: standIns.map(\.description),
+                         standInFiles: Dictionary(standIns.map { ($0.postScriptName, $0.path) }, uniquingKeysWith: { first, _ in first }))
     }
 
 

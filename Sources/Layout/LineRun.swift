@@ -1,7 +1,8 @@
 import Fonts
 
-/// Which of the book's faces a run is set in; `PagedBook.fonts.faces` names each.
-public enum FaceRole: Int, CaseIterable, Sendable {
+/// Which of the book's faces a run is set in: its raw value is the face's index in the output's
+/// `layout.faces`.
+enum FaceRole: Int, CaseIterable, Sendable {
     case regular, italic, bold, boldItalic, monospace
 
     init(bold: Bool, italic: Bool, code: Bool) {
@@ -15,7 +16,7 @@ public enum FaceRole: Int, CaseIterable, Sendable {
     }
 
     /// The name the output gives the role.
-    public var name: String {
+    var name: String {
         switch self {
         case .regular: "regular"
         case .italic: "italic"
@@ -39,27 +40,27 @@ extension FontSet {
 }
 
 /// Text raised or lowered from the baseline (HTML's `sup` and `sub`), set smaller.
-public enum BaselineShift: Sendable, Equatable {
+enum BaselineShift: Sendable, Equatable {
     case none, superscript, `subscript`
 }
 
 /// A stretch of a line's text set in one face and size, as it was measured: with these a
 /// renderer draws the line exactly as the layout saw it.
-public struct LineRun: Sendable, Equatable {
+struct LineRun: Sendable, Equatable {
     /// Where the run starts in the line's text and how long it is, in UTF-16 code units (the
     /// units of `NSRange`, so an app can style an attributed string with them directly).
-    public var start: Int
-    public var length: Int
-    public var face: FaceRole
+    var start: Int
+    var length: Int
+    var face: FaceRole
     /// Points.
-    public var size: Double
-    public var shift: BaselineShift
+    var size: Double
+    var shift: BaselineShift
     /// The face its characters were measured in when `face` has no glyphs for them (Arabic in
     /// Liberation Serif): a renderer draws them in it.
-    public var standIn: FaceReport?
+    var standIn: MeasuredFace?
 
-    public init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
-                standIn: FaceReport? = nil) {
+    init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
+                standIn: MeasuredFace? = nil) {
         self.start = start
         self.length = length
         self.face = face

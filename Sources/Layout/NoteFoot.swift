@@ -1,7 +1,9 @@
+import PageFormat
+
 /// A footnote set into lines, ready for the foot of a page.
 struct SetNote: Equatable {
     /// Its lines, y left at 0; an empty line is the space between two of its paragraphs.
-    var lines: [LaidOutLine]
+    var lines: [SetLine]
     /// For each line, whether the note may be cut just before it (between paragraphs, or where
     /// its paragraph keeps two lines on each side); the first line's value is not used.
     var breakable: [Bool]
@@ -103,7 +105,7 @@ struct NoteFoot {
 
     /// The lines of the foot, top to bottom, from `top` down: the rule (a template with its x,
     /// width and height) and the pieces.
-    func lines(from top: Double, separator: LaidOutLine) -> [LaidOutLine] {
+    func lines(from top: Double, separator: SetLine) -> [SetLine] {
         guard !placed.isEmpty else { return [] }
         var rule = separator
         rule.y = top

@@ -1,21 +1,60 @@
+import PageFormat
+
 /// A paragraph's lines as set, with how it may be split between pages.
 struct SetParagraph: Equatable {
-    var lines: [LaidOutLine]
+    var lines: [SetLine]
     var pageBreak: PageBreakRule
     var gapBefore: Bool
     var breaks = BreakRules()
     /// For an image: its box (the paginator sets its y). Its one line, with no text, is the
     /// space it takes.
-    var image: LaidOutImage?
+    var image: PageImage?
     /// The footnotes its lines call: for a line's index, the indices of the notes in the
     /// chapter's notes, in order.
     var noteCalls: [Int: [Int]] = [:]
 }
 
-/// What one page holds, positions from the content box's top.
+/// What one page holds, positions from the content box's top-left corner.
 struct PageContent: Equatable {
-    var lines: [LaidOutLine] = []
-    var images: [LaidOutImage] = []
+    /// Top to bottom; an empty line stands for the space between two blocks (images among them).
+    var lines: [SetLine] = []
+    /// The pictures on the page, top to bottom. They show no text of their own.
+    var images: [PageImage] = []
+
+    /// The page's plain text: its lines joined by newlines, exactly what the page shows. The
+    /// bytes are copied straight into the string's storage, sparing `String`'s own bookkeeping
+    /// for each line appended: this runs for every page of every book.
+    var text: String {
+        let count = lines.reduce(max(lines.count - 1, 0)) { $0 + $1.text.utf8.count }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for (n, line) in lines.enumerated() {
+                if n > 0 {
+                    buffer[at] = UInt8(ascii: "\n")
+                    at += 1
+                }
+                var text = line.text
+                text.withUTF8 { utf8 in
+                    guard let source = utf8.baseAddress else { return }
+                    (buffer.baseAddress! + at).initialize(from: source, count: utf8.count)
+                    at += utf8.count
+                }
+            }
+            return at
+        }
+    }
+
+    /// The part of its chapter's text the page shows (see `SetLine.source`); nil for a page
+    /// without text.
+    var source: Range<Int>? {
+        guard let first = lines.first(where: { $0.source != nil })?.source,
+              let last = lines.last(where: { $0.source != nil })?.source else { return nil }
+        return first.lowerBound..<last.upperBound
+    }
+
+    /// True for a page of pictures and no text.
+    var showsOnlyImages: Bool { !images.isEmpty && lines.allSatisfy(\.text.isEmpty) }
 }
 
 /// A chapter cut into pages.
@@ -57,7 +96,7 @@ struct Paginator {
     let gapHeight: Double
     /// The rule above the footnotes, as a line whose box says where it is drawn; its height is
     /// the space it takes.
-    var noteSeparator = LaidOutLine(text: "", x: 0, y: 0, width: 0, height: 0, role: .noteSeparator)
+    var noteSeparator = SetLine(text: "", x: 0, y: 0, width: 0, height: 0, role: .noteSeparator)
 
     /// The most of a page footnotes take while the chapter's text goes on (TeX's `\dimen\footins`
     /// is most of the page; half keeps a page first of all a page of text).
@@ -245,7 +284,7 @@ struct Paginator {
     func note(of paragraphs: [SetParagraph]) -> SetNote {
         var note = SetNote(lines: [], breakable: [], isGap: [])
         for entry in entries(of: paragraphs) {
-            var line = LaidOutLine(text: "", x: 0, y: 0, width: 0, height: entry.height)
+            var line = SetLine(text: "", x: 0, y: 0, width: 0, height: entry.height)
             if let index = entry.line { line = paragraphs[entry.paragraph].lines[index] }
             line.source = nil
             line.role = .note
@@ -272,14 +311,14 @@ struct Paginator {
     private func assemble(_ placed: [Int?], _ entries: [Entry], _ paragraphs: [SetParagraph]) -> PageContent {
         var page = PageContent()
         var y = 0.0
-        var gaps: [LaidOutLine] = []
+        var gaps: [SetLine] = []
         // Around an image, the space before and after it stands as one empty line of text.
         var besideImage = false
         for slot in placed {
             guard let index = slot, let line = entries[index].line else {
                 let height = slot.map { entries[$0].height } ?? gapHeight
                 if !page.lines.isEmpty || !page.images.isEmpty, !(besideImage && !gaps.isEmpty) {
-                    gaps.append(LaidOutLine(text: "", x: 0, y: y, width: 0, height: height))
+                    gaps.append(SetLine(text: "", x: 0, y: y, width: 0, height: height))
                 }
                 y += height
                 continue

@@ -1,3 +1,4 @@
+import PageFormat
 import BookModel
 import CBidi
 
@@ -92,7 +93,7 @@ struct ParagraphBidi: Equatable {
     /// paragraph's bytes `range`, and a hyphen the layout added (at the level of the character
     /// before it). Empty when the line is all left to right in a left-to-right paragraph.
     func pieces(of text: UnsafeBufferPointer<UInt8>, range: Range<Int>, prefixUnits: Int,
-                hyphenated: Bool) -> [BidiPiece] {
+                hyphenated: Bool) -> [PageLine.BidiPiece] {
         guard !runs.isEmpty || direction == .rightToLeft else { return [] }
         // The line's runs in logical order, UTF-16 lengths and levels.
         var lengths: [Int] = []
@@ -126,14 +127,14 @@ struct ParagraphBidi: Equatable {
         if b2p_bidi_visual_order(levels, Int32(levels.count), &order) != 0 {
             order = (0..<Int32(levels.count)).map { $0 }
         }
-        var pieces: [BidiPiece] = []
+        var pieces: [PageLine.BidiPiece] = []
         for index in order.map(Int.init) {
-            let piece = BidiPiece(start: starts[index], length: lengths[index], rightToLeft: levels[index] & 1 == 1)
+            let piece = PageLine.BidiPiece(start: starts[index], length: lengths[index], rightToLeft: levels[index] & 1 == 1)
             // Runs of different levels but one direction that touch in the text and on the line
             // draw as one piece.
             if let last = pieces.last, last.rightToLeft == piece.rightToLeft,
                piece.rightToLeft ? piece.end == last.start : last.end == piece.start {
-                pieces[pieces.count - 1] = BidiPiece(start: min(last.start, piece.start), length: last.length + piece.length,
+                pieces[pieces.count - 1] = PageLine.BidiPiece(start: min(last.start, piece.start), length: last.length + piece.length,
                                                      rightToLeft: piece.rightToLeft)
             } else {
                 pieces.append(piece)

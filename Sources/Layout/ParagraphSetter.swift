@@ -26,7 +26,7 @@ struct ParagraphSetter {
 
     /// The paragraph's lines, x and width set, y left at 0 for the paginator. Each line is
     /// placed from the paragraph's start edge, then, in a right-to-left paragraph, mirrored.
-    func lines(for paragraph: StyledParagraph) -> [LaidOutLine] {
+    func lines(for paragraph: StyledParagraph) -> [SetLine] {
         var paragraph = paragraph
         paragraph.bidi = paragraph.text.withUnsafeBufferPointer {
             ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
@@ -50,7 +50,7 @@ struct ParagraphSetter {
                 segments = []
                 spans = [LineSpan(segments: 0..<0, width: 0)]
             }
-            var lines: [LaidOutLine] = []
+            var lines: [SetLine] = []
             lines.reserveCapacity(spans.count)
             var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
             var runs = LineRunCollector(paragraph: paragraph, text: text)
@@ -105,7 +105,7 @@ struct ParagraphSetter {
                     x = contentWidth - x - width
                 }
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
-                lines.append(LaidOutLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
+                lines.append(SetLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
                                          hyphenated: span.hyphenated, justified: justified, source: source,
                                          runs: lineRuns, direction: direction, bidi: pieces))
             }

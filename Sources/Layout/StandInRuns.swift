@@ -6,8 +6,8 @@ import Fonts
 enum StandInRuns {
     /// The stand-in faces the runs of `pages`' lines name, each once, in the order of their
     /// PostScript names.
-    static func faces(on pages: [LaidOutPage]) -> [FaceReport] {
-        var found: [FaceReport] = []
+    static func faces(on pages: [PageContent]) -> [MeasuredFace] {
+        var found: [MeasuredFace] = []
         for page in pages {
             for line in page.lines {
                 for run in line.runs {
@@ -19,8 +19,8 @@ enum StandInRuns {
     }
 
     /// `faces` each once, in the order of their PostScript names (the first of a name kept).
-    static func merged(_ faces: some Sequence<FaceReport>) -> [FaceReport] {
-        var found: [String: FaceReport] = [:]
+    static func merged(_ faces: some Sequence<MeasuredFace>) -> [MeasuredFace] {
+        var found: [String: MeasuredFace] = [:]
         for face in faces where found[face.postScriptName] == nil { found[face.postScriptName] = face }
         return found.keys.sorted().compactMap { found[$0] }
     }
@@ -51,7 +51,7 @@ enum StandInRuns {
                     var cut = run
                     cut.start = unit
                     cut.length = LineRunCollector.utf16Count(bytes, done..<end)
-                    cut.standIn = standIn.map { FaceReport($0, role: run.face) }
+                    cut.standIn = standIn.map { MeasuredFace($0, role: "standIn") }
                     result.append(cut)
                     unit += cut.length
                     done = end

@@ -52,7 +52,7 @@ extension PageLine.BidiPiece: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         output.object { first in
             output.key("length", first: &first); output.write(Int64(length))
-            if let rtl { output.key("rtl", first: &first); output.write(rtl) }
+            if rightToLeft { output.key("rtl", first: &first); output.write(true) }
             output.key("start", first: &first); output.write(Int64(start))
         }
     }

@@ -58,16 +58,36 @@ public struct PageLine: Codable, Sendable, Equatable {
     public struct BidiPiece: Codable, Sendable, Equatable {
         public var start: Int
         public var length: Int
-        /// True for a right-to-left piece (absent otherwise).
-        public var rtl: Bool?
+        /// Drawn right to left: the piece's glyphs shaped and laid right to left. In JSON `rtl`,
+        /// absent when false.
+        public var rightToLeft: Bool
 
         public init(start: Int, length: Int, rightToLeft: Bool) {
             self.start = start
             self.length = length
-            self.rtl = rightToLeft ? true : nil
+            self.rightToLeft = rightToLeft
         }
 
-        public var isRightToLeft: Bool { rtl == true }
+        /// Just past the piece's last unit.
+        public var end: Int { start + length }
+
+        enum CodingKeys: String, CodingKey {
+            case start, length, rightToLeft = "rtl"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            start = try container.decode(Int.self, forKey: .start)
+            length = try container.decode(Int.self, forKey: .length)
+            rightToLeft = try container.decodeIfPresent(Bool.self, forKey: .rightToLeft) ?? false
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(start, forKey: .start)
+            try container.encode(length, forKey: .length)
+            if rightToLeft { try container.encode(true, forKey: .rightToLeft) }
+        }
     }
 
     /// The text of each piece, left to right, as a renderer without its own bidi takes them:
@@ -80,7 +100,7 @@ public struct PageLine: Codable, Sendable, Equatable {
             guard piece.start >= 0, piece.length >= 0, piece.start <= units.count - piece.length else { return nil }
             let low = units.index(units.startIndex, offsetBy: piece.start)
             let high = units.index(low, offsetBy: piece.length)
-            return (String(Substring(units[low..<high])), piece.isRightToLeft)
+            return (String(Substring(units[low..<high])), piece.rightToLeft)
         }
     }
 }

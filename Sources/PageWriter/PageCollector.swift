@@ -1,17 +1,14 @@
 import BookModel
 import Foundation
-import Layout
 import PageFormat
 import ProcessMemory
 
-/// The page list made while the book is laid out: each chapter's pages are turned into output
-/// pages as the layout delivers them (`Layouter.layout(_:onChapter:)`, in reading order, one
-/// call at a time), on the delivering worker's thread, while the other workers go on laying
-/// out. Made afterwards, on one thread, they kept a core idle. The pages are the ones
-/// `PageListBuilder.pages(of:paged:)` makes; the pages before the content, which show the
-/// book's title and cover, are made at the end, when the book is read whole. Asked to, it also
-/// writes each chapter's pages as compact JSON there (`EncodedPages`), so that the document's
-/// JSON, written once the layout is done, is left with its small members.
+/// The page list made while the book is laid out: each chapter's pages, as the layout delivers
+/// them (`Layouter.layout(_:onChapter:)`, in reading order, one call at a time), are numbered on
+/// the delivering worker's thread and, asked to, written there as compact JSON
+/// (`EncodedPages`), while the other workers go on laying out; so the document's JSON, written
+/// once the layout is done, is left with its small members. The pages before the content, which
+/// show the book's title and cover, are made at the end, when the book is read whole.
 public final class PageCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var stream: PageStream
@@ -22,19 +19,13 @@ public final class PageCollector: @unchecked Sendable {
     public private(set) var encodedPages: EncodedPages?
 
     /// `writesJSON`: also write the pages' compact JSON.
-    public convenience init(book: Book, geometry: PageGeometry, fonts: FontReport, writesJSON: Bool = false) {
-        self.init(geometry: geometry, fonts: fonts, writesJSON: writesJSON) { book.chapters[$0].spineCFI }
-    }
-
-    /// For a layout started before the book is read whole: `spineCFI` gives each chapter's.
-    public init(geometry: PageGeometry, fonts: FontReport, writesJSON: Bool = false,
-                spineCFI: @escaping @Sendable (Int) -> String?) {
-        stream = PageStream(geometry: geometry, fonts: fonts, spineCFI: spineCFI)
+    public init(writesJSON: Bool = false) {
+        stream = PageStream()
         encoded = writesJSON ? EncodedPages() : nil
     }
 
     /// The next chapter's pages.
-    public func add(_ pages: [LaidOutPage]) {
+    public func add(_ pages: [Page]) {
         // Past the memory bound nothing more is made: the conversion is refused.
         guard !MemoryWatch.isOver else { return }
         lock.withLock {

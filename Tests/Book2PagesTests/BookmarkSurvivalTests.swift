@@ -16,8 +16,8 @@ struct BookmarkSurvivalTests {
     @Test(arguments: books)
     func bookmarksFindTheirPageAtAnotherSize(book: String) throws {
         let landscape = try Converter.convert(path: book, options: ConversionOptions()).document
-        var portrait = ConversionOptions(bounds: Size(width: 768, height: 1024))
-        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Size(width: 768, height: 1024))
+        var portrait = ConversionOptions(bounds: Dimensions(width: 768, height: 1024))
+        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Dimensions(width: 768, height: 1024))
         portrait.layout.fontSize = 19
         let other = try Converter.convert(path: book, options: portrait).document
         #expect(landscape.pages.map(\.location) != other.pages.map(\.location), "the two layouts should differ")

@@ -4,12 +4,13 @@ import Foundation
 import Layout
 import Testing
 import ZipArchive
+import PageFormat
 
 /// Each kind of failure reaches the user with its own exit code.
 struct ConverterErrorTests {
     @Test func layoutOptionsTheLayoutRefusesAreUsageErrors() {
         var options = LayoutOptions()
-        options.geometry.margins = EdgeInsets(top: 400, right: 0, bottom: 400, left: 0)
+        options.geometry.margins = Margins(top: 400, right: 0, bottom: 400, left: 0)
         #expect {
             try Converter.makeLayouter(options)
         } throws: { error in

@@ -43,8 +43,8 @@ struct EPUBCFITests {
     @Test func theSameTextHasTheSameCFIAtAnySize() throws {
         let book = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
         let landscape = try Converter.convert(path: book, options: ConversionOptions()).document
-        var portrait = ConversionOptions(bounds: Size(width: 768, height: 1024))
-        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Size(width: 768, height: 1024))
+        var portrait = ConversionOptions(bounds: Dimensions(width: 768, height: 1024))
+        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Dimensions(width: 768, height: 1024))
         portrait.layout.fontSize = 21
         let other = try Converter.convert(path: book, options: portrait).document
         func cfis(_ document: PageDocument) -> [String: String] {

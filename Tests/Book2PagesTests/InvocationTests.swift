@@ -2,6 +2,7 @@ import Book2PagesKit
 @testable import CommandLineInterface
 import Layout
 import Testing
+import PageFormat
 
 struct InvocationTests {
     func invocation(_ arguments: [String]) throws -> Invocation {
@@ -11,8 +12,8 @@ struct InvocationTests {
     @Test func defaultsAreBookLayoutsIPadPage() throws {
         let invocation = try invocation(["book.epub"])
         #expect(invocation.action == .convert(inputs: ["book.epub"], output: nil))
-        #expect(invocation.options.layout.geometry.pageSize == Size(width: 492, height: 718))
-        #expect(invocation.options.bounds == Size(width: 1024, height: 768))
+        #expect(invocation.options.layout.geometry.pageSize == Dimensions(width: 492, height: 718))
+        #expect(invocation.options.bounds == Dimensions(width: 1024, height: 768))
         #expect(invocation.options.layout.font == "Liberation Serif")
         #expect(invocation.options.layout.fontSize == 17)
         #expect(!invocation.options.pretty && !invocation.quiet)
@@ -20,8 +21,8 @@ struct InvocationTests {
 
     @Test func boundsGiveThePageByTheCollectionViewRule() throws {
         let options = try invocation(["--bounds", "768x1024", "b.epub"]).options
-        #expect(options.layout.geometry.pageSize == Size(width: 364, height: 974))
-        #expect(options.bounds == Size(width: 768, height: 1024))
+        #expect(options.layout.geometry.pageSize == Dimensions(width: 364, height: 974))
+        #expect(options.bounds == Dimensions(width: 768, height: 1024))
     }
 
     @Test func alignmentIsJustifiedUnlessAskedOtherwise() throws {
@@ -35,16 +36,16 @@ struct InvocationTests {
 
     @Test func pageSizeOverridesBounds() throws {
         let options = try invocation(["--bounds", "768x1024", "--page-size", "350x500", "b.epub"]).options
-        #expect(options.layout.geometry.pageSize == Size(width: 350, height: 500))
+        #expect(options.layout.geometry.pageSize == Dimensions(width: 350, height: 500))
         #expect(options.bounds == nil)
     }
 
     @Test(arguments: [
-        ("20", EdgeInsets(top: 20, right: 20, bottom: 20, left: 20)),
-        ("10,30", EdgeInsets(top: 10, right: 30, bottom: 10, left: 30)),
-        ("1,2,3,4", EdgeInsets(top: 1, right: 2, bottom: 3, left: 4)),
+        ("20", Margins(top: 20, right: 20, bottom: 20, left: 20)),
+        ("10,30", Margins(top: 10, right: 30, bottom: 10, left: 30)),
+        ("1,2,3,4", Margins(top: 1, right: 2, bottom: 3, left: 4)),
     ])
-    func margins(text: String, expected: EdgeInsets) throws {
+    func margins(text: String, expected: Margins) throws {
         #expect(try invocation(["--margins", text, "b.epub"]).options.layout.geometry.margins == expected)
     }
 

@@ -99,7 +99,7 @@ struct LineFitTests {
         return bidi.compactMap { piece in
             let start = max(piece.start, run.start)
             let end = min(piece.start + piece.length, run.start + run.length)
-            return end > start ? (start, end - start, piece.isRightToLeft) : nil
+            return end > start ? (start, end - start, piece.rightToLeft) : nil
         }
     }
 

@@ -2,6 +2,7 @@ import Book2PagesKit
 @testable import CommandLineInterface
 import Layout
 import Testing
+import PageFormat
 
 /// `--target`, `--double-sided` and `--format`: each target's page size, and what is refused.
 struct TargetOptionTests {
@@ -11,18 +12,18 @@ struct TargetOptionTests {
 
     @Test func eachTargetSizesItsPages() throws {
         let book = try invocation(["--target", "booklayout", "--bounds", "1024x768"])
-        #expect(book.options.layout.geometry.pageSize == Size(width: 492, height: 718))
+        #expect(book.options.layout.geometry.pageSize == Dimensions(width: 492, height: 718))
         let swiftUI = try invocation(["--target", "swiftui-book"])
-        #expect(swiftUI.options.layout.geometry.pageSize == Size(width: 350, height: 500) && swiftUI.options.bounds == nil)
+        #expect(swiftUI.options.layout.geometry.pageSize == Dimensions(width: 350, height: 500) && swiftUI.options.bounds == nil)
         let swiftUISized = try invocation(["--target", "swiftui-book", "--page-size", "390x600"])
-        #expect(swiftUISized.options.layout.geometry.pageSize == Size(width: 390, height: 600))
+        #expect(swiftUISized.options.layout.geometry.pageSize == Dimensions(width: 390, height: 600))
         let curl = try invocation(["--target", "pagecurl", "--bounds", "768x1024"])
-        #expect(curl.options.layout.geometry.pageSize == Size(width: 768, height: 1024))
+        #expect(curl.options.layout.geometry.pageSize == Dimensions(width: 768, height: 1024))
         let doubleCurl = try invocation(["--target", "pagecurl", "--double-sided", "--bounds", "1024x768"])
-        #expect(doubleCurl.options.layout.geometry.pageSize == Size(width: 512, height: 768) && doubleCurl.options.doubleSided)
+        #expect(doubleCurl.options.layout.geometry.pageSize == Dimensions(width: 512, height: 768) && doubleCurl.options.doubleSided)
         let reader = try invocation(["--target", "reader", "--bounds", "390x844"])
-        #expect(reader.options.layout.geometry.pageSize == Size(width: 390, height: 844))
-        #expect(reader.options.target == .reader && reader.options.bounds == Size(width: 390, height: 844))
+        #expect(reader.options.layout.geometry.pageSize == Dimensions(width: 390, height: 844))
+        #expect(reader.options.target == .reader && reader.options.bounds == Dimensions(width: 390, height: 844))
     }
 
     @Test func formatChoosesJSONOrJSONLines() throws {

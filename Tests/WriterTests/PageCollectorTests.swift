@@ -11,20 +11,20 @@ struct PageCollectorTests {
     func collectingChapterByChapterGivesTheWholeList(contentPages: Int) throws {
         let paged = PageListStructureTests.paged(contentPages: contentPages)
         let book = PageListStructureTests.book
-        let collector = PageCollector(book: book, geometry: paged.geometry, fonts: paged.fonts, writesJSON: true)
+        let collector = PageCollector(writesJSON: true)
         // Chapters as the layout hands them on: runs of pages of one chapter (three a chapter here).
         var start = 0
         while start < paged.pages.count {
-            let chapter = paged.pages[start].chapterIndex
-            let end = paged.pages[start...].firstIndex { $0.chapterIndex != chapter } ?? paged.pages.count
+            let chapter = paged.pages[start].chapter
+            let end = paged.pages[start...].firstIndex { $0.chapter != chapter } ?? paged.pages.count
             collector.add(Array(paged.pages[start..<end]))
             start = end
         }
         let collected = collector.finish(book)
         #expect(collected == PageListBuilder.pages(of: book, paged: paged))
         #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
-        let document = PageListBuilder.document(for: book, paged: paged, bounds: nil, pages: collected)
-        #expect(document == PageListBuilder.document(for: book, paged: paged, bounds: nil))
+        let document = PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, pages: collected)
+        #expect(document == PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout))
         // The pages' JSON, written as they came, is the page list's.
         let encoded = try #require(collector.encodedPages)
         #expect(encoded.count == collected.count)
@@ -33,7 +33,7 @@ struct PageCollectorTests {
 
     @Test func noJSONUnlessAsked() {
         let paged = PageListStructureTests.paged(contentPages: 2)
-        let collector = PageCollector(book: PageListStructureTests.book, geometry: paged.geometry, fonts: paged.fonts)
+        let collector = PageCollector()
         collector.add(paged.pages)
         _ = collector.finish(PageListStructureTests.book)
         #expect(collector.encodedPages == nil)

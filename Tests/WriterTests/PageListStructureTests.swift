@@ -8,16 +8,18 @@ import Testing
 struct PageListStructureTests {
     static func paged(contentPages: Int, tocPages: [Int?] = []) -> PagedBook {
         let pages = (0..<contentPages).map { index in
-            LaidOutPage(chapterIndex: index / 3, lines: [
-                LaidOutLine(text: "page \(index + 1) line one", x: 0, y: 0, width: 100, height: 23.8),
-                LaidOutLine(text: "line two", x: 0, y: 23.8, width: 50, height: 23.8),
+            TestPages.content(chapter: index / 3, index: index % 3, lines: [
+                PageLine(text: "page \(index + 1) line one", x: 40, y: 40, width: 100),
+                PageLine(text: "line two", x: 40, y: 63.8, width: 50),
             ])
         }
-        return PagedBook(pages: pages, tocPageIndices: tocPages,
-                         geometry: LayoutOptions.defaultGeometry,
-                         fonts: FontReport(requested: "Liberation Serif", family: "Liberation Serif",
-                                           file: "LiberationSerif-Regular.ttf", postScriptName: "LiberationSerif",
-                                           iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 17 * 1.4))
+        return PagedBook(pages: pages, tocPageIndices: tocPages)
+    }
+
+    static func layout(bounds: Dimensions) -> LayoutDescription {
+        var layout = TestPages.layout
+        layout.bounds = bounds
+        return layout
     }
 
     static let book = Book(metadata: Metadata(title: "A Title", authors: ["First Author", "Second"]),
@@ -59,21 +61,23 @@ struct PageListStructureTests {
         book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0),
                     TOCEntry(title: "One, part two", level: 2, chapterIndex: 0, anchor: "p2")]
         let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 5, tocPages: [0, 3]),
-                                                bounds: Size(width: 1024, height: 768))
+                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)))
         #expect(document.toc == [TOCItem(title: "One", level: 1, page: 4, folio: 1),
                                  TOCItem(title: "One, part two", level: 2, page: 7, folio: 4)])
         #expect(document.pages[document.toc[1].page].folio == 4)
     }
 
-    @Test func layoutIsReportedRounded() {
+    @Test func layoutIsTheLayoutsWithTheStandInsFound() {
         let document = PageListBuilder.document(for: Self.book, paged: Self.paged(contentPages: 1),
-                                                bounds: Size(width: 1024, height: 768))
-        #expect(document.layout.pageSize == Dimensions(width: 492, height: 718))
-        #expect(document.layout.contentBox == Box(x: 40, y: 40, width: 412, height: 638))
-        #expect(document.layout.font.lineHeight == 23.8)
-        #expect(document.layout.bounds == Dimensions(width: 1024, height: 768))
-        let direct = PageListBuilder.document(for: Self.book, paged: Self.paged(contentPages: 1), bounds: nil)
-        #expect(direct.layout.bounds == nil)
+                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)))
+        #expect(document.layout == Self.layout(bounds: Dimensions(width: 1024, height: 768)))
+        #expect(document.layout.standIns == nil)
+        var paged = Self.paged(contentPages: 1)
+        let face = FaceDescription(role: "standIn", family: "Noto Naskh Arabic", file: "NotoNaskhArabic-Regular.ttf",
+                                   postScriptName: "NotoNaskhArabic", iOSFontName: "NotoNaskhArabic")
+        paged.standIns = [face]
+        let direct = PageListBuilder.document(for: Self.book, paged: paged, layout: TestPages.layout)
+        #expect(direct.layout.bounds == nil && direct.layout.standIns == [face] && direct.layout.font == TestPages.layout.font)
     }
 
     @Test func metadataCarriesDirection() {
@@ -94,15 +98,14 @@ struct PageListStructureTests {
         // Pages 0–2 belong to chapter 0 and 3–4 to chapter 1 in `paged`: renumber to skip "empty".
         let pages = Self.paged(contentPages: 5).pages.map { page in
             var page = page
-            if page.chapterIndex == 1 { page.chapterIndex = 2 }
+            if page.chapter == 1 { page.chapter = 2 }
             return page
         }
-        let paged = PagedBook(pages: pages, tocPageIndices: [], geometry: LayoutOptions.defaultGeometry,
-                              fonts: Self.paged(contentPages: 0).fonts)
+        let paged = PagedBook(pages: pages, tocPageIndices: [])
         #expect(paged.chapterPageCounts == [3, 0, 2])
         let chapters = PageListBuilder.chapters(of: book, paged: paged)
         #expect(chapters == PageListBuilder.chapters(of: book, paged: PagedBook(
-            pages: [], chapterPageCounts: [3, 0, 2, 0], tocPageIndices: [], geometry: paged.geometry, fonts: paged.fonts)))
+            pages: [], chapterPageCounts: [3, 0, 2, 0], tocPageIndices: [])))
         #expect(chapters == [
             ChapterItem(title: "A", source: "a.xhtml", linear: true, page: 4, pageCount: 3),
             ChapterItem(title: nil, source: "empty.xhtml", linear: true, page: nil, pageCount: 0),
@@ -115,7 +118,7 @@ struct PageListStructureTests {
         var book = Self.book
         book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0)]
         let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 0, tocPages: [nil]),
-                                                bounds: nil)
+                                                layout: TestPages.layout)
         #expect(document.toc.isEmpty)
         #expect(document.pages.allSatisfy { $0.type != .content })
     }

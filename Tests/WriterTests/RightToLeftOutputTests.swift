@@ -8,25 +8,20 @@ import Testing
 /// What a right-to-left book looks like in the output: its pages in reading order, its spreads
 /// mirrored, and its lines marked with their direction and their pieces in visual order.
 struct RightToLeftOutputTests {
-    static let geometry = PageGeometry(pageSize: Size(width: 300, height: 400),
-                                       margins: EdgeInsets(top: 30, right: 20, bottom: 30, left: 25))
-
     static func document(direction: TextDirection, target: TargetName = .bookLayout,
                          doubleSided: Bool = false) -> PageDocument {
         let lines = [
-            LaidOutLine(text: "שלום world עולם", x: 120, y: 0, width: 135, height: 23.8,
-                        direction: .rightToLeft, bidi: [BidiPiece(start: 10, length: 5, rightToLeft: true),
-                                                         BidiPiece(start: 5, length: 5, rightToLeft: false),
-                                                         BidiPiece(start: 0, length: 5, rightToLeft: true)]),
-            LaidOutLine(text: "", x: 0, y: 23.8, width: 0, height: 23.8),
-            LaidOutLine(text: "plain", x: 0, y: 47.6, width: 30, height: 23.8),
+            PageLine(text: "שלום world עולם", x: 145, y: 30, width: 135, rightToLeft: true,
+                     bidi: [PageLine.BidiPiece(start: 10, length: 5, rightToLeft: true),
+                            PageLine.BidiPiece(start: 5, length: 5, rightToLeft: false),
+                            PageLine.BidiPiece(start: 0, length: 5, rightToLeft: true)]),
+            PageLine(text: "", x: 25, y: 53.8, width: 0),
+            PageLine(text: "plain", x: 25, y: 77.6, width: 30),
         ]
-        let fonts = FontReport(requested: "Liberation Serif", family: "Liberation Serif", file: "f.ttf",
-                               postScriptName: "LiberationSerif", iOSFontName: "TimesNewRomanPSMT", size: 17, lineHeight: 23.8)
-        let pages = (0..<3).map { LaidOutPage(chapterIndex: 0, lines: $0 == 0 ? lines : [lines[2]]) }
-        let paged = PagedBook(pages: pages, tocPageIndices: [], geometry: geometry, fonts: fonts)
+        let pages = (0..<3).map { TestPages.content(chapter: 0, index: $0, lines: $0 == 0 ? lines : [lines[2]]) }
+        let paged = PagedBook(pages: pages, tocPageIndices: [])
         let book = Book(metadata: Metadata(title: "T", direction: direction), chapters: [Chapter(source: "c.xhtml", blocks: [])])
-        return PageListBuilder.document(for: book, paged: paged, bounds: nil, target: target, doubleSided: doubleSided)
+        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: target, doubleSided: doubleSided)
     }
 
     @Test func spreadsOfARightToLeftBookPutTheFirstPageOfEachPairOnTheRight() throws {

@@ -43,17 +43,17 @@ struct ScreenGroupingTests {
         #expect(target.chapters == [.init(chapter: 0, pages: [4, 5]), .init(chapter: 2, pages: [6, 7])])
     }
 
-    @Test func contentPagesKnowTheirPlaceInTheirChapter() {
+    @Test func contentPagesKeepTheirPlaceInTheirChapterAndAreNumberedOnAcrossChapters() {
         let book = Book(metadata: Metadata(title: "T"), chapters: [
             Chapter(source: "a", blocks: []), Chapter(source: "b", blocks: []),
         ])
         let paged = PagedBook(pages: [
-            LaidOutPage(chapterIndex: 0, lines: []), LaidOutPage(chapterIndex: 0, lines: []),
-            LaidOutPage(chapterIndex: 1, lines: []),
-        ], tocPageIndices: [], geometry: PageGeometry(pageSize: Size(width: 100, height: 100),
-                                                       margins: EdgeInsets(top: 0, right: 0, bottom: 0, left: 0)),
-           fonts: FontReport(requested: "x", family: "x", file: "x", postScriptName: "x", iOSFontName: "x", size: 1, lineHeight: 1))
+            TestPages.content(chapter: 0, index: 0, lines: []), TestPages.content(chapter: 0, index: 1, lines: []),
+            TestPages.content(chapter: 1, index: 0, lines: []),
+        ], tocPageIndices: [])
         let pages = PageListBuilder.pages(of: book, paged: paged)
         #expect(pages.compactMap(\.indexInChapter) == [0, 1, 0])
+        #expect(pages.compactMap(\.folio) == [1, 2, 3])
+        #expect(paged.chapterPageCounts == [2, 1])
     }
 }

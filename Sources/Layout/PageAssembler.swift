@@ -1,0 +1,88 @@
+import BookModel
+import PageFormat
+
+/// Turns a chapter's pages as the paginator filled them into the pages every writer reads
+/// (`PageFormat`'s `Page`): each line and image moved from the content box to the page, at the
+/// precision the output keeps; the runs as the output names them; the page's text, and where in
+/// the chapter it lies. A page is made once, here, on the worker that laid its chapter out.
+struct PageAssembler: Sendable {
+    /// The content box's top-left corner on the page.
+    let origin: Margins
+    /// The body text's size and line height, which lines and runs leave unsaid when they have them.
+    let bodySize: Double
+    let lineHeight: Double
+
+    init(geometry: PageGeometry, bodySize: Double, lineHeight: Double) {
+        origin = geometry.margins
+        self.bodySize = bodySize
+        self.lineHeight = lineHeight
+    }
+
+    /// The chapter's pages, without folios (the writer numbers them); `spineCFI`: the chapter's,
+    /// for the pages' locations as EPUB CFIs.
+    func pages(_ contents: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex,
+               spineCFI: String?) -> [Page] {
+        contents.enumerated().map { index, content in
+            let images = content.images.map { image in
+                PageImage(path: image.path, alt: image.alt, x: Self.rounded(origin.left + image.x),
+                          y: Self.rounded(origin.top + image.y), width: Self.rounded(image.width),
+                          height: Self.rounded(image.height))
+            }
+            if content.showsOnlyImages {
+                return Page(type: .image, chapter: chapterIndex, indexInChapter: index, images: images)
+            }
+            return Page(type: .content, text: content.text, chapter: chapterIndex, indexInChapter: index,
+                        lines: content.lines.map(line), location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI),
+                        images: images.isEmpty ? nil : images)
+        }
+    }
+
+    private func line(_ line: SetLine) -> PageLine {
+        PageLine(text: line.text, x: Self.rounded(origin.left + line.x), y: Self.rounded(origin.top + line.y),
+                 width: Self.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
+                 height: abs(line.height - lineHeight) < 0.005 ? nil : Self.rounded(line.height),
+                 runs: runs(of: line), rightToLeft: line.direction == .rightToLeft, bidi: line.bidi,
+                 role: Self.role(of: line.role))
+    }
+
+    /// The line's runs as written: none when it is all in the regular face at the body size.
+    private func runs(of line: SetLine) -> [PageRun]? {
+        if line.runs.allSatisfy({ $0.face == .regular && $0.size == bodySize && $0.shift == .none && $0.standIn == nil }) {
+            return nil
+        }
+        return line.runs.map { run in
+            PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: Self.rounded(run.size),
+                    shift: run.shift == .none ? nil : run.shift == .superscript ? "superscript" : "subscript",
+                    standIn: run.standIn?.postScriptName)
+        }
+    }
+
+    private static func role(of role: SetLine.Role) -> LineRole? {
+        switch role {
+        case .body: nil
+        case .note: .note
+        case .noteSeparator: .noteSeparator
+        }
+    }
+
+    private func location(of content: PageContent, sourceIndex: ChapterSourceIndex, spineCFI: String?) -> PageLocation? {
+        guard let source = content.source else { return nil }
+        var location = PageLocation(start: source.lowerBound, end: source.upperBound)
+        if let spineCFI {
+            location.startCFI = sourceIndex.position(at: source.lowerBound).map { "epubcfi(\(spineCFI)!\($0.cfi))" }
+            location.endCFI = sourceIndex.position(at: source.upperBound, endOf: true).map { "epubcfi(\(spineCFI)!\($0.cfi))" }
+        }
+        return location
+    }
+
+    static func rounded(_ value: Double) -> Double { PointPrecision.rounded(value) }
+}
+
+/// The precision of every length the output gives.
+public enum PointPrecision {
+    /// Hundredths of a point: enough for any screen, and it keeps binary fractions such as
+    /// 23.799999999999997 out of the JSON.
+    public static func rounded(_ value: Double) -> Double {
+        (value * 100).rounded() / 100
+    }
+}

@@ -1,0 +1,76 @@
+import BookModel
+import Fonts
+import PageFormat
+
+/// A line as the paragraph setter makes it and the paginator moves it: in the content box, at
+/// full precision, knowing which of the chapter's text it shows. When its page is finished it
+/// becomes the page's `PageLine` (`PageAssembler`), the one line every writer reads.
+struct SetLine: Sendable, Equatable {
+    var text: String
+    /// Position of the line's box in the content box, in points, from its top-left corner.
+    var x: Double
+    var y: Double
+    /// The measured advance of the text; for a justified line, the width it is stretched to.
+    var width: Double
+    var height: Double
+    /// The layout broke a word here and added the hyphen that ends `text`.
+    var hyphenated: Bool
+    /// The line's spaces stretch so that it fills `width`.
+    var justified: Bool
+    /// Which of its chapter's text the line shows, in Unicode scalars of the chapter's paragraphs
+    /// one after another (list markers and inserted hyphens not counted): what the page's
+    /// `location` is made of. Nil for an empty line and for a footnote's lines, which are not in
+    /// the chapter's flow.
+    var source: Range<Int>?
+    /// The faces and sizes of its text, in order, covering all of it (a list marker and an
+    /// inserted hyphen included); empty for an empty line.
+    var runs: [LineRun]
+    /// Its paragraph's direction: a right-to-left line starts at the right.
+    var direction: TextDirection
+    /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
+    /// of `text`); empty when it is all left to right in a left-to-right paragraph.
+    var bidi: [PageLine.BidiPiece]
+    var role: Role
+
+    init(text: String, x: Double, y: Double, width: Double, height: Double,
+         hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
+         direction: TextDirection = .leftToRight, bidi: [PageLine.BidiPiece] = [], role: Role = .body) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.hyphenated = hyphenated
+        self.justified = justified
+        self.source = source
+        self.runs = runs
+        self.direction = direction
+        self.bidi = bidi
+        self.role = role
+    }
+
+    /// What a line of a page belongs to.
+    enum Role: Sendable, Equatable {
+        /// The page's text (an empty line: the space between two of its blocks).
+        case body
+        /// A footnote at the page's foot, set smaller.
+        case note
+        /// The short rule above the footnotes: an empty line whose box is where it is drawn.
+        case noteSeparator
+    }
+}
+
+/// A face a run was measured in, with the file it came from: a stand-in face's description as
+/// the output gives it, and where it is on this machine.
+struct MeasuredFace: Sendable, Equatable {
+    var description: FaceDescription
+    var path: String
+
+    init(_ face: FontFace, role: String) {
+        description = FaceDescription(role: role, family: face.family, file: face.fileName,
+                                      postScriptName: face.postScriptName, iOSFontName: face.iOSFontName)
+        path = face.path
+    }
+
+    var postScriptName: String { description.postScriptName }
+}
