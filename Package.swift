@@ -60,7 +60,9 @@ let package = Package(
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
         // as a command for its screenshots.
-        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "ProcessMemory"]),
+        // The systems the pages are for, each a type that owns its page size and its grouping.
+        .target(name: "Targets", dependencies: ["PageFormat"]),
+        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "ProcessMemory", "Targets"]),
         .target(name: "HTMLPreview", dependencies: ["FileNames", "PageFormat"]),
 
         // Recognising inputs already converted.
@@ -69,9 +71,9 @@ let package = Package(
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
                 dependencies: ["BookModel", "EPUBReader", "FileNames", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
-                               "PageWriter", "HTMLPreview", "PageFormat", "ProcessMemory", "ZipArchive"]),
+                               "PageWriter", "HTMLPreview", "PageFormat", "ProcessMemory", "Targets", "ZipArchive"]),
         .target(name: "CommandLineInterface",
-                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory"]),
+                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
         // small values on several threads, and glibc's allocator took an eighth of the CPU
         // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.
@@ -82,7 +84,7 @@ let package = Package(
         // layout, writer); in an ordinary build, each replays the files it is given.
         .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
         .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
-        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat"],
+        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat", "Targets"],
                           path: "Fuzz/ConversionFuzzer", exclude: ["conversion.dict"]),
 
         // The parse floor the benchmark compares a conversion with (docs/PERFORMANCE.md).
@@ -93,10 +95,10 @@ let package = Package(
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout"]),
-        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter"]),
+        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
-                                   "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "ZipArchive"],
+                                   "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "Targets", "ZipArchive"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -2,6 +2,7 @@ import Book2PagesKit
 import Foundation
 import Layout
 import PageFormat
+import Targets
 
 /// libFuzzer's entry for the whole conversion (scripts/fuzz.sh builds it with -sanitize=fuzzer):
 /// a document through its reader, the layout with the real fonts, the page list and the writer,
@@ -48,7 +49,7 @@ struct FuzzShape: CustomStringConvertible {
     var geometry: Int
     var ragged: Bool
     var flag: Bool
-    var target: OutputTarget
+    var target: any PageTarget.Type
 
     init(_ byte: UInt8) {
         markdown = byte & 1 != 0
@@ -56,20 +57,22 @@ struct FuzzShape: CustomStringConvertible {
         geometry = Int(byte >> 2 & 3)
         ragged = byte & 16 != 0
         flag = byte & 32 != 0
-        target = OutputTarget.allCases[Int(byte >> 6) % OutputTarget.allCases.count]
+        target = PageTargets.all[Int(byte >> 6) % PageTargets.all.count]
     }
 
     var layouterIndex: Int { geometry * 2 + (ragged ? 1 : 0) }
 
     var options: ConversionOptions {
-        ConversionOptions(layout: FuzzLayouters.all[layouterIndex].options, bounds: nil,
-                          inputFormat: markdown ? .markdown : .xhtml, pretty: flag && !jsonLines, target: target,
-                          doubleSided: flag && target == .pageCurl, outputFormat: jsonLines ? .ndjson : .json)
+        let layout = FuzzLayouters.all[layouterIndex].options
+        // The layouter's own page size, given directly: every target takes one.
+        let request = TargetRequest(pageSize: layout.geometry.pageSize, doubleSided: flag && target is any DoubleSidedTarget.Type)
+        return ConversionOptions(layout: layout, target: try! target.init(request), inputFormat: markdown ? .markdown : .xhtml,
+                                 pretty: flag && !jsonLines, outputFormat: jsonLines ? .ndjson : .json)
     }
 
     var description: String {
         "\(markdown ? "markdown" : "xhtml") → \(jsonLines ? "ndjson" : flag ? "pretty json" : "json"), "
-            + "page \(geometry), \(ragged ? "ragged" : "justified"), \(target.rawValue)\(flag ? " (flag)" : "")"
+            + "page \(geometry), \(ragged ? "ragged" : "justified"), \(target.name.rawValue)\(flag ? " (flag)" : "")"
     }
 }
 

@@ -67,8 +67,7 @@ public enum Converter {
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, layout: layoutDescription(layouter, options),
-                                                target: options.target.name, doubleSided: options.doubleSided,
-                                                pages: pages)
+                                                target: options.target, pages: pages)
         document.provenance = provenance
         let fontFiles = layouter.faceFiles.merging(paged.standInFiles) { first, _ in first }
         // The book and its laid-out pages are in the document now: freed while the JSON is written.

@@ -29,7 +29,7 @@ extension Converter {
         let book = read.book
         let writer = LineWriter(sink: sink, stream: PageStream())
         let layout = layoutDescription(layouter, options)
-        let name = TargetDescription(name: options.target.name, doubleSided: options.target == .pageCurl ? options.doubleSided : nil)
+        let name = options.target.header
         let provenance = Fingerprint.provenance(of: input, options: options)
         writer.write {
             try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: name,
@@ -41,8 +41,7 @@ extension Converter {
         writer.emit { $0.back() }
         try checkMemory(since: memory, of: input.name, limits: options.limits)
         var document = PageListBuilder.document(for: book, paged: paged, layout: layout,
-                                                target: options.target.name, doubleSided: options.doubleSided,
-                                                pages: writer.pages)
+                                                target: options.target, pages: writer.pages)
         document.provenance = provenance
         writer.write {
             try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,

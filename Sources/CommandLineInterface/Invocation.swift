@@ -4,6 +4,7 @@ import BookModel
 import FileNames
 import Layout
 import PageFormat
+import Targets
 
 /// What the user asked for, with every value checked and converted.
 struct Invocation: Sendable, Equatable {
@@ -79,34 +80,20 @@ struct Invocation: Sendable, Equatable {
         }
 
         var layout = LayoutOptions()
-        if let value = parsed.options["target"] {
-            guard let target = OutputTarget(rawValue: value.lowercased()) else {
-                throw .usage("--target \(value): unknown target (known: \(Self.names(OutputTarget.self)))")
-            }
-            options.target = target
+        let name = parsed.options["target"]
+        guard let targetType = PageTargets.type(named: name?.lowercased() ?? ConversionOptions.defaultTarget.name.rawValue) else {
+            throw .usage("--target \(name ?? ""): unknown target (known: \(Self.targetNames))")
         }
-        options.doubleSided = parsed.has("double-sided")
-        if options.doubleSided, options.target != .pageCurl {
-            throw .usage("--double-sided is for --target pagecurl")
+        let request = TargetRequest(
+            bounds: try parsed.options["bounds"].map { value throws(ConversionError) in try Self.size(value, option: "bounds") },
+            pageSize: try parsed.options["page-size"].map { value throws(ConversionError) in try Self.size(value, option: "page-size") },
+            doubleSided: parsed.has("double-sided"))
+        do {
+            options.target = try targetType.init(request)
+        } catch {
+            throw .usage(error.description)
         }
-        if let value = parsed.options["page-size"] {
-            layout.geometry.pageSize = try Self.size(value, option: "page-size")
-            options.bounds = nil
-        } else if options.target == .swiftUIBook {
-            if parsed.options["bounds"] != nil {
-                throw .usage("--target swiftui-book takes its page size from the book's config: use --page-size")
-            }
-            layout.geometry.pageSize = OutputTarget.swiftUIBookPageSize
-            options.bounds = nil
-        } else {
-            let bounds = try parsed.options["bounds"].map { value throws(ConversionError) in try Self.size(value, option: "bounds") }
-                ?? LayoutOptions.defaultBounds
-            layout.geometry.pageSize = options.target.pageSize(forBounds: bounds, doubleSided: options.doubleSided)!
-            options.bounds = bounds
-            guard layout.geometry.pageSize.width > 0, layout.geometry.pageSize.height > 0 else {
-                throw .usage("--bounds \(Self.format(bounds)) leaves no page: the width must exceed 40 and the height 50")
-            }
-        }
+        layout.geometry.pageSize = options.target.pageSize
         if let value = parsed.options["margins"] {
             layout.geometry.margins = try Self.margins(value)
         }
@@ -174,6 +161,9 @@ struct Invocation: Sendable, Equatable {
         if path.hasSuffix("/") { return true }
         return FileSystem.isDirectory(path)
     }
+
+    /// `booklayout, swiftui-book, …`: the targets `--target` takes.
+    static var targetNames: String { PageTargets.all.map { $0.name.rawValue }.joined(separator: ", ") }
 
     /// `a, b, c`: the values a choice accepts.
     static func names<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) -> String where Choice.RawValue == String {

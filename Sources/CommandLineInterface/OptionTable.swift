@@ -2,6 +2,7 @@ import Book2PagesKit
 import BookModel
 import Layout
 import PageFormat
+import Targets
 
 /// One command-line option. The table below is the single source for the parser and `--help`;
 /// a test checks that the man page and the README name every option in it.
@@ -38,10 +39,7 @@ enum OptionTable {
                    help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
                        + "options."),
         OptionSpec(name: "target", short: nil, valueName: "NAME",
-                   help: "The system the pages are for: booklayout (a two-page spread, the default), swiftui-book "
-                       + "(leaves of a SwiftUI Book, pages of \(Invocation.format(OutputTarget.swiftUIBookPageSize)) unless "
-                       + "--page-size says otherwise), pagecurl (UIPageViewController, one page a screen) or reader "
-                       + "(a chapter-based e-reader, one page a screen). Each adds its grouping of the pages."),
+                   help: "The system the pages are for: \(targetList). Each adds its grouping of the pages."),
         OptionSpec(name: "bounds", short: nil, valueName: "WxH",
                    help: "View bounds in points. For booklayout, pages are (W/2 - 20) x (H - 50), as in BookLayout; "
                        + "for pagecurl and reader, the page is the view (half of it with --double-sided). "
@@ -95,6 +93,12 @@ enum OptionTable {
     ]
 
     /// `epub, xhtml or markdown`.
+    /// `booklayout (…), swiftui-book (…) or reader (…)`: every target with its summary.
+    private static var targetList: String {
+        let named = PageTargets.all.map { "\($0.name.rawValue) (\($0.summary))" }
+        return named.dropLast().joined(separator: ", ") + " or " + named.last!
+    }
+
     private static var formatNames: String {
         let names = InputFormat.allCases.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + names.last!

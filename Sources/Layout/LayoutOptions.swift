@@ -38,18 +38,11 @@ public struct LayoutOptions: Sendable, Equatable {
     /// Liberation Mono has the metrics of Courier New.
     public static let defaultCodeFont = "Liberation Mono"
 
-    /// A 1024×768 iPad in landscape: BookLayout's own example.
-    public static let defaultBounds = Dimensions(width: 1024, height: 768)
-
-    /// BookLayout's page for the default bounds, with 40-point margins.
+    /// The page of the default target (BookLayout's, for a 1024×768 view), with 40-point
+    /// margins. A conversion lays out at its target's page size; the layout knows no target.
     public static let defaultGeometry = PageGeometry(
-        pageSize: pageSize(forBounds: defaultBounds),
+        pageSize: Dimensions(width: 492, height: 718),
         margins: Margins(top: 40, right: 40, bottom: 40, left: 40))
-
-    /// BookLayout's `collectionViewPageSize`: half the bounds' width less 20, the height less 50.
-    public static func pageSize(forBounds bounds: Dimensions) -> Dimensions {
-        Dimensions(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
-    }
 }
 
 /// How body paragraphs fill their lines. Headings, table rows, code and the last line of every

@@ -29,6 +29,11 @@ public struct PageDocument: Codable, Sendable, Equatable {
         case format, version, provenance, metadata, layout, target, chapters, toc, pageList, pages
     }
 
+    /// The page list's fixed places, whatever the book: the cover is the third page, and the
+    /// content starts after it and the inside cover.
+    public static let coverIndex = 2
+    public static let firstContentIndex = 4
+
     public static let formatName = "book2pages"
     public static let currentVersion = 1
 

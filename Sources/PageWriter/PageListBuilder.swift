@@ -1,14 +1,14 @@
 import BookModel
 import Layout
 import PageFormat
+import Targets
 
 /// Turns laid-out content pages into BookLayout's page list (seed 000): two invisible pages so the
 /// book starts closed, the cover on the right, the inside cover, the content, and the back inside
 /// cover last, padded with a blank page so the count is even.
 public enum PageListBuilder {
     /// Content pages start here: after the two invisible pages, the cover and the inside cover.
-    public static let firstContentIndex = 4
-    static let coverIndex = 2
+    public static let firstContentIndex = PageDocument.firstContentIndex
 
     /// - Parameters:
     ///   - layout: how the pages were made (`Layouter.description`), with the view bounds the
@@ -16,15 +16,13 @@ public enum PageListBuilder {
     ///   - target: the system the pages are for, which adds its grouping of the pages.
     ///   - pages: the page list, when it was made as the layout went (`PageCollector`).
     public static func document(for book: Book, paged: PagedBook, layout: LayoutDescription,
-                                target: TargetName = .bookLayout, doubleSided: Bool = false,
-                                pages: [Page]? = nil) -> PageDocument {
+                                target: any PageTarget, pages: [Page]? = nil) -> PageDocument {
         let pages = pages ?? Self.pages(of: book, paged: paged)
         var layout = layout
         layout.standIns = paged.standIns.isEmpty ? nil : paged.standIns
         return PageDocument(metadata: metadata(of: book),
                             layout: layout,
-                            target: ScreenGrouping.target(target, doubleSided: doubleSided, pages: pages,
-                                                          rightToLeft: book.metadata.direction == .rightToLeft),
+                            target: target.grouping(of: pages, rightToLeft: book.metadata.direction == .rightToLeft),
                             chapters: chapters(of: book, paged: paged),
                             toc: toc(of: book, paged: paged),
                             pageList: pageList(of: book, paged: paged),

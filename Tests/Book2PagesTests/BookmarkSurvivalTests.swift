@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import PageFormat
 import Testing
+import Targets
 
 /// A bookmark taken on a page of one layout (its chapter's source and its start offset) finds the
 /// page showing the same text in a layout at another size.
@@ -16,8 +17,7 @@ struct BookmarkSurvivalTests {
     @Test(arguments: books)
     func bookmarksFindTheirPageAtAnotherSize(book: String) throws {
         let landscape = try Converter.convert(path: book, options: ConversionOptions()).document
-        var portrait = ConversionOptions(bounds: Dimensions(width: 768, height: 1024))
-        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Dimensions(width: 768, height: 1024))
+        var portrait = ConversionOptions(target: try BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 768, height: 1024))))
         portrait.layout.fontSize = 19
         let other = try Converter.convert(path: book, options: portrait).document
         #expect(landscape.pages.map(\.location) != other.pages.map(\.location), "the two layouts should differ")

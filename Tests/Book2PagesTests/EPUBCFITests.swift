@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import PageFormat
 import Testing
+import Targets
 
 /// Every content page of an EPUB names where it starts and ends as EPUB CFIs, and they lead to
 /// the page's text: `scripts/check-cfi.py` follows each one in the book with Python's own XML
@@ -43,8 +44,7 @@ struct EPUBCFITests {
     @Test func theSameTextHasTheSameCFIAtAnySize() throws {
         let book = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
         let landscape = try Converter.convert(path: book, options: ConversionOptions()).document
-        var portrait = ConversionOptions(bounds: Dimensions(width: 768, height: 1024))
-        portrait.layout.geometry.pageSize = LayoutOptions.pageSize(forBounds: Dimensions(width: 768, height: 1024))
+        var portrait = ConversionOptions(target: try BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 768, height: 1024))))
         portrait.layout.fontSize = 21
         let other = try Converter.convert(path: book, options: portrait).document
         func cfis(_ document: PageDocument) -> [String: String] {

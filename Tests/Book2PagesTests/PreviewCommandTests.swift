@@ -4,6 +4,7 @@ import Foundation
 import HTMLPreview
 import PageFormat
 import Testing
+import Targets
 
 /// `book2pages preview`: what its command line accepts, where the HTML goes, and `--png`, with
 /// and without Chromium.
@@ -21,7 +22,7 @@ struct PreviewCommandTests {
         #expect(try invocation(["b.md", "preview"]).action == .convert(inputs: ["b.md", "preview"], output: nil))
         #expect(try invocation(["./preview"]).action == .convert(inputs: ["./preview"], output: nil))
         // The layout options apply as to the JSON.
-        #expect(try invocation(["preview", "--target", "reader", "b.epub"]).options.target == .reader)
+        #expect(try invocation(["preview", "--target", "reader", "b.epub"]).options.target.name == .reader)
     }
 
     @Test func previewRefusesWhatItCannotDo() throws {

@@ -2,6 +2,7 @@
 import Foundation
 import Layout
 import Testing
+import Targets
 
 /// The digests an output records: the same for the same input and options, different when a
 /// byte of the input or an option changes.
@@ -26,24 +27,24 @@ struct ProvenanceTests {
     /// `Fingerprint.description(of:)` writes it (or says why it shapes nothing).
     @Test func everyShapingOptionChangesTheOptionsDigest() {
         #expect(Set(Mirror(reflecting: ConversionOptions()).children.compactMap(\.label))
-                == ["layout", "bounds", "inputFormat", "pretty", "target", "doubleSided", "outputFormat",
-                    "assetsDirectory", "assetsSubfolder", "limits", "strict"])
+                == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
+                    "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
-            ("page size", { $0.layout.geometry.pageSize.width += 1 }),
+            ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
             ("margins", { $0.layout.geometry.margins.left += 1 }),
             ("font", { $0.layout.font = "DejaVu Serif" }),
             ("font size", { $0.layout.fontSize += 1 }),
             ("line height", { $0.layout.lineHeight += 0.1 }),
             ("code font", { $0.layout.codeFont = "DejaVu Sans Mono" }),
             ("alignment", { $0.layout.alignment = .left }),
-            ("bounds", { $0.bounds = nil }),
+            ("bounds", { $0.target = try! BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 1024, height: 769))) }),
             ("reader", { $0.inputFormat = .markdown }),
             ("pretty", { $0.pretty = true }),
-            ("target", { $0.target = .reader }),
-            ("double-sided", { $0.doubleSided = true }),
+            ("target", { $0.target = try! ReaderTarget(TargetRequest(bounds: Dimensions(width: 492, height: 718))) }),
+            ("double-sided", { $0.target = try! PageCurlTarget(TargetRequest(pageSize: Dimensions(width: 492, height: 718), doubleSided: true)) }),
             ("format", { $0.outputFormat = .ndjson }),
             ("assets", { $0.assetsDirectory = "assets" }),
             ("assets subfolder", { $0.assetsSubfolder = "sub" }),

@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import PageFormat
 import Testing
+import Targets
 
 /// Every target's output for every book — the samples and the shared corpus — and the golden
 /// files are valid against schema/book2pages.schema.json (checked by Python's jsonschema),
@@ -12,20 +13,10 @@ struct SchemaValidationTests {
     /// Each target, and JSON Lines once.
     static let variants: [(name: String, options: ConversionOptions)] = {
         var variants: [(String, ConversionOptions)] = []
-        for target in OutputTarget.allCases {
-            var options = ConversionOptions(target: target)
-            switch target {
-            case .swiftUIBook:
-                options.layout.geometry.pageSize = OutputTarget.swiftUIBookPageSize
-                options.bounds = nil
-            default:
-                options.layout.geometry.pageSize = target.pageSize(forBounds: LayoutOptions.defaultBounds, doubleSided: false)!
-            }
-            variants.append((target.rawValue, options))
+        for target in PageTargets.all {
+            variants.append((target.name.rawValue, ConversionOptions(target: try! target.init(TargetRequest()))))
         }
-        var doubleSided = ConversionOptions(target: .pageCurl, doubleSided: true)
-        doubleSided.layout.geometry.pageSize = OutputTarget.pageCurl.pageSize(forBounds: LayoutOptions.defaultBounds, doubleSided: true)!
-        variants.append(("pagecurl-double", doubleSided))
+        variants.append(("pagecurl-double", ConversionOptions(target: try! PageCurlTarget(TargetRequest(doubleSided: true)))))
         variants.append(("booklayout-ndjson", ConversionOptions(outputFormat: .ndjson)))
         return variants
     }()

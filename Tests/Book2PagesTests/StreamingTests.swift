@@ -3,6 +3,7 @@ import Foundation
 import PageFormat
 import Synchronization
 import Testing
+import Targets
 
 /// JSON Lines go out a line at a time as the pages are made, and add up to the same bytes as the
 /// whole document; JSON goes out whole.
@@ -18,7 +19,7 @@ struct StreamingTests {
 
     @Test func jsonLinesGoOutALineAtATime() throws {
         let received = Received()
-        let options = ConversionOptions(target: .reader, outputFormat: .ndjson)
+        let options = ConversionOptions(target: try! ReaderTarget(TargetRequest()), outputFormat: .ndjson)
         let conversion = try Converter.convert(.paths([Self.sample]), options: options, streamingTo: { received.append($0) })
         let chunks = received.all
         #expect(chunks.count == conversion.document.pages.count + 2)

@@ -3,6 +3,7 @@ import Book2PagesKit
 import Layout
 import Testing
 import PageFormat
+import Targets
 
 /// `--target`, `--double-sided` and `--format`: each target's page size, and what is refused.
 struct TargetOptionTests {
@@ -20,10 +21,10 @@ struct TargetOptionTests {
         let curl = try invocation(["--target", "pagecurl", "--bounds", "768x1024"])
         #expect(curl.options.layout.geometry.pageSize == Dimensions(width: 768, height: 1024))
         let doubleCurl = try invocation(["--target", "pagecurl", "--double-sided", "--bounds", "1024x768"])
-        #expect(doubleCurl.options.layout.geometry.pageSize == Dimensions(width: 512, height: 768) && doubleCurl.options.doubleSided)
+        #expect(doubleCurl.options.layout.geometry.pageSize == Dimensions(width: 512, height: 768) && doubleCurl.options.target.doubleSided)
         let reader = try invocation(["--target", "reader", "--bounds", "390x844"])
         #expect(reader.options.layout.geometry.pageSize == Dimensions(width: 390, height: 844))
-        #expect(reader.options.target == .reader && reader.options.bounds == Dimensions(width: 390, height: 844))
+        #expect(reader.options.target.name == .reader && reader.options.bounds == Dimensions(width: 390, height: 844))
     }
 
     @Test func formatChoosesJSONOrJSONLines() throws {
@@ -45,5 +46,38 @@ struct TargetOptionTests {
         } throws: { error in
             (error as? ConversionError)?.exitCode == ExitCode.usage
         }
+    }
+}
+
+/// A target the tool does not have, defined here as a fifth one would be in `Sources/Targets`:
+/// one type. The conversion takes it as it takes the four.
+struct WatchTarget: PageTarget {
+    static let name = TargetName(rawValue: "watch")
+    static let summary = "a watch face, one square page a screen"
+    let pageSize = Dimensions(width: 184, height: 184)
+    var bounds: Dimensions? { nil }
+
+    init(_ request: TargetRequest) throws(TargetError) {
+        if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }
+    }
+
+    func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+        TargetDescription(name: Self.name, screens: pages.indices.filter { pages[$0].type == .content })
+    }
+}
+
+struct NewTargetTests {
+    @Test func aTargetIsOneTypeThatTheConversionTakesWhole() throws {
+        let options = ConversionOptions(target: try WatchTarget(TargetRequest()))
+        #expect(options.layout.geometry.pageSize == Dimensions(width: 184, height: 184) && options.bounds == nil)
+        let book = TestPaths.repositoryFile("Samples/chapter.xhtml")
+        let document = try Converter.convert(path: book, options: options).document
+        #expect(document.target?.name.rawValue == "watch" && document.layout.pageSize == Dimensions(width: 184, height: 184))
+        let contentPages = document.pages.indices.filter { document.pages[$0].type == .content }
+        #expect(contentPages.count > 3 && document.target?.screens == contentPages)
+        var streamed = options
+        streamed.outputFormat = .ndjson
+        let lines = try Converter.convert(.paths([book]), options: streamed) { _ in }.document
+        #expect(lines.target == document.target)
     }
 }

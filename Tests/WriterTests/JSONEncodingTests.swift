@@ -9,7 +9,7 @@ struct JSONEncodingTests {
     static func document() -> PageDocument {
         PageListBuilder.document(for: PageListStructureTests.book,
                                  paged: PageListStructureTests.paged(contentPages: 3, tocPages: [1]),
-                                 layout: PageListStructureTests.layout(bounds: Dimensions(width: 1024, height: 768)))
+                                 layout: PageListStructureTests.layout(bounds: Dimensions(width: 1024, height: 768)), target: TestPages.target)
     }
 
     @Test func sameDocumentSameBytes() throws {
@@ -38,7 +38,7 @@ struct JSONEncodingTests {
         var book = PageListStructureTests.book
         book.metadata.title = "Über/Straße — “quoted”"
         let document = PageListBuilder.document(for: book, paged: PageListStructureTests.paged(contentPages: 1),
-                                                layout: TestPages.layout)
+                                                layout: TestPages.layout, target: TestPages.target)
         let text = String(decoding: try document.jsonData(), as: UTF8.self)
         #expect(text.contains("Über/Straße — “quoted”"))
         #expect(text.hasSuffix("}\n"))

@@ -23,8 +23,8 @@ struct PageCollectorTests {
         let collected = collector.finish(book)
         #expect(collected == PageListBuilder.pages(of: book, paged: paged))
         #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
-        let document = PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, pages: collected)
-        #expect(document == PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout))
+        let document = PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: TestPages.target, pages: collected)
+        #expect(document == PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: TestPages.target))
         // The pages' JSON, written as they came, is the page list's.
         let encoded = try #require(collector.encodedPages)
         #expect(encoded.count == collected.count)

@@ -4,6 +4,7 @@ import Layout
 import PageFormat
 import PageWriter
 import Testing
+import Targets
 
 /// Images on the output's pages: alt text only when there is one, and a page of images alone
 /// numbered and grouped as a content page is, keeping its place in the chapter.
@@ -18,7 +19,7 @@ struct PageImagesTests {
         ]
         let paged = PagedBook(pages: pages, tocPageIndices: [])
         let book = Book(metadata: Metadata(title: "T"), chapters: [Chapter(source: "c.xhtml", blocks: [])])
-        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: .reader)
+        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: try! ReaderTarget(TargetRequest()))
     }
 
     @Test func anEmptyAltIsNone() throws {

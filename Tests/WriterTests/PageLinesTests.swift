@@ -16,7 +16,7 @@ struct PageLinesTests {
         ]
         let paged = PagedBook(pages: [TestPages.content(chapter: 0, index: 0, lines: lines)], tocPageIndices: [])
         let book = Book(metadata: Metadata(title: "T"), chapters: [Chapter(source: "c.xhtml", blocks: [])])
-        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout)
+        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: TestPages.target)
     }
 
     @Test func linesAreTheLayoutsAsTheyCame() throws {

@@ -61,7 +61,7 @@ struct PageListStructureTests {
         book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0),
                     TOCEntry(title: "One, part two", level: 2, chapterIndex: 0, anchor: "p2")]
         let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 5, tocPages: [0, 3]),
-                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)))
+                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)), target: TestPages.target)
         #expect(document.toc == [TOCItem(title: "One", level: 1, page: 4, folio: 1),
                                  TOCItem(title: "One, part two", level: 2, page: 7, folio: 4)])
         #expect(document.pages[document.toc[1].page].folio == 4)
@@ -69,14 +69,14 @@ struct PageListStructureTests {
 
     @Test func layoutIsTheLayoutsWithTheStandInsFound() {
         let document = PageListBuilder.document(for: Self.book, paged: Self.paged(contentPages: 1),
-                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)))
+                                                layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)), target: TestPages.target)
         #expect(document.layout == Self.layout(bounds: Dimensions(width: 1024, height: 768)))
         #expect(document.layout.standIns == nil)
         var paged = Self.paged(contentPages: 1)
         let face = FaceDescription(role: "standIn", family: "Noto Naskh Arabic", file: "NotoNaskhArabic-Regular.ttf",
                                    postScriptName: "NotoNaskhArabic", iOSFontName: "NotoNaskhArabic")
         paged.standIns = [face]
-        let direct = PageListBuilder.document(for: Self.book, paged: paged, layout: TestPages.layout)
+        let direct = PageListBuilder.document(for: Self.book, paged: paged, layout: TestPages.layout, target: TestPages.target)
         #expect(direct.layout.bounds == nil && direct.layout.standIns == [face] && direct.layout.font == TestPages.layout.font)
     }
 
@@ -118,7 +118,7 @@ struct PageListStructureTests {
         var book = Self.book
         book.toc = [TOCEntry(title: "One", level: 1, chapterIndex: 0)]
         let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 0, tocPages: [nil]),
-                                                layout: TestPages.layout)
+                                                layout: TestPages.layout, target: TestPages.target)
         #expect(document.toc.isEmpty)
         #expect(document.pages.allSatisfy { $0.type != .content })
     }

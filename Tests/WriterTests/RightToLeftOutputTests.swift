@@ -4,11 +4,12 @@ import Layout
 import PageFormat
 @testable import PageWriter
 import Testing
+import Targets
 
 /// What a right-to-left book looks like in the output: its pages in reading order, its spreads
 /// mirrored, and its lines marked with their direction and their pieces in visual order.
 struct RightToLeftOutputTests {
-    static func document(direction: TextDirection, target: TargetName = .bookLayout,
+    static func document(direction: TextDirection, target: any PageTarget.Type = BookLayoutTarget.self,
                          doubleSided: Bool = false) -> PageDocument {
         let lines = [
             PageLine(text: "שלום world עולם", x: 145, y: 30, width: 135, rightToLeft: true,
@@ -21,7 +22,8 @@ struct RightToLeftOutputTests {
         let pages = (0..<3).map { TestPages.content(chapter: 0, index: $0, lines: $0 == 0 ? lines : [lines[2]]) }
         let paged = PagedBook(pages: pages, tocPageIndices: [])
         let book = Book(metadata: Metadata(title: "T", direction: direction), chapters: [Chapter(source: "c.xhtml", blocks: [])])
-        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: target, doubleSided: doubleSided)
+        return PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout,
+                                        target: try! target.init(TargetRequest(doubleSided: doubleSided)))
     }
 
     @Test func spreadsOfARightToLeftBookPutTheFirstPageOfEachPairOnTheRight() throws {
@@ -29,7 +31,7 @@ struct RightToLeftOutputTests {
         let rtl = try #require(Self.document(direction: .rightToLeft).target?.spreads)
         #expect(ltr == [.init(left: 1, right: 2), .init(left: 3, right: 4), .init(left: 5, right: 6), .init(left: 7, right: nil)])
         #expect(rtl == [.init(left: 2, right: 1), .init(left: 4, right: 3), .init(left: 6, right: 5), .init(left: nil, right: 7)])
-        let curl = Self.document(direction: .rightToLeft, target: .pageCurl, doubleSided: true)
+        let curl = Self.document(direction: .rightToLeft, target: PageCurlTarget.self, doubleSided: true)
         #expect(curl.target?.spreads == rtl)
     }
 
@@ -42,7 +44,7 @@ struct RightToLeftOutputTests {
     }
 
     @Test func sequencesWithoutSidesAreTheSameEitherWay() {
-        for target in [TargetName.swiftUIBook, .pageCurl, .reader] {
+        for target: any PageTarget.Type in [SwiftUIBookTarget.self, PageCurlTarget.self, ReaderTarget.self] {
             #expect(Self.document(direction: .rightToLeft, target: target).target
                     == Self.document(direction: .leftToRight, target: target).target)
         }

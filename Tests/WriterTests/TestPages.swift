@@ -1,4 +1,5 @@
 import PageFormat
+import Targets
 
 /// Pages as the layout hands them to the writers, made by hand: `PageFormat` pages without
 /// folios, lines in page coordinates.
@@ -8,6 +9,9 @@ enum TestPages {
         Page(type: .content, text: lines.map(\.text).joined(separator: "\n"), chapter: chapter, indexInChapter: index,
              lines: lines, images: images)
     }
+
+    /// BookLayout's spreads, for the default bounds.
+    static let target: any PageTarget = try! BookLayoutTarget(TargetRequest())
 
     /// What a layout at the default geometry, in Liberation Serif at 17 points, says of itself.
     static let layout = LayoutDescription(

@@ -2,10 +2,11 @@ import BookModel
 import Layout
 import PageFormat
 @testable import PageWriter
+import Targets
 import Testing
 
 /// Each target's grouping of the same page list.
-struct ScreenGroupingTests {
+struct TargetGroupingTests {
     /// invisible, invisible, cover, blank, four content pages in two chapters, blank, blank.
     static let pages: [Page] = [
         Page(type: .invisible), Page(type: .invisible), Page(type: .cover, title: "T"), Page(type: .blank),
@@ -16,8 +17,8 @@ struct ScreenGroupingTests {
         Page(type: .blank), Page(type: .blank),
     ]
 
-    @Test func bookLayoutSpreadsPutEvenPagesOnTheRight() {
-        let target = ScreenGrouping.target(.bookLayout, doubleSided: false, pages: Self.pages)
+    @Test func bookLayoutSpreadsPutEvenPagesOnTheRight() throws {
+        let target = try BookLayoutTarget(TargetRequest()).grouping(of: Self.pages, rightToLeft: false)
         #expect(target.spreads == [
             .init(left: 1, right: 2), .init(left: 3, right: 4), .init(left: 5, right: 6),
             .init(left: 7, right: 8), .init(left: 9, right: nil),
@@ -25,25 +26,26 @@ struct ScreenGroupingTests {
         #expect(target.leaves == nil && target.screens == nil && target.chapters == nil)
     }
 
-    @Test func swiftUIBookLeavesStartAtTheCover() {
-        let target = ScreenGrouping.target(.swiftUIBook, doubleSided: false, pages: Self.pages)
+    @Test func swiftUIBookLeavesStartAtTheCover() throws {
+        let target = try SwiftUIBookTarget(TargetRequest()).grouping(of: Self.pages, rightToLeft: false)
         #expect(target.leaves == [.init(front: 2, back: 3), .init(front: 4, back: 5), .init(front: 6, back: 7),
                                   .init(front: 8, back: 9)])
     }
 
-    @Test func pageCurlShowsOnePageAScreenOrSpreads() {
-        let single = ScreenGrouping.target(.pageCurl, doubleSided: false, pages: Self.pages)
+    @Test func pageCurlShowsOnePageAScreenOrSpreads() throws {
+        let single = try PageCurlTarget(TargetRequest()).grouping(of: Self.pages, rightToLeft: false)
         #expect(single.screens == [2, 4, 5, 6, 7] && single.doubleSided == false)
-        let double = ScreenGrouping.target(.pageCurl, doubleSided: true, pages: Self.pages)
-        #expect(double.spreads == ScreenGrouping.spreads(pageCount: Self.pages.count) && double.doubleSided == true)
+        let double = try PageCurlTarget(TargetRequest(doubleSided: true)).grouping(of: Self.pages, rightToLeft: false)
+        let spreads = try BookLayoutTarget(TargetRequest()).grouping(of: Self.pages, rightToLeft: false).spreads
+        #expect(double.spreads == spreads && double.doubleSided == true)
     }
 
-    @Test func readerGroupsPagesByChapter() {
-        let target = ScreenGrouping.target(.reader, doubleSided: false, pages: Self.pages)
+    @Test func readerGroupsPagesByChapter() throws {
+        let target = try ReaderTarget(TargetRequest()).grouping(of: Self.pages, rightToLeft: false)
         #expect(target.chapters == [.init(chapter: 0, pages: [4, 5]), .init(chapter: 2, pages: [6, 7])])
     }
 
-    @Test func contentPagesKeepTheirPlaceInTheirChapterAndAreNumberedOnAcrossChapters() {
+    @Test func contentPagesKeepTheirPlaceInTheirChapterAndAreNumberedOnAcrossChapters() throws {
         let book = Book(metadata: Metadata(title: "T"), chapters: [
             Chapter(source: "a", blocks: []), Chapter(source: "b", blocks: []),
         ])

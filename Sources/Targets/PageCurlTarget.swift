@@ -1,0 +1,33 @@
+import PageFormat
+
+/// Seed 002: `UIPageViewController` with the page-curl transition: one page a screen, the view's
+/// bounds, or two with the spine in the middle, each half the view.
+public struct PageCurlTarget: DoubleSidedTarget {
+    public static let name = TargetName.pageCurl
+    public static let summary = "UIPageViewController, one page a screen"
+    public let pageSize: Dimensions
+    public let bounds: Dimensions?
+    public let doubleSided: Bool
+
+    public init(_ request: TargetRequest) throws(TargetError) {
+        doubleSided = request.doubleSided
+        if let pageSize = request.pageSize {
+            self.pageSize = pageSize
+            bounds = nil
+            return
+        }
+        let bounds = request.bounds ?? PageTargets.defaultBounds
+        pageSize = doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
+        self.bounds = bounds
+    }
+
+    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+        guard doubleSided else {
+            // One page a screen: the structural pages (invisible, blank) have nothing to show.
+            let screens = pages.indices.filter { pages[$0].type != .invisible && pages[$0].type != .blank }
+            return TargetDescription(name: Self.name, doubleSided: false, screens: screens)
+        }
+        return TargetDescription(name: Self.name, doubleSided: true,
+                                 spreads: PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft))
+    }
+}

@@ -1,0 +1,98 @@
+import PageFormat
+
+/// A system the pages are made for. Each target is one type that owns its rules: the page size
+/// it lays out for what the command gives, the options it takes or refuses, and how its screens
+/// group the page list (docs/FORMAT.md, "Targets"). The page list itself is BookLayout's for
+/// every target. A new target is one more file with a type like these, and a line in
+/// `PageTargets.all`.
+public protocol PageTarget: Sendable {
+    /// `--target`'s name for it, and the output's `target.name`.
+    static var name: TargetName { get }
+    /// What `--help` says of it, after its name.
+    static var summary: String { get }
+    /// Made from what the command gives, refusing what the target does not take.
+    init(_ request: TargetRequest) throws(TargetError)
+    /// The page size the book is laid out at.
+    var pageSize: Dimensions { get }
+    /// The view bounds the page size came from, which the output records; nil when the page
+    /// size was given, or is the target's own.
+    var bounds: Dimensions? { get }
+    /// Two pages a screen (`pagecurl --double-sided`).
+    var doubleSided: Bool { get }
+    /// How the target's screens take the page list, in reading order; `rightToLeft`: the
+    /// book's page progression.
+    func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription
+}
+
+extension PageTarget {
+    public var doubleSided: Bool { false }
+    public var name: TargetName { Self.name }
+
+    /// What the output's `target` says before any page is made: its name, and for the target
+    /// that can be double-sided, whether it is (JSON Lines' header).
+    public var header: TargetDescription {
+        TargetDescription(name: Self.name, doubleSided: Self.self is any DoubleSidedTarget.Type ? doubleSided : nil)
+    }
+}
+
+/// A target that may show two pages a screen.
+public protocol DoubleSidedTarget: PageTarget {}
+
+/// What the command gives a target: `--bounds`, `--page-size`, `--double-sided`.
+public struct TargetRequest: Sendable, Equatable {
+    /// The view's bounds; nil for the default, `PageTargets.defaultBounds`.
+    public var bounds: Dimensions?
+    /// A page size given directly, which the target takes instead of its own rule.
+    public var pageSize: Dimensions?
+    public var doubleSided: Bool
+
+    public init(bounds: Dimensions? = nil, pageSize: Dimensions? = nil, doubleSided: Bool = false) {
+        self.bounds = bounds
+        self.pageSize = pageSize
+        self.doubleSided = doubleSided
+    }
+}
+
+/// A request the target does not take, said as the command's options say it.
+public struct TargetError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Every target, and the rules they share.
+public enum PageTargets {
+    /// Every target, in the order `--help` names them; the first is the default.
+    public static let all: [any PageTarget.Type] = [BookLayoutTarget.self, SwiftUIBookTarget.self, PageCurlTarget.self,
+                                                    ReaderTarget.self]
+
+    /// A 1024×768 iPad in landscape: BookLayout's own example.
+    public static let defaultBounds = Dimensions(width: 1024, height: 768)
+
+    /// The target that `--target` calls `name`; nil for a name no target has.
+    public static func type(named name: String) -> (any PageTarget.Type)? {
+        all.first { $0.name.rawValue == name }
+    }
+
+    /// `--double-sided` is refused by every target that is not double-sided.
+    static func refuseDoubleSided(_ request: TargetRequest) throws(TargetError) {
+        if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }
+    }
+
+    /// BookLayout's screens: even indices are right-hand pages, so each screen shows an odd page
+    /// on the left and the next even page on the right — first the closed book (the second
+    /// invisible page and the cover), last the back inside cover alone. Right to left, the sides
+    /// swap: the closed book shows its cover left of the spine, and even pages are left-hand.
+    static func spreads(pageCount: Int, rightToLeft: Bool) -> [TargetDescription.Spread] {
+        stride(from: 1, to: pageCount, by: 2).map { first in
+            let second = first + 1 < pageCount ? first + 1 : nil
+            return rightToLeft ? TargetDescription.Spread(left: second, right: first)
+                               : TargetDescription.Spread(left: first, right: second)
+        }
+    }
+
+    /// `WxH`, in points, as the command's options write sizes.
+    static func format(_ size: Dimensions) -> String {
+        func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        return "\(format(size.width))x\(format(size.height))"
+    }
+}
