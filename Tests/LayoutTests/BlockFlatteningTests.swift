@@ -2,12 +2,16 @@ import BookModel
 import Fonts
 import Testing
 import Layout
+import PageFormat
 
 /// How each kind of block turns into lines: faces, markers, indents, placeholders.
 @Suite struct BlockFlatteningTests {
     let layouter: Layouter
     let fonts: FontSet
     let width: Double
+    /// Where the content box starts on the page: the lines' `x` and `y` count from the page's edges.
+    let left: Double
+    let top: Double
     let em = 12.0
     let lineHeight = 12.0 * 1.4
 
@@ -16,10 +20,12 @@ import Layout
         layouter = try Layouter(options: options)
         fonts = try FontSet(font: options.font)
         width = options.geometry.contentSize.width
+        left = options.geometry.margins.left
+        top = options.geometry.margins.top
     }
 
-    private func lines(_ blocks: [Block]) -> [LaidOutLine] {
-        layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.lines)
+    private func lines(_ blocks: [Block]) -> [PageLine] {
+        layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.allLines)
     }
 
     private func item(_ text: String) -> [Block] { [TestBooks.paragraph(text)] }
@@ -27,18 +33,19 @@ import Layout
     @Test func blocksAreSeparatedByOneEmptyLine() {
         let laidOut = lines([TestBooks.paragraph("One."), TestBooks.paragraph("Two.")])
         #expect(laidOut.map(\.text) == ["One.", "", "Two."])
-        #expect(laidOut[1].height == lineHeight)
-        #expect(laidOut.map(\.y) == [0, lineHeight, 2 * lineHeight])
+        // The gap is a body line tall: the page leaves its height unsaid.
+        #expect(laidOut[1].height == nil)
+        #expect(zip(laidOut.map { $0.y - top }, [0, lineHeight, 2 * lineHeight]).allSatisfy { abs($0 - $1) < TestBooks.precision })
     }
 
     @Test func headingsAreBoldAndLarger() {
         let laidOut = lines([TestBooks.heading("Prologue", level: 1), TestBooks.heading("Part", level: 2),
                              TestBooks.heading("Small", level: 5)])
         // Set at the size the output writes: hundredths of a point.
-        #expect(laidOut[0].width == fonts.bold.advance(of: "Prologue", size: (1.6 * em * 100).rounded() / 100))
-        #expect(abs(laidOut[0].height - 1.6 * lineHeight) < 1e-9)
-        #expect(abs(laidOut[2].height - 1.35 * lineHeight) < 1e-9)
-        #expect(laidOut[4].width == fonts.bold.advance(of: "Small", size: em))
+        #expect(laidOut[0].width == TestBooks.written(fonts.bold.advance(of: "Prologue", size: (1.6 * em * 100).rounded() / 100)))
+        #expect(abs(laidOut[0].boxHeight(body: lineHeight) - 1.6 * lineHeight) < TestBooks.precision)
+        #expect(abs(laidOut[2].boxHeight(body: lineHeight) - 1.35 * lineHeight) < TestBooks.precision)
+        #expect(laidOut[4].width == TestBooks.written(fonts.bold.advance(of: "Small", size: em)))
     }
 
     @Test func styledRunsUseTheirFaces() {
@@ -49,7 +56,7 @@ import Layout
             + fonts.boldItalic.advance(of: "c", size: em) + fonts.monospace.advance(of: "d", size: 0.85 * em)
             + fonts.regular.advance(of: "2", size: 0.75 * em)
         #expect(laidOut.map(\.text) == ["abcd2"])
-        #expect(abs(laidOut[0].width - expected) < 1e-9)
+        #expect(abs(laidOut[0].width - expected) < TestBooks.precision)
     }
 
     @Test func unorderedListsHaveBulletsAndHangingIndent() {
@@ -65,12 +72,12 @@ import Layout
         // Items follow each other directly; continuation lines line up with the item's text.
         let bullet = fonts.regular.advance(of: "• ", size: em)
         let itemIndent = 1.5 * em
-        #expect(abs(laidOut[2].x - (itemIndent - bullet)) < 1e-9)
+        #expect(abs(laidOut[2].x - left - (itemIndent - bullet)) < TestBooks.precision)
         let continuation = laidOut[4]
         #expect(!continuation.text.hasPrefix("•"))
-        #expect(continuation.x == itemIndent)
+        #expect(continuation.x == TestBooks.written(itemIndent, from: left))
         let inner = laidOut.first { $0.text == "◦ inner" }!
-        #expect(abs(inner.x - (2 * itemIndent - fonts.regular.advance(of: "◦ ", size: em))) < 1e-9)
+        #expect(abs(inner.x - left - (2 * itemIndent - fonts.regular.advance(of: "◦ ", size: em))) < TestBooks.precision)
     }
 
     @Test func itemStartingWithAListHasItsMarkerAlone() {
@@ -88,8 +95,8 @@ import Layout
         let inner = Block(.quote([TestBooks.paragraph("deeper")]))
         let laidOut = lines([Block(.quote([TestBooks.paragraph("quoted"), inner]))])
         #expect(laidOut.map(\.text) == ["quoted", "", "deeper"])
-        #expect(laidOut[0].x == 1.5 * em)
-        #expect(laidOut[2].x == 3 * em)
+        #expect(laidOut[0].x == TestBooks.written(1.5 * em, from: left))
+        #expect(laidOut[2].x == TestBooks.written(3 * em, from: left))
     }
 
     @Test func deepNestingStopsIndentingAtHalfTheWidth() {
@@ -100,8 +107,8 @@ import Layout
         let laidOut = lines([block])
         #expect(laidOut.count > 2)
         for line in laidOut {
-            #expect(line.x <= width / 2)
-            #expect(line.x + line.width <= width + 1e-9)
+            #expect(line.x <= TestBooks.written(width / 2, from: left))
+            #expect(line.x - left + line.width <= width + TestBooks.precision)
         }
     }
 
@@ -109,7 +116,7 @@ import Layout
         let code = "func f() {\n    return  1\n}\n\tend"
         let laidOut = lines([Block(.preformatted([Inline(code)]))])
         #expect(laidOut.map(\.text) == ["func f() {", "    return  1", "}", "        end"])
-        #expect(abs(laidOut[1].width - fonts.monospace.advance(of: "    return  1", size: 0.85 * em)) < 1e-9)
+        #expect(abs(laidOut[1].width - fonts.monospace.advance(of: "    return  1", size: 0.85 * em)) < TestBooks.precision)
     }
 
     @Test func longPreformattedLinesAreStillBroken() {
@@ -122,7 +129,7 @@ import Layout
     @Test func ruleIsACentredLine() {
         let laidOut = lines([.init(.rule)])
         #expect(laidOut.map(\.text) == ["* * *"])
-        #expect(abs(laidOut[0].x - (width - laidOut[0].width) / 2) < 1e-9)
+        #expect(abs(laidOut[0].x - left - (width - laidOut[0].width) / 2) < TestBooks.precision)
     }
 
     @Test func tableRowsAreLinesOfCells() {
@@ -132,7 +139,7 @@ import Layout
         #expect(laidOut.map(\.text) == ["Name | Age", "Ann | 31"])
         let header = fonts.bold.advance(of: "Name", size: em) + fonts.regular.advance(of: " | ", size: em)
             + fonts.bold.advance(of: "Age", size: em)
-        #expect(abs(laidOut[0].width - header) < 1e-9)
+        #expect(abs(laidOut[0].width - header) < TestBooks.precision)
     }
 
     @Test func imagesArePlaceholders() {
@@ -149,7 +156,7 @@ import Layout
     @Test func rightToLeftLinesAreAlignedRight() {
         var book = TestBooks.book([[TestBooks.paragraph("שלום עולם")]], language: "he")
         book.metadata.direction = .rightToLeft
-        let line = layouter.layout(book).pages[0].lines[0]
-        #expect(abs(line.x + line.width - width) < 1e-9)
+        let line = layouter.layout(book).pages[0].allLines[0]
+        #expect(abs(line.x - left + line.width - width) < TestBooks.precision)
     }
 }

@@ -1,6 +1,7 @@
 import BookModel
 import Testing
 @testable import Layout
+import PageFormat
 
 /// Japanese and Chinese lines break between characters, under UAX #14's rules as ICU applies
 /// them (kinsoku): no line starts with closing punctuation, none ends with opening punctuation.
@@ -26,7 +27,7 @@ import Testing
     private func lines(_ text: String, language: String, width: Double) throws -> [String] {
         let options = TestBooks.options(width: width, height: 2000)
         let book = TestBooks.book([[TestBooks.paragraph(text)]], language: language)
-        return try Layouter(options: options).layout(book).pages.flatMap(\.lines).map(\.text).filter { !$0.isEmpty }
+        return try Layouter(options: options).layout(book).pages.flatMap(\.allLines).map(\.text).filter { !$0.isEmpty }
     }
 
     private func checkKinsoku(_ text: String, language: String) throws {
@@ -74,7 +75,9 @@ import Testing
         var book = TestBooks.book([[TestBooks.paragraph(Self.japanese)]], language: "ja")
         book.metadata.direction = .rightToLeft
         book.metadata.writesVertically = true
-        let laidOut = try Layouter(options: options).layout(book).pages.flatMap(\.lines).filter { !$0.text.isEmpty }
-        #expect(laidOut.allSatisfy { $0.direction == .leftToRight && $0.bidi.isEmpty && $0.x == 0 })
+        let laidOut = try Layouter(options: options).layout(book).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
+        let left = options.geometry.margins.left
+        #expect(!laidOut.isEmpty)
+        #expect(laidOut.allSatisfy { $0.direction == nil && $0.bidi == nil && $0.x == TestBooks.written(0, from: left) })
     }
 }

@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 @testable import Layout
+import PageFormat
 import Synchronization
 import Testing
 
@@ -17,7 +18,7 @@ struct ChapterDeliveryTests {
         }
         let book = TestBooks.book(chapters)
         #expect(book.chapters.map { ParallelChapters.textSize(of: $0.blocks) }.reduce(0, +) > 2 * ParallelChapters.minimumBytesPerWorker)
-        let delivered = Mutex<[(Int, [LaidOutPage])]>([])
+        let delivered = Mutex<[(Int, [Page])]>([])
         let paged = layouter.layout(book) { index, pages in delivered.withLock { $0.append((index, pages)) } }
         let received = delivered.withLock { $0 }
         #expect(received.map(\.0) == Array(0..<12))

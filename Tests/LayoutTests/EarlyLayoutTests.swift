@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 @testable import Layout
+import PageFormat
 import Synchronization
 import Testing
 
@@ -50,7 +51,7 @@ struct EarlyLayoutTests {
         var book = book(chapters: 6)
         book.chapters[3].blocks.append(TestBooks.paragraph("the word كتاب in Arabic"))
         let feed = ChapterFeed()
-        let handedOn = Mutex<[[LaidOutPage]]>([])
+        let handedOn = Mutex<[[Page]]>([])
         let progress = layouter.start(feed, metadata: book.metadata, keepingPages: false) { _, pages in
             handedOn.withLock { $0.append(pages) }
         }
@@ -93,8 +94,14 @@ struct EarlyLayoutTests {
         #expect(feed.take(1) == nil)
     }
 
+    /// The feed hands a worker the chapter it waits for, its spine CFI with it: the pages of a
+    /// layout fed so name their places as CFIs in that spine item.
     @Test func theFeedWaitsForAChapterAndKeepsItsCFI() throws {
-        let book = book(chapters: 3)
+        var book = book(chapters: 3)
+        // The heading of chapter 2 as read from XHTML: `/4/2`, its text the start of `/4/2/1`.
+        book.chapters[2].blocks[0].source = SourceMap(element: "/4/2", spans: [
+            TextSpan(start: 0, length: "Chapter 2".count, path: "/4/2/1", utf16Offset: 0),
+        ])
         let feed = ChapterFeed()
         let taken = Mutex<Chapter?>(nil)
         let worker = Thread {
@@ -107,7 +114,7 @@ struct EarlyLayoutTests {
         feed.add(book.chapters[2], at: 2)
         while !worker.isFinished { usleep(1_000) }
         #expect(taken.withLock { $0 } == book.chapters[2])
-        #expect(feed.spineCFI(of: 2) == "/6/6")
+        #expect(taken.withLock { $0 }?.spineCFI == "/6/6")
         // Added twice, it is taken once; what `finish` adds is what was never added.
         feed.add(book.chapters[2], at: 2)
         feed.finish(with: book)
@@ -115,5 +122,15 @@ struct EarlyLayoutTests {
         #expect(feed.take(0) == nil)
         #expect(feed.take(2) == nil)
         #expect(feed.take(3) == nil)
+
+        let layouter = try Layouter(options: TestBooks.options())
+        let fed = ChapterFeed()
+        let progress = layouter.start(fed, metadata: book.metadata)
+        for index in [2, 0, 1] { fed.add(book.chapters[index], at: index) }
+        let paged = try #require(progress.finish(book))
+        let first = try #require(paged.pages.first { $0.chapter == 2 })
+        #expect(first.location?.startCFI == "epubcfi(/6/6!/4/2/1:0)")
+        // Chapters read from no XHTML have no places in it.
+        #expect(paged.pages.filter { $0.chapter != 2 }.allSatisfy { $0.location?.startCFI == nil })
     }
 }

@@ -1,6 +1,7 @@
 import BookModel
 import Fonts
 import Layout
+import PageFormat
 import Testing
 
 /// Footnotes at the foot of the page whose line calls them: smaller, below a rule, the text
@@ -9,7 +10,9 @@ import Testing
 @Suite struct FootnoteLayoutTests {
     let layouter: Layouter
     /// 260 × 200 points; body lines 16.8 points, note lines 13.44.
-    let content: Size
+    let content: Dimensions
+    /// Where the content box starts on the page: the lines' `x` and `y` count from the page's edges.
+    let margins: Margins
     static let bodyLine = 16.8
     static let noteLine = 16.8 * LayoutOptions.noteScale
 
@@ -17,13 +20,14 @@ import Testing
         let options = TestBooks.options()
         layouter = try Layouter(options: options)
         content = options.geometry.contentSize
+        margins = options.geometry.margins
     }
 
     private func note(_ id: String, _ text: String, marker: String? = nil) -> Note {
         Note(id: id, marker: marker, blocks: [TestBooks.paragraph(text)])
     }
 
-    private func layout(_ blocks: [Block], notes: [Note]) -> [LaidOutPage] {
+    private func layout(_ blocks: [Block], notes: [Note]) -> [Page] {
         let book = Book(metadata: Metadata(title: "Notes", language: "en"),
                         chapters: [Chapter(source: "c.xhtml", blocks: blocks, notes: notes)])
         let pages = layouter.layout(book).pages
@@ -33,41 +37,48 @@ import Testing
 
     /// Nothing overflows the page, the text stays above the rule, and the foot is the rule and
     /// then note lines, one under the other down to the page's foot.
-    private func checkGeometry(_ page: LaidOutPage, sourceLocation: SourceLocation = #_sourceLocation) {
-        for line in page.lines {
-            #expect(line.y + line.height <= content.height + 1e-6, "\(line.text)", sourceLocation: sourceLocation)
+    /// (Positions and heights on the page are rounded to hundredths of a point: where two or
+    /// three of them are added, the comparisons allow for it, `TestBooks.precision`.)
+    private func checkGeometry(_ page: Page, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = page.allLines
+        let bottom = margins.top + content.height
+        func height(_ line: PageLine) -> Double { line.boxHeight(body: Self.bodyLine) }
+        for line in lines {
+            #expect(line.y + height(line) <= bottom + TestBooks.precision, "\(line.text)", sourceLocation: sourceLocation)
         }
-        guard let rule = page.lines.firstIndex(where: { $0.role == .noteSeparator }) else {
-            #expect(!page.lines.contains { $0.role == .note }, sourceLocation: sourceLocation)
+        guard let rule = lines.firstIndex(where: { $0.role == .noteSeparator }) else {
+            #expect(!lines.contains { $0.role == .note }, sourceLocation: sourceLocation)
             return
         }
-        let body = page.lines[..<rule]
-        let foot = page.lines[(rule + 1)...]
-        #expect(page.images.allSatisfy { $0.y + $0.height <= page.lines[rule].y + 1e-6 }, sourceLocation: sourceLocation)
-        #expect(body.allSatisfy { $0.role == .body && $0.y + $0.height <= page.lines[rule].y + 1e-6 },
+        let body = lines[..<rule]
+        let foot = lines[(rule + 1)...]
+        let ruleTop = lines[rule].y
+        #expect(page.allImages.allSatisfy { $0.y + $0.height <= ruleTop + TestBooks.precision }, sourceLocation: sourceLocation)
+        #expect(body.allSatisfy { $0.role == nil && $0.y + height($0) <= ruleTop + TestBooks.precision },
                 sourceLocation: sourceLocation)
-        #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note && abs($0.height - Self.noteLine) < 1e-9 },
+        #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note && abs(height($0) - Self.noteLine) < TestBooks.precision },
                 sourceLocation: sourceLocation)
-        var y = page.lines[rule].y + page.lines[rule].height
-        for line in foot {
-            #expect(abs(line.y - y) < 1e-6, sourceLocation: sourceLocation)
-            y += line.height
+        // Each note line right under the one before (the rule first): three rounded lengths.
+        for (above, line) in zip(lines[rule...], foot) {
+            #expect(abs(line.y - (above.y + height(above))) < 2 * TestBooks.precision, sourceLocation: sourceLocation)
         }
-        #expect(abs(y - content.height) < 1e-6, "the notes end at the page's foot", sourceLocation: sourceLocation)
+        let last = lines[lines.count - 1]
+        #expect(abs(last.y + height(last) - bottom) < TestBooks.precision, "the notes end at the page's foot",
+                sourceLocation: sourceLocation)
     }
 
-    private func noteText(_ pages: [LaidOutPage]) -> [String] {
-        pages.map { $0.lines.filter { $0.role == .note }.map(\.text).joined(separator: " ") }
+    private func noteText(_ pages: [Page]) -> [String] {
+        pages.map { $0.allLines.filter { $0.role == .note }.map(\.text).joined(separator: " ") }
     }
 
     /// The lines' text read back as running text, inserted hyphens taken out.
-    private static func joined(_ lines: [LaidOutLine]) -> String {
+    private static func joined(_ lines: [PageLine]) -> String {
         var text = ""
         var glue = ""
         for line in lines where !line.text.isEmpty {
             text += glue
-            text += line.hyphenated ? String(line.text.dropLast()) : line.text
-            glue = line.hyphenated ? "" : " "
+            text += line.isHyphenated ? String(line.text.dropLast()) : line.text
+            glue = line.isHyphenated ? "" : " "
         }
         return text
     }
@@ -76,20 +87,26 @@ import Testing
         let calling = Block(.paragraph([Inline("A sentence that calls a note."), Inline("1", style: .superscript, note: "n1")]))
         let pages = layout([calling, TestBooks.paragraph("More text.")], notes: [note("n1", "A short note.", marker: "1")])
         try #require(pages.count == 1)
-        let lines = pages[0].lines
+        let lines = pages[0].allLines
         #expect(pages[0].text == "A sentence that calls a note.1\n\nMore text.\n\n1 A short note.")
         let rule = try #require(lines.first { $0.role == .noteSeparator })
-        #expect(rule.text.isEmpty && abs(rule.width - content.width / 3) < 1e-9 && rule.x == 0)
-        #expect(abs(rule.y - (content.height - 2 * Self.noteLine)) < 1e-9)
-        #expect(lines.last?.role == .note && lines.last?.source == nil)
+        #expect(rule.text.isEmpty && abs(rule.width - content.width / 3) < TestBooks.precision
+                && rule.x == TestBooks.written(0, from: margins.left))
+        #expect(abs(rule.y - margins.top - (content.height - 2 * Self.noteLine)) < TestBooks.precision)
+        #expect(lines.last?.role == .note)
+        // The note is not in the chapter's flow: where the page lies in the chapter's text is
+        // where its body text lies, the same as without the note.
+        #expect(pages[0].location == PageLocation(start: 0, end: 40))
+        let withoutNote = layout([calling, TestBooks.paragraph("More text.")], notes: [])
+        #expect(withoutNote.map(\.location) == [pages[0].location])
     }
 
     @Test func aNoteSetsItsTextSmallerThanTheBody() throws {
         let words = TestBooks.words(60, seed: 3)
         let calling = Block(.paragraph([Inline("Text"), Inline("1", note: "n")]))
         let pages = layout([calling], notes: [note("n", words)])
-        let noteLines = pages.flatMap(\.lines).filter { $0.role == .note }
-        let bodyLines = layout([TestBooks.paragraph(words)], notes: []).flatMap(\.lines).filter { !$0.text.isEmpty }
+        let noteLines = pages.flatMap(\.allLines).filter { $0.role == .note }
+        let bodyLines = layout([TestBooks.paragraph(words)], notes: []).flatMap(\.allLines).filter { !$0.text.isEmpty }
         // The same words take fewer lines at the smaller size, and each still fits the measure
         // when measured afresh at that size.
         #expect(noteLines.count < bodyLines.count)
@@ -97,7 +114,7 @@ import Testing
         let measurer = TextMeasurer(language: "en")
         for line in noteLines {
             let width = measurer.width(of: line.text, in: fonts.regular, size: 12 * LayoutOptions.noteScale)
-            #expect(line.x + width <= content.width + 0.01, "\(line.text)")
+            #expect(line.x - margins.left + width <= content.width + 0.01 + TestBooks.precision, "\(line.text)")
         }
     }
 
@@ -108,8 +125,8 @@ import Testing
         let calling = Block(.paragraph([Inline(lines), Inline("*", note: "n")]))
         let pages = layout([calling, TestBooks.paragraph("After.")], notes: [note("n", "The waiting note.", marker: "*")])
         try #require(pages.count == 2)
-        #expect(pages[0].lines.last?.text == "Line 11*")
-        #expect(!pages[0].lines.contains { $0.role != .body })
+        #expect(pages[0].allLines.last?.text == "Line 11*")
+        #expect(!pages[0].allLines.contains { $0.role != nil })
         #expect(pages[1].text == "After.\n\n* The waiting note.")
     }
 
@@ -118,7 +135,7 @@ import Testing
         let calling = Block(.paragraph([Inline(lines), Inline("1", note: "n")]))
         let pages = layout([calling], notes: [note("n", "Still placed.", marker: "1")])
         try #require(pages.count == 2)
-        #expect(pages[1].lines.map(\.role) == [.noteSeparator, .note])
+        #expect(pages[1].allLines.map(\.role) == [.noteSeparator, .note])
         #expect(pages[1].text == "\n1 Still placed.")
     }
 
@@ -127,12 +144,12 @@ import Testing
         let calling = Block(.paragraph([Inline("Early"), Inline("1", note: "n"), Inline(" " + TestBooks.words(30, seed: 2))]))
         let rest = (0..<6).map { TestBooks.paragraph(TestBooks.words(40, seed: UInt64(20 + $0))) }
         let pages = layout([calling] + rest, notes: [note("n", long, marker: "1")])
-        let feet = pages.map { $0.lines.filter { $0.role == .note } }
+        let feet = pages.map { $0.allLines.filter { $0.role == .note } }
         try #require(feet.filter { !$0.isEmpty }.count >= 3, "the note spans pages")
         #expect(!feet[0].isEmpty, "it starts under the line that calls it")
         // While text goes on, the notes leave at least half of each page to it.
-        for (page, foot) in zip(pages, feet) where page.lines.contains(where: { $0.role == .body && !$0.text.isEmpty }) {
-            #expect(foot.reduce(Self.noteLine) { $0 + $1.height } <= content.height / 2 + 1e-6)
+        for (page, foot) in zip(pages, feet) where page.allLines.contains(where: { $0.role == nil && !$0.text.isEmpty }) {
+            #expect(foot.reduce(Self.noteLine) { $0 + $1.boxHeight(body: Self.bodyLine) } <= content.height / 2 + TestBooks.precision)
         }
         #expect(Self.joined(feet.flatMap { $0 }) == "1 " + long)
         // The pieces follow on from page to page with nothing between them.
@@ -146,7 +163,7 @@ import Testing
         let second = Block(.paragraph([Inline("Second call"), Inline("1", note: "n")]))
         let pages = layout([first] + filler + [second], notes: [note("n", "Said once.", marker: "1")])
         try #require(pages.count >= 2)
-        #expect(pages.last?.text.contains("Second call1") == true)
+        #expect(pages.last?.text?.contains("Second call1") == true)
         #expect(noteText(pages) == ["1 Said once."] + Array(repeating: "", count: pages.count - 1))
     }
 
@@ -171,7 +188,7 @@ import Testing
         let pages = layout([calling, ImageScalingTests.image(260, 190), TestBooks.paragraph("After.")],
                            notes: [note("n", "Waits.", marker: "1")])
         try #require(pages.count == 3)
-        #expect(pages[1].images.count == 1 && pages[1].lines.isEmpty)
+        #expect(pages[1].type == .image && pages[1].allImages.count == 1 && pages[1].allLines.isEmpty)
         #expect(pages[2].text == "After.\n\n1 Waits.")
     }
 
@@ -182,9 +199,9 @@ import Testing
         picture.style.breakBefore = .page
         let pages = layout([calling, picture, TestBooks.paragraph("After.")], notes: [note("n", "Waits.", marker: "1")])
         try #require(pages.count == 3)
-        #expect(pages[1].images.isEmpty)
+        #expect(pages[1].allImages.isEmpty)
         #expect(pages[1].text == "After.\n\n1 Waits.", "the text after the picture fills the page meanwhile")
-        #expect(pages[2].images.count == 1 && pages[2].images[0].y == 0)
+        #expect(pages[2].allImages.count == 1 && pages[2].allImages.first?.y == TestBooks.written(0, from: margins.top))
     }
 
     @Test func onPagesTooSmallForALineNoNoteIsLost() throws {
@@ -194,7 +211,7 @@ import Testing
                         chapters: [Chapter(source: "c.xhtml", blocks: [calling, TestBooks.paragraph("Next.")],
                                            notes: [note("n", "Kept.", marker: "1")])])
         let pages = tiny.layout(book).pages
-        #expect(pages.flatMap(\.lines).filter { $0.role == .note }.map(\.text) == ["1 Kept."])
+        #expect(pages.flatMap(\.allLines).filter { $0.role == .note }.map(\.text) == ["1 Kept."])
     }
 
     @Test func aReferenceToNoNoteIsJustText() throws {

@@ -1,6 +1,7 @@
 import BookModel
 import Testing
 @testable import Layout
+import PageFormat
 
 /// Hyphens the layout inserts: where, how they are marked, which dictionary, and the warning
 /// when there is none.
@@ -14,23 +15,23 @@ import Testing
     }
 
     @Test func insertedHyphensShowAndAreMarked() throws {
-        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.lines)
-        let hyphenated = lines.filter(\.hyphenated)
+        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.allLines)
+        let hyphenated = lines.filter(\.isHyphenated)
         #expect(!hyphenated.isEmpty)
         for line in hyphenated { #expect(line.text.hasSuffix("-")) }
         // Taking the inserted hyphens out gives the text back.
-        let shown = lines.map { $0.hyphenated ? String($0.text.dropLast()) : $0.text + " " }.joined()
+        let shown = lines.map { $0.isHyphenated ? String($0.text.dropLast()) : $0.text + " " }.joined()
         #expect(shown.split(separator: " ") == text.split(separator: " "))
     }
 
     @Test func breaksFallAtTheDictionarysPoints() throws {
-        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.lines)
+        let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.allLines)
         let allowed = ["Ex-", "Extra-", "Extraor-", "Extraordi-", "cir-", "circum-", "ne-", "neces-", "necessi-",
                        "un-", "unques-", "unquestion-", "unquestionably-", "com-", "compre-", "comprehen-",
                        "re-", "recon-", "reconsid-", "reconsidera-", "in-", "inter-", "interna-", "na-", "tele-", "telecom-",
                        "telecommu-", "telecommuni-", "telecommunica-", "in-", "infra-", "infras-", "infra-", "infrastruc-",
                        "ci-", "na-", "cum-", "un-"]
-        for line in lines where line.hyphenated {
+        for line in lines where line.isHyphenated {
             let fragment = String(try #require(line.text.split(separator: " ").last))
             #expect(allowed.contains(fragment) || fragment.count >= 3, "\(fragment)")
             #expect(fragment.count - 1 >= WordHyphenator.leftMinimum)
@@ -40,9 +41,9 @@ import Testing
     @Test func theLastWordIsNotHyphenated() throws {
         let paragraph = "Short words end with internationalization"
         let lines = try Layouter(options: TestBooks.options(width: 190)).layout(
-            TestBooks.book([[TestBooks.paragraph(paragraph)]])).pages.flatMap(\.lines)
+            TestBooks.book([[TestBooks.paragraph(paragraph)]])).pages.flatMap(\.allLines)
         #expect(lines.last?.text.hasSuffix("internationalization") == true)
-        #expect(lines.allSatisfy { !$0.hyphenated })
+        #expect(lines.allSatisfy { !$0.isHyphenated })
     }
 
     @Test func capitalsDigitsAndPunctuationDecideWhatIsAWord() {
@@ -77,7 +78,7 @@ import Testing
 
     @Test func aLanguageWithoutADictionaryIsNotHyphenatedAndSaidOnce() throws {
         let paged = try layout([TestBooks.paragraph(text), TestBooks.paragraph(text)], language: "tlh")
-        #expect(paged.pages.flatMap(\.lines).allSatisfy { !$0.hyphenated })
+        #expect(paged.pages.flatMap(\.allLines).allSatisfy { !$0.isHyphenated })
         #expect(paged.warnings.map(\.message) == [
             "no hyphenation dictionary for language 'tlh' (Debian's hyphen-* packages): its text is not hyphenated",
         ])
@@ -88,14 +89,14 @@ import Testing
         let paged = try Layouter(options: TestBooks.options(width: 200))
             .layout(TestBooks.book([[foreign], [TestBooks.paragraph(text)]], language: "en"))
         #expect(paged.warnings.count == 1)
-        let chapters = Dictionary(grouping: paged.pages, by: \.chapterIndex).mapValues { $0.flatMap(\.lines) }
-        #expect(chapters[0]?.allSatisfy { !$0.hyphenated } == true)
-        #expect(chapters[1]?.contains { $0.hyphenated } == true)
+        let chapters = Dictionary(grouping: paged.pages, by: \.chapter).mapValues { $0.flatMap(\.allLines) }
+        #expect(chapters[0]?.allSatisfy { !$0.isHyphenated } == true)
+        #expect(chapters[1]?.contains { $0.isHyphenated } == true)
     }
 
     @Test func aBookWithoutALanguageIsNotHyphenatedAndSaysSo() throws {
         let paged = try layout([TestBooks.paragraph(text)], language: nil)
-        #expect(paged.pages.flatMap(\.lines).allSatisfy { !$0.hyphenated })
+        #expect(paged.pages.flatMap(\.allLines).allSatisfy { !$0.isHyphenated })
         #expect(paged.warnings.map(\.message) == ["the book names no language: its text is not hyphenated"])
     }
 

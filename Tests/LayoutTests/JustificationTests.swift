@@ -1,38 +1,41 @@
 import BookModel
 import Testing
 @testable import Layout
+import PageFormat
 
 /// Justified and ragged lines: which lines stretch, and the widths they are given.
 @Suite struct JustificationTests {
     let width = TestBooks.options().geometry.contentSize.width
+    /// Where the content box starts on the page: the lines' `x` counts from the page's edge.
+    let left = TestBooks.options().geometry.margins.left
     let text = TestBooks.words(150, seed: 9)
 
     private func lines(_ blocks: [Block], alignment: LineAlignment = .justify,
-                       direction: TextDirection = .leftToRight) throws -> [LaidOutLine] {
+                       direction: TextDirection = .leftToRight) throws -> [PageLine] {
         var options = TestBooks.options()
         options.alignment = alignment
         var book = TestBooks.book([blocks])
         book.metadata.direction = direction
-        return try Layouter(options: options).layout(book).pages.flatMap(\.lines)
+        return try Layouter(options: options).layout(book).pages.flatMap(\.allLines)
     }
 
     @Test func everyLineButTheLastFillsTheMeasure() throws {
         let laidOut = try lines([TestBooks.paragraph(text)])
         #expect(laidOut.count > 3)
         for line in laidOut.dropLast() {
-            #expect(line.justified)
-            #expect(line.x == 0)
-            #expect(line.width == width)
+            #expect(line.isJustified)
+            #expect(line.x == TestBooks.written(0, from: left))
+            #expect(line.width == TestBooks.written(width))
         }
         let last = try #require(laidOut.last)
-        #expect(!last.justified)
+        #expect(!last.isJustified)
         #expect(last.width < width)
     }
 
     @Test func raggedLinesKeepTheirNaturalWidth() throws {
         let laidOut = try lines([TestBooks.paragraph(text)], alignment: .left)
         #expect(laidOut.count > 3)
-        #expect(laidOut.allSatisfy { !$0.justified && $0.width <= width })
+        #expect(laidOut.allSatisfy { !$0.isJustified && $0.width <= width })
         #expect(laidOut.contains { $0.width < width - 10 })
     }
 
@@ -40,30 +43,30 @@ import Testing
         let poem = "Roses are red,\nviolets are blue;\n" + text
         let laidOut = try lines([Block(.paragraph([Inline(poem)]))])
         #expect(laidOut[0].text == "Roses are red,")
-        #expect(!laidOut[0].justified && !laidOut[1].justified)
-        #expect(laidOut[2].justified)
+        #expect(!laidOut[0].isJustified && !laidOut[1].isJustified)
+        #expect(laidOut[2].isJustified)
     }
 
     @Test func headingsAndCodeAreNeverStretched() throws {
         let laidOut = try lines([TestBooks.heading(text), Block(.preformatted([Inline(text)]))])
         #expect(laidOut.count > 6)
-        #expect(laidOut.allSatisfy { !$0.justified })
+        #expect(laidOut.allSatisfy { !$0.isJustified })
     }
 
     @Test func indentedLinesFillTheRestOfTheMeasure() throws {
         let list = Block(.list(List(isOrdered: false, items: [[TestBooks.paragraph(text)]])))
-        let laidOut = try lines([list]).filter(\.justified)
+        let laidOut = try lines([list]).filter(\.isJustified)
         #expect(laidOut.count > 3)
-        for line in laidOut { #expect(line.x + line.width == width) }
+        for line in laidOut { #expect(abs(line.x - left + line.width - width) < TestBooks.precision) }
     }
 
     @Test func rightToLeftJustifiedLinesFillFromTheRightEdge() throws {
         let quote = Block(.quote([TestBooks.paragraph(text)]))
         let laidOut = try lines([quote], direction: .rightToLeft)
         for line in laidOut.dropLast() {
-            #expect(line.justified)
-            #expect(line.x == 0)
-            #expect(line.width == width - BlockFlattener.indentEms * TestBooks.options().fontSize)
+            #expect(line.isJustified)
+            #expect(line.x == TestBooks.written(0, from: left))
+            #expect(line.width == TestBooks.written(width - BlockFlattener.indentEms * TestBooks.options().fontSize))
         }
     }
 }

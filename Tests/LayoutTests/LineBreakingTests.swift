@@ -2,21 +2,25 @@ import BookModel
 import Fonts
 import Testing
 @testable import Layout
+import PageFormat
 
 @Suite struct LineBreakingTests {
     let layouter: Layouter
     let fonts: FontSet
     let width: Double
+    /// Where the content box starts on the page: the lines' `x` counts from the page's edge.
+    let left: Double
 
     init() throws {
         let options = TestBooks.options()
         layouter = try Layouter(options: options)
         fonts = try FontSet(font: options.font)
         width = options.geometry.contentSize.width
+        left = options.geometry.margins.left
     }
 
-    private func lines(_ inlines: [Inline]) -> [LaidOutLine] {
-        layouter.layout(TestBooks.book([[Block(.paragraph(inlines))]])).pages.flatMap(\.lines)
+    private func lines(_ inlines: [Inline]) -> [PageLine] {
+        layouter.layout(TestBooks.book([[Block(.paragraph(inlines))]])).pages.flatMap(\.allLines)
     }
 
     private func visibleCharacters(_ text: String) -> String {
@@ -37,13 +41,13 @@ import Testing
         let laidOut = lines(inlines)
         #expect(!laidOut.isEmpty)
         for line in laidOut {
-            #expect(line.x >= 0)
-            #expect(line.x + line.width <= width + 1e-9, "\(line.text) is \(line.width) wide")
+            #expect(line.x >= left)
+            #expect(line.x - left + line.width <= width + TestBooks.precision, "\(line.text) is \(line.width) wide")
             #expect(line.text.last?.isWhitespace != true)
         }
         // Nothing is lost or added: the lines hold the paragraph's visible characters in order,
         // once the hyphens the layout inserted are taken out.
-        let shown = laidOut.map { $0.hyphenated ? String($0.text.dropLast()) : $0.text }.joined()
+        let shown = laidOut.map { $0.isHyphenated ? String($0.text.dropLast()) : $0.text }.joined()
         #expect(visibleCharacters(shown) == visibleCharacters(inlines.plainText))
     }
 
@@ -51,9 +55,9 @@ import Testing
         let text = TestBooks.words(400, seed: 7) + " AVATAR Tyrannosaurus, “quoted” — dash."
         for line in lines([Inline(text)]) {
             let shaped = fonts.regular.advance(of: line.text, size: 12)
-            #expect(shaped <= width - line.x + 1e-6)
+            #expect(shaped <= width - (line.x - left) + TestBooks.precision)
             // Kerning across a space (" T") only ever narrows the shaped line.
-            #expect(shaped <= line.width + 1e-6)
+            #expect(shaped <= line.width + TestBooks.precision)
         }
     }
 
@@ -94,7 +98,7 @@ import Testing
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let word = String((0..<200_000).map { _ in letters[Int(random.next() % 26)] })
         let clock = ContinuousClock()
-        var laidOut: [LaidOutLine] = []
+        var laidOut: [PageLine] = []
         let elapsed = clock.measure { laidOut = lines([Inline(word)]) }
         #expect(elapsed < .seconds(5), "took \(elapsed)")
         #expect(laidOut.count > 1000)

@@ -1,10 +1,13 @@
 import BookModel
 import Fonts
-import Layout
+@testable import Layout
+import PageFormat
 import Testing
 
 /// Each laid-out line says which face and size each stretch of its text is set in, in UTF-16
-/// units of the line's text, covering all of it: markers and inserted hyphens included.
+/// units of the line's text, covering all of it: markers and inserted hyphens included. (A line
+/// all in the regular face at the body size says nothing: its `runs` are nil.) A run's face is
+/// its index in the layout's faces, `FaceRole`'s raw value.
 @Suite struct LineRunTests {
     let layouter: Layouter
     let em = 12.0
@@ -13,8 +16,12 @@ import Testing
         layouter = try Layouter(options: TestBooks.options(width: 400, height: 600))
     }
 
-    private func lines(_ blocks: [Block]) -> [LaidOutLine] {
-        layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.lines).filter { !$0.text.isEmpty }
+    private func lines(_ blocks: [Block]) -> [PageLine] {
+        layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
+    }
+
+    private func run(_ start: Int, _ length: Int, _ face: FaceRole, size: Double, shift: String? = nil) -> PageRun {
+        PageRun(start: start, length: length, face: face.rawValue, size: TestBooks.written(size), shift: shift)
     }
 
     @Test func stylesBecomeRunsOfTheLine() {
@@ -22,34 +29,35 @@ import Testing
                                             Inline("2", style: .superscript), Inline(" "), Inline("code", style: .code)]))])[0]
         #expect(line.text == "plain slanted x2 code")
         #expect(line.runs == [
-            LineRun(start: 0, length: 6, face: .regular, size: em),
-            LineRun(start: 6, length: 7, face: .italic, size: em),
-            LineRun(start: 13, length: 2, face: .regular, size: em),
-            LineRun(start: 15, length: 1, face: .regular, size: 0.75 * em, shift: .superscript),
-            LineRun(start: 16, length: 1, face: .regular, size: em),
-            LineRun(start: 17, length: 4, face: .monospace, size: 0.85 * em),
+            run(0, 6, .regular, size: em),
+            run(6, 7, .italic, size: em),
+            run(13, 2, .regular, size: em),
+            run(15, 1, .regular, size: 0.75 * em, shift: "superscript"),
+            run(16, 1, .regular, size: em),
+            run(17, 4, .monospace, size: 0.85 * em),
         ])
     }
 
-    @Test func runsCountUTF16UnitsAndCoverEveryLine() {
-        // U+1D11E takes two UTF-16 units; "é" one.
+    @Test func runsCountUTF16UnitsAndCoverEveryLine() throws {
+        // U+1D11E takes two UTF-16 units; "é" one. In italic, so that every line has its runs.
         let text = (0..<40).map { $0 % 7 == 0 ? "𝄞é" : "word\($0)" }.joined(separator: " ")
-        let laidOut = lines([Block(.paragraph([Inline(text), Inline(" tail", style: .bold)]))])
+        let laidOut = lines([Block(.paragraph([Inline(text, style: .italic), Inline(" tail", style: .bold)]))])
         #expect(laidOut.count > 2)
         for line in laidOut {
-            #expect(line.runs.first?.start == 0)
-            #expect(line.runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "\(line.text)")
-            for (a, b) in zip(line.runs, line.runs.dropFirst()) { #expect(a.start + a.length == b.start) }
+            let runs = try #require(line.runs, "\(line.text)")
+            #expect(runs.first?.start == 0)
+            #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "\(line.text)")
+            for (a, b) in zip(runs, runs.dropFirst()) { #expect(a.start + a.length == b.start) }
         }
-        #expect(laidOut.last?.runs.last?.face == .bold)
+        #expect(laidOut.contains { $0.text.contains("𝄞") })
+        #expect(laidOut.last?.runs?.last?.face == FaceRole.bold.rawValue)
     }
 
     @Test func aListMarkerIsARegularRunAtTheBodySize() {
         let list = Block(.list(List(isOrdered: true, items: [[Block(.paragraph([Inline("first", style: .bold)]))]])))
         let line = lines([list])[0]
         #expect(line.text == "1. first")
-        #expect(line.runs == [LineRun(start: 0, length: 3, face: .regular, size: em),
-                              LineRun(start: 3, length: 5, face: .bold, size: em)])
+        #expect(line.runs == [run(0, 3, .regular, size: em), run(3, 5, .bold, size: em)])
     }
 
     @Test func anInsertedHyphenIsSetLikeTheLetterBeforeIt() throws {
@@ -57,11 +65,11 @@ import Testing
                           + "reconsideration of international telecommunications infrastructure.", count: 6).joined(separator: " ")
         let narrow = try Layouter(options: TestBooks.options(width: 200))
         let laidOut = narrow.layout(TestBooks.book([[Block(.paragraph([Inline(words, style: .italic)]))]]))
-            .pages.flatMap(\.lines).filter { !$0.text.isEmpty }
-        let hyphenated = laidOut.filter(\.hyphenated)
+            .pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
+        let hyphenated = laidOut.filter(\.isHyphenated)
         #expect(!hyphenated.isEmpty)
         for line in hyphenated {
-            #expect(line.runs == [LineRun(start: 0, length: line.text.utf16.count, face: .italic, size: em)])
+            #expect(line.runs == [run(0, line.text.utf16.count, .italic, size: em)])
         }
     }
 }

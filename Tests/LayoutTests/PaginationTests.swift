@@ -1,17 +1,21 @@
 import BookModel
 import Testing
 import Layout
+import PageFormat
 
 /// The page-breaking rules, checked on generated chapters of headings and tagged paragraphs.
 @Suite struct PaginationTests {
     let layouter: Layouter
     let contentHeight: Double
+    /// Where the content box starts on the page: the lines' `y` counts from the page's top.
+    let top: Double
     let lineHeight = 12.0 * 1.4
 
     init() throws {
         let options = TestBooks.options()
         layouter = try Layouter(options: options)
         contentHeight = options.geometry.contentSize.height
+        top = options.geometry.margins.top
     }
 
     /// Chapters of headings and paragraphs of random lengths; every word of paragraph n starts
@@ -32,7 +36,7 @@ import Layout
         return TestBooks.book(chapters)
     }
 
-    private func paragraphTag(_ line: LaidOutLine) -> String? {
+    private func paragraphTag(_ line: PageLine) -> String? {
         guard line.text.hasPrefix("p") else { return nil }
         return String(line.text.prefix { $0 != "_" })
     }
@@ -42,14 +46,17 @@ import Layout
         let paged = layouter.layout(generatedBook(seed: seed))
         #expect(paged.pages.count > 5)
         for page in paged.pages {
-            var y = 0.0
-            for line in page.lines {
-                #expect(abs(line.y - y) < 1e-9)
-                y += line.height
+            // Each line right under the one before, the first at the content box's top. The
+            // page rounds each position and height: three of them are added here.
+            let lines = page.allLines
+            #expect(abs((lines.first?.y ?? 0) - top) < TestBooks.precision)
+            for (above, line) in zip(lines, lines.dropFirst()) {
+                #expect(abs(line.y - (above.y + above.boxHeight(body: lineHeight))) < 2 * TestBooks.precision)
             }
-            #expect(y <= contentHeight + 1e-9)
-            #expect(page.lines.first?.text.isEmpty == false)
-            #expect(page.lines.last?.text.isEmpty == false)
+            let bottom = lines.last.map { $0.y - top + $0.boxHeight(body: lineHeight) } ?? 0
+            #expect(bottom <= contentHeight + TestBooks.precision)
+            #expect(lines.first?.text.isEmpty == false)
+            #expect(lines.last?.text.isEmpty == false)
         }
     }
 
@@ -61,7 +68,7 @@ import Layout
         var order: [String] = []
         for page in paged.pages {
             var counts: [String: Int] = [:]
-            for line in page.lines {
+            for line in page.allLines {
                 guard let tag = paragraphTag(line) else { continue }
                 if perPage[tag] == nil { order.append(tag); perPage[tag] = [] }
                 counts[tag, default: 0] += 1
@@ -83,8 +90,8 @@ import Layout
         let book = generatedBook(seed: seed)
         let paged = layouter.layout(book)
         for (index, page) in paged.pages.enumerated() {
-            let lastOfChapter = index + 1 == paged.pages.count || paged.pages[index + 1].chapterIndex != page.chapterIndex
-            guard !lastOfChapter, let last = page.lines.last else { continue }
+            let lastOfChapter = index + 1 == paged.pages.count || paged.pages[index + 1].chapter != page.chapter
+            guard !lastOfChapter, let last = page.allLines.last else { continue }
             #expect(!last.text.hasPrefix("Heading"), "page \(index) ends with \(last.text)")
         }
     }
@@ -97,8 +104,8 @@ import Layout
                                              TestBooks.paragraph(TestBooks.words(80, seed: 2))]])
         let paged = layouter.layout(book)
         #expect(paged.pages.count >= 2)
-        #expect(paged.pages[1].lines.first?.text == "Heading late")
-        #expect(paged.pages[1].lines.count >= 4)
+        #expect(paged.pages[1].allLines.first?.text == "Heading late")
+        #expect(paged.pages[1].allLines.count >= 4)
     }
 
     @Test func eachChapterStartsANewPage() {
@@ -106,7 +113,9 @@ import Layout
                                    [TestBooks.paragraph("Four.")]])
         let paged = layouter.layout(book)
         #expect(paged.pages.map(\.text) == ["One.", "Two.", "Four."])
-        #expect(paged.pages.map(\.chapterIndex) == [0, 1, 3])
+        #expect(paged.pages.map(\.chapter) == [0, 1, 3])
+        #expect(paged.pages.map(\.indexInChapter) == [0, 0, 0])
+        #expect(paged.chapterPageCounts == [1, 1, 0, 1])
     }
 
     @Test func shortParagraphsMoveWhole() {
@@ -115,7 +124,7 @@ import Layout
         let lines = (0..<5).map { TestBooks.paragraph("Line \($0).") }
         let three = TestBooks.paragraph("three_a\nthree_b\nthree_c")
         let paged = layouter.layout(TestBooks.book([lines + [three]]))
-        #expect(paged.pages.map(\.lines.count) == [9, 3])
+        #expect(paged.pages.map(\.allLines.count) == [9, 3])
         #expect(paged.pages[1].text == "three_a\nthree_b\nthree_c")
     }
 
@@ -124,7 +133,8 @@ import Layout
         let paged = try Layouter(options: options).layout(
             TestBooks.book([[TestBooks.heading("Huge"), TestBooks.paragraph("small")]]))
         #expect(paged.pages.map(\.text) == ["Huge", "small"])
-        #expect(paged.pages[0].lines[0].height > options.geometry.contentSize.height)
+        let line = try #require(paged.pages[0].lines?.first)
+        #expect(line.boxHeight(body: options.fontSize * options.lineHeight) > options.geometry.contentSize.height)
     }
 
     @Test func emptyBookHasNoPages() {

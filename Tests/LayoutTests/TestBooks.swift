@@ -1,13 +1,26 @@
 import BookModel
 import Layout
+import PageFormat
 
 /// Books and options built directly from BookModel values, shared by the layout tests.
 enum TestBooks {
     /// A small page so that short texts already fill several pages.
     static func options(width: Double = 300, height: Double = 240, fontSize: Double = 12) -> LayoutOptions {
-        LayoutOptions(geometry: PageGeometry(pageSize: Size(width: width, height: height),
-                                             margins: EdgeInsets(top: 20, right: 20, bottom: 20, left: 20)),
+        LayoutOptions(geometry: PageGeometry(pageSize: Dimensions(width: width, height: height),
+                                             margins: Margins(top: 20, right: 20, bottom: 20, left: 20)),
                       fontSize: fontSize, lineHeight: 1.4)
+    }
+
+    /// How far a length on a laid-out page may be from the layout's own: the pages give every
+    /// length rounded to hundredths of a point (`PointPrecision`), so one step, and a hair for
+    /// the floating point. It also covers two rounded lengths added (each is off by half a step
+    /// at most); twice it, three or four.
+    static let precision = 0.011
+
+    /// Where a length of the layout's own (in the content box, at full precision) is on a page:
+    /// moved by `offset` (the margin on its side) and rounded as the pages round it.
+    static func written(_ value: Double, from offset: Double = 0) -> Double {
+        PointPrecision.rounded(offset + value)
     }
 
     static func book(_ chapters: [[Block]], toc: [TOCEntry] = [], language: String? = "en") -> Book {
@@ -34,6 +47,21 @@ enum TestBooks {
             return tag + String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
         }.joined(separator: " ")
     }
+}
+
+extension Page {
+    /// The page's lines top to bottom; none for a page of pictures alone (which has no `lines`).
+    var allLines: [PageLine] { lines ?? [] }
+    /// The page's pictures top to bottom; none when it has no `images`.
+    var allImages: [PageImage] { images ?? [] }
+}
+
+extension PageLine {
+    /// The height of the line's box: its `height`, or where the page leaves that unsaid, the
+    /// body's line height.
+    func boxHeight(body lineHeight: Double) -> Double { height ?? lineHeight }
+    var isHyphenated: Bool { hyphenated == true }
+    var isJustified: Bool { justified == true }
 }
 
 /// SplitMix64: a small generator with a fixed sequence per seed, so generated tests repeat.
