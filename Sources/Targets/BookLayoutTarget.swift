@@ -10,15 +10,8 @@ public struct BookLayoutTarget: PageTarget {
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)
-        if let pageSize = request.pageSize {
-            self.pageSize = pageSize
-            bounds = nil
-            return
-        }
-        let bounds = request.bounds ?? PageTargets.defaultBounds
-        pageSize = Self.pageSize(forBounds: bounds)
-        self.bounds = bounds
-        guard pageSize.width > 0, pageSize.height > 0 else {
+        (pageSize, bounds) = PageTargets.pageSize(for: request, byRule: Self.pageSize(forBounds:))
+        if let bounds, pageSize.width <= 0 || pageSize.height <= 0 {
             throw TargetError("--bounds \(PageTargets.format(bounds)) leaves no page: the width must exceed 40 and the height 50")
         }
     }

@@ -10,15 +10,11 @@ public struct PageCurlTarget: DoubleSidedTarget {
     public let doubleSided: Bool
 
     public init(_ request: TargetRequest) throws(TargetError) {
-        doubleSided = request.doubleSided
-        if let pageSize = request.pageSize {
-            self.pageSize = pageSize
-            bounds = nil
-            return
+        let doubleSided = request.doubleSided
+        self.doubleSided = doubleSided
+        (pageSize, bounds) = PageTargets.pageSize(for: request) { bounds in
+            doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
         }
-        let bounds = request.bounds ?? PageTargets.defaultBounds
-        pageSize = doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
-        self.bounds = bounds
     }
 
     public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {

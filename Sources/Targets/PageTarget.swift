@@ -73,6 +73,15 @@ public enum PageTargets {
         all.first { $0.name.rawValue == name }
     }
 
+    /// The page size given, recording no bounds; else `rule` applied to the bounds asked for (the
+    /// default's when none), recording them.
+    static func pageSize(for request: TargetRequest,
+                         byRule rule: (Dimensions) -> Dimensions) -> (pageSize: Dimensions, bounds: Dimensions?) {
+        if let pageSize = request.pageSize { return (pageSize, nil) }
+        let bounds = request.bounds ?? defaultBounds
+        return (rule(bounds), bounds)
+    }
+
     /// `--double-sided` is refused by every target that is not double-sided.
     static func refuseDoubleSided(_ request: TargetRequest) throws(TargetError) {
         if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }

@@ -10,14 +10,7 @@ public struct ReaderTarget: PageTarget {
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)
-        if let pageSize = request.pageSize {
-            self.pageSize = pageSize
-            bounds = nil
-            return
-        }
-        let bounds = request.bounds ?? PageTargets.defaultBounds
-        pageSize = bounds
-        self.bounds = bounds
+        (pageSize, bounds) = PageTargets.pageSize(for: request) { $0 }
     }
 
     /// Each chapter's pages, in order: a page's place in its list is its `indexInChapter`.

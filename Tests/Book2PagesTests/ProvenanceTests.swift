@@ -1,6 +1,7 @@
 @testable import Book2PagesKit
 import Foundation
 import Layout
+import PageFormat
 import Testing
 import Targets
 
