@@ -2,15 +2,15 @@ import Dispatch
 import Foundation
 
 /// Frees a large value on another thread. A book's model and its pages are millions of small
-/// allocations: freeing them held the converting thread for 20 to 40 ms after the document was
-/// made (docs/PERFORMANCE.md), time the JSON can be written in. A process waits for what is
+/// allocations: freeing them would hold the converting thread after the document is made
+/// (docs/PERFORMANCE.md), time the JSON can be written in. A process waits for what is
 /// still being freed before it exits (`waitForPending`), so nothing is left half-freed for the
 /// leak checker to find.
 ///
 /// A process that exits once its one book is written need not free it at all: after
 /// `keepUntilExit()` what is dropped is held to the end, and the system takes the memory back
-/// at exit in one piece, where freeing it allocation by allocation took a core for 70 ms and
-/// the exit waited for the last of it. Held values stay reachable, so the leak checker sees
+/// at exit in one piece, where freeing it allocation by allocation kept a core busy and the
+/// exit waited for the last of it. Held values stay reachable, so the leak checker sees
 /// no leak, but for what a `Data` holds: it cannot follow those references, so a caller lets
 /// its `Data` go before dropping the rest.
 public enum BackgroundRelease {

@@ -11,8 +11,8 @@ import PageWriter
 /// and Markdown readers hand chapters over early; for the others `finish` says no layout began.
 ///
 /// The layouter itself, when none is given, is made on a thread of its own while the reader
-/// opens the book: finding and loading the fonts and opening the book each took about 6 ms,
-/// one after the other, before any chapter could be laid out.
+/// opens the book: finding and loading the fonts and opening the book otherwise run one after
+/// the other, before any chapter could be laid out.
 final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     private let making = DispatchGroup()
     /// Set once, by the thread that makes it, before `making` is left.

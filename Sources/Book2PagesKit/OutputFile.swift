@@ -6,8 +6,8 @@ import Synchronization
 /// renamed over it only once complete, so a reader never sees half a book. Written piece by
 /// piece when the output streams (JSON Lines), in one piece otherwise.
 ///
-/// The file is not forced to disk before it is put in place: waiting for the disk took 12 to 20
-/// ms of a 500 ms book, and every book of a batch waited so. An output is made again from its
+/// The file is not forced to disk before it is put in place: waiting for the disk was a good part
+/// of a book's conversion, and every book of a batch waited so. An output is made again from its
 /// book, and after a power loss one that does not read back whole is made again by
 /// `--incremental` (it keeps only an output that reads as whole, `RecordedOutput`).
 ///

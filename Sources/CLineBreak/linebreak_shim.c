@@ -61,7 +61,7 @@ static int32_t to_utf16(b2p_line_breaker *breaker, const uint8_t *text, int32_t 
     if (!reserve((void **)&breaker->units, &breaker->unitCapacity, length, sizeof(UChar))) return -1;
     UChar *units = breaker->units;
     // Most paragraphs are ASCII, where a unit is its byte: widened eight bytes at a time (ICU's
-    // u_strFromUTF8 cost twice as much here), until the first byte that is not.
+    // u_strFromUTF8 goes a scalar at a time), until the first byte that is not.
     int32_t i = 0;
     while (length - i >= 8) {
         uint64_t eight;

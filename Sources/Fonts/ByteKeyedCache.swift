@@ -165,7 +165,7 @@ public final class ByteKeyedCache {
 
     /// Bytes `start..<end` (at most eight) as a little-endian number, zero above them. Read as
     /// two loads of the widest size that fits, which overlap when the count is not a power of
-    /// two (the bytes they share are the same in both): a byte at a time cost a quarter of a
+    /// two (the bytes they share are the same in both): a byte at a time weighed on every
     /// lookup, and a word is most often three to seven bytes.
     @inline(__always)
     fileprivate static func load(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> UInt64 {

@@ -7,8 +7,8 @@ import Foundation
 /// A lock for the caches the layout's workers share (`SharedWidths`, the hyphenators'): held
 /// for a lookup or an insertion, a few hundred nanoseconds, and taken by two workers tens of
 /// thousands of times each in a book's first chapters, when most words are new. A plain mutex
-/// put the worker that found it held to sleep, and woke it with a system call, about a thousand
-/// times a book; this one (glibc's adaptive mutex) first spins a little, as long as such a
+/// put the worker that found it held to sleep, and woke it with a system call, again and again
+/// in a book; this one (glibc's adaptive mutex) first spins a little, as long as such a
 /// holder takes to let go.
 public final class ShortLock: @unchecked Sendable {
     #if canImport(Glibc)

@@ -1,8 +1,8 @@
 import CHarfBuzz
 
 /// Measures text with HarfBuzz, remembering each (face, string)'s advance: layout measures word
-/// by word, and a book repeats its words, so most measurements are a lookup (BRIEF §7: about
-/// 1.6 M words/s shaped, 7–14 M cached).
+/// by word, and a book repeats its words, so most measurements are a lookup, many times
+/// cheaper than shaping.
 ///
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {

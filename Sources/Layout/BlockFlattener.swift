@@ -205,8 +205,8 @@ struct BlockFlattener {
     }
 
     /// Whether `language` is written right to left, remembered for the last language asked:
-    /// asked for every paragraph, nearly always of the same language, and reading a tag took
-    /// two thousand instructions.
+    /// asked for every paragraph, nearly always of the same language, and reading a tag costs
+    /// far more than comparing it with the last.
     private mutating func isRightToLeft(_ language: String?) -> Bool {
         guard let language else { return false }
         if let last = lastLanguage, last.tag == language { return last.rightToLeft }

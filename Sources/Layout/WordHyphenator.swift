@@ -34,7 +34,7 @@ final class WordHyphenator {
     /// book repeats its words, and a `String` key cost more to make and hash than most answers.
     private let known = ByteKeyedCache()
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
-    /// runtime's exclusivity checks on these two cost 58 M instructions on the 1x book).
+    /// runtime's exclusivity checks on these two would run for every word).
     @exclusivity(unchecked) private var answers: [[Int]] = [[]]
     /// The dictionaries asked so far, by their position.
     @exclusivity(unchecked) private var dictionaryIDs: [ObjectIdentifier] = []
@@ -49,7 +49,7 @@ final class WordHyphenator {
 
     /// Whether `language` has a dictionary, noting a language without one. The patterns are
     /// loaded only when a paragraph first needs a hyphen (`patterns(for:)`): loading English's
-    /// is a fifth of converting a small book, which may set every paragraph without one.
+    /// is a large part of converting a small book, which may set every paragraph without one.
     func hasPatterns(for language: String?) -> Bool {
         guard let language, !language.isEmpty else {
             metTextWithoutLanguage = true
@@ -76,8 +76,8 @@ final class WordHyphenator {
     }
 
     /// Starts loading the dictionary for `language`, a book's, on another thread, so that it is
-    /// ready, or nearly, when the first paragraph needs it: loading English's took 13 ms, German's
-    /// seconds, in which the workers waited. A book that never needs a hyphen loads it all the
+    /// ready, or nearly, when the first paragraph needs it: loading one is slow (German's most),
+    /// and the workers would wait. A book that never needs a hyphen loads it all the
     /// same, on a core the start of a conversion leaves idle, and once per process; so only a
     /// layout that starts while its book is read asks (`Layouter.start`), not one of a lone
     /// chapter, which would wait for it or finish first.
@@ -131,7 +131,7 @@ final class WordHyphenator {
 
     /// The points of `word` (a word alone), as for its lowercase form when it has capitals: the
     /// patterns are read lowercased, so `Whale` breaks where `whale` does, and a word that opens
-    /// sentences is found once, not twice (a fifth of the words of the 1x book's text).
+    /// sentences is found once, not again for its capitalized form.
     /// Only ASCII words are lowered here, where lowering keeps every offset.
     private func lowercasedFind(_ word: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns,
                                 dictionary: Int) -> [Int] {

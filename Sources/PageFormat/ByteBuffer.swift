@@ -1,8 +1,8 @@
 import Foundation
 
 /// The bytes the compact JSON writer appends to, a quote, a key or a few digits at a time:
-/// millions of appends for a long book. `[UInt8]` cost about 90 instructions to append a few
-/// bytes, and asked the runtime on every append whether the array was shared; here an append is
+/// millions of appends for a long book. `[UInt8]` spent far more than the bytes on each append,
+/// and asked the runtime on every append whether the array was shared; here an append is
 /// one capacity check and a store or a copy. The finished bytes are handed over as `Data` that
 /// owns them (`takeData`), so that nothing copies them on the way to the output.
 ///

@@ -2,7 +2,7 @@ import Foundation
 
 /// Compact JSON with sorted keys and unescaped slashes: the bytes Foundation's `JSONEncoder`
 /// gives with `[.sortedKeys, .withoutEscapingSlashes]`, written straight into one buffer instead
-/// of through a tree of boxed values, which made `JSONEncoder` as costly as laying a book out
+/// of through a tree of boxed values, which made `JSONEncoder` a large share of a conversion
 /// (docs/PERFORMANCE.md). The types keep their one `Codable` conformance; only the writing is
 /// ours. `CompactJSONTests` holds the two encoders to the same bytes.
 ///
@@ -174,7 +174,7 @@ final class JSONOutput {
     /// list's positions and sizes are, rounded to hundredths of a point) and not zero (whose sign
     /// the shortest form keeps). Below 10⁹ doubles are closer together than a hundredth, so no
     /// shorter decimal names the same double: the shortest form is the hundredths' own digits,
-    /// and writing them costs a fifth of finding it.
+    /// and writing them costs far less than finding it.
     @inline(__always)
     static func hundredths(_ number: Double) -> Int? {
         guard number != 0, abs(number) < 1e9 else { return nil }
@@ -242,7 +242,7 @@ final class JSONOutput {
     }
 
     /// The decimal digits of `number` at `out` (at most 20), straight into the output:
-    /// `description` cost a hundred instructions a number, and a page list has millions of them.
+    /// `description` makes a `String` for each number, and a page list has millions of them.
     /// Returns how many.
     private static func writeDigits(_ number: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 1
