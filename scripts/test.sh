@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: install what is missing, build, run every test.
-# The corpus tests run when ../shared/corpus exists beside the repository, and say so when not.
+# The corpus tests run when ../shared/corpus exists beside the repository, and are reported
+# skipped, with the reason, when not.
 # Extra arguments go to `swift test` (`scripts/test.sh --filter LineFitTests`).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -103,8 +103,8 @@ struct BatchTests {
         #expect(try Data(contentsOf: lighthouse) == whole)
     }
 
-    @Test func anInterruptedRunLeavesNoPartialFile() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("anInterruptedRunLeavesNoPartialFile") }
+    @Test(.needsSharedCorpus) func anInterruptedRunLeavesNoPartialFile() throws {
+        let corpus = try #require(TestPaths.corpus)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let books = directory.appendingPathComponent("books")
@@ -185,7 +185,7 @@ struct BatchTests {
         #expect(!after.contains { $0.hasSuffix(".part") }, "\(after)")
     }
 
-    @Test func progressShowsOnATerminalAndNotInAPipe() throws {
+    @Test(.needsScript) func progressShowsOnATerminalAndNotInAPipe() throws {
         let directory = try library()
         defer { try? FileManager.default.removeItem(at: directory) }
         let books = directory.appendingPathComponent("books").path
@@ -194,9 +194,7 @@ struct BatchTests {
         // `script` gives the command a pseudo-terminal and copies what it shows.
         let binary = try #require(TestPaths.binary)
         let command = "\(binary) \(books) -o \(directory.appendingPathComponent("tty").path + "/")"
-        guard let shown = try Run.tool("script", ["-qfec", command, "/dev/null"]) else {
-            return print("progressShowsOnATerminalAndNotInAPipe: script is not installed")
-        }
+        let shown = try #require(try Run.tool("script", ["-qfec", command, "/dev/null"]))
         let screen = String(decoding: shown.stdout, as: UTF8.self)
         #expect(screen.contains("4/4 books") && screen.contains(" books/s · ") && screen.contains(" pages · "))
         #expect(screen.contains("\u{1B}[K"))

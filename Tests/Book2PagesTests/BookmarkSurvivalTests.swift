@@ -10,8 +10,6 @@ import Targets
 struct BookmarkSurvivalTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/the-clockmakers-garden"].map(TestPaths.repositoryFile)
-            + ["moby-dick.epub", "childrens-literature.epub", "regime-anticancer-arabic.epub"]
-                .compactMap { TestPaths.corpus?.appendingPathComponent($0).path }
     }
 
     @Test(arguments: books)
@@ -31,5 +29,10 @@ struct BookmarkSurvivalTests {
             checked += 1
         }
         #expect(checked > 5)
+    }
+
+    @Test(.needsSharedCorpus, arguments: ["moby-dick.epub", "childrens-literature.epub", "regime-anticancer-arabic.epub"])
+    func corpusBookmarksFindTheirPageAtAnotherSize(name: String) throws {
+        try bookmarksFindTheirPageAtAnotherSize(book: try #require(TestPaths.corpus).appendingPathComponent(name).path)
     }
 }

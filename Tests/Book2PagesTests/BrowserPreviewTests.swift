@@ -7,7 +7,7 @@ import Testing
 /// The HTML preview in a real browser (headless Chromium): every line of the corpus books drawn
 /// by the browser in the embedded fonts is no wider than the width the layout gave it (more
 /// than half a point is a failure), every page is there, and a spread is saved as a PNG for
-/// review. Left out, saying so, when Chromium or the corpus is missing.
+/// review. Reported skipped, with the reason, when Chromium or the corpus is missing.
 @Suite(.serialized) struct BrowserPreviewTests {
     static let browser = HeadlessBrowser.find()
     /// Screenshots for review: in the temporary directory, never in the repository.
@@ -17,19 +17,15 @@ import Testing
         return url
     }()
 
-    static func noteBrowserMissing(_ test: String) {
-        print("BrowserPreviewTests.\(test): left out, Chromium is not installed (scripts/install-deps.sh --test installs it)")
-    }
-
     /// The lines the browser check measures: those with text (the footnote rule has none).
     static func measuredLines(_ document: PageDocument) -> Int {
         document.pages.flatMap { $0.lines ?? [] }.filter { !$0.text.isEmpty && $0.role != .noteSeparator }.count
     }
 
-    @Test(arguments: ["moby-dick.epub", "wasteland.epub", "regime-anticancer-arabic.epub"])
+    @Test(.needsChromium, .needsSharedCorpus, arguments: ["moby-dick.epub", "wasteland.epub", "regime-anticancer-arabic.epub"])
     func corpusBookDrawsEveryLineWithinItsWidth(_ name: String) throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("BrowserPreviewTests") }
-        guard let browser = Self.browser else { return Self.noteBrowserMissing("corpusBookDrawsEveryLineWithinItsWidth") }
+        let corpus = try #require(TestPaths.corpus)
+        let browser = try #require(Self.browser)
         let started = Date()
         let preview = try Preview.html(of: .paths([corpus.appendingPathComponent(name).path]), options: ConversionOptions())
         let document = try PageDocument(jsonData: preview.conversion.json)
@@ -59,8 +55,8 @@ import Testing
     }
 
     /// Han and Arabic in a Latin book are set in the stand-in faces the runs name, embedded too.
-    @Test func charactersTheBodyFontLacksAreDrawnInTheirStandIns() throws {
-        guard let browser = Self.browser else { return Self.noteBrowserMissing("charactersTheBodyFontLacksAreDrawnInTheirStandIns") }
+    @Test(.needsChromium) func charactersTheBodyFontLacksAreDrawnInTheirStandIns() throws {
+        let browser = try #require(Self.browser)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let book = directory.appendingPathComponent("mixed.md")
@@ -81,10 +77,10 @@ import Testing
     }
 
     /// The single-page targets of the other seeds: one page a screen, as their systems group them.
-    @Test(arguments: [["--target", "swiftui-book"], ["--target", "pagecurl"], ["--target", "pagecurl", "--double-sided"],
+    @Test(.needsChromium, arguments: [["--target", "swiftui-book"], ["--target", "pagecurl"], ["--target", "pagecurl", "--double-sided"],
                       ["--target", "reader"]])
     func everyTargetOfTheSampleIsShownWhole(_ options: [String]) throws {
-        guard let browser = Self.browser else { return Self.noteBrowserMissing("everyTargetOfTheSampleIsShownWhole") }
+        let browser = try #require(Self.browser)
         let binary = try #require(TestPaths.binary)
         let sample = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
         let file = Self.output.appendingPathComponent("lighthouse-\(options.joined().replacingOccurrences(of: "-", with: "")).html")
@@ -104,8 +100,8 @@ import Testing
 
     /// Keys, clicks, swipes and the table of contents turn the pages, the right way for the
     /// book's direction; `drive` returns the counter and the pages on each side after each step.
-    @Test func keysClicksSwipesAndTheContentsTurnThePages() throws {
-        guard let browser = Self.browser else { return Self.noteBrowserMissing("keysClicksSwipesAndTheContentsTurnThePages") }
+    @Test(.needsChromium) func keysClicksSwipesAndTheContentsTurnThePages() throws {
+        let browser = try #require(Self.browser)
         let sample = TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")
         let preview = try Preview.html(of: .paths([sample]), options: ConversionOptions())
         let steps = try Self.drive(preview, name: "lighthouse", browser: browser)
@@ -118,9 +114,9 @@ import Testing
         ])
     }
 
-    @Test func aRightToLeftBookTurnsTheOtherWay() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("BrowserPreviewTests") }
-        guard let browser = Self.browser else { return Self.noteBrowserMissing("aRightToLeftBookTurnsTheOtherWay") }
+    @Test(.needsChromium, .needsSharedCorpus) func aRightToLeftBookTurnsTheOtherWay() throws {
+        let corpus = try #require(TestPaths.corpus)
+        let browser = try #require(Self.browser)
         let book = corpus.appendingPathComponent("regime-anticancer-arabic.epub").path
         let preview = try Preview.html(of: .paths([book]), options: ConversionOptions())
         let steps = try Self.drive(preview, name: "arabic", browser: browser)

@@ -13,7 +13,7 @@ struct CorpusTests {
     /// The corpus books that give lines of text.
     static var booksWithText: [URL] { TestPaths.corpusBooks.filter { !picturesOnly.contains($0.lastPathComponent) } }
 
-    @Test(arguments: TestPaths.corpusBooks)
+    @Test(.needsSharedCorpus, arguments: TestPaths.corpusBooks)
     func convertsWithTheFixedStructure(book: URL) throws {
         let conversion = try Converter.convert(path: book.path, options: ConversionOptions())
         let pages = conversion.document.pages
@@ -38,8 +38,8 @@ struct CorpusTests {
 
     /// childrens-literature carries its print edition's page list: every printed page lands on a
     /// content page, in reading order.
-    @Test func thePrintedPageListMapsToPages() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("thePrintedPageListMapsToPages") }
+    @Test(.needsSharedCorpus) func thePrintedPageListMapsToPages() throws {
+        let corpus = try #require(TestPaths.corpus)
         let conversion = try Converter.convert(path: corpus.appendingPathComponent("childrens-literature.epub").path,
                                                options: ConversionOptions())
         let list = conversion.document.pageList
@@ -49,23 +49,16 @@ struct CorpusTests {
         #expect(zip(list, list.dropFirst()).allSatisfy { $0.page <= $1.page })
     }
 
-    @Test func corpusIsPresentOrSaysSo() {
-        if TestPaths.corpus == nil {
-            TestPaths.noteCorpusMissing("CorpusTests")
-        } else {
-            #expect(TestPaths.corpusBooks.count >= 10)
-        }
+    @Test(.needsSharedCorpus) func corpusIsPresentOrSaysSo() {
+        #expect(TestPaths.corpusBooks.count >= 10)
     }
 
     /// The brief's own judge, run over the corpus with the built binary.
-    @Test func corpusRunJudgesEveryBookOK() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("corpusRunJudgesEveryBookOK") }
+    @Test(.needsSharedCorpus, .needsSharedTools, .needsPython3) func corpusRunJudgesEveryBookOK() throws {
+        let corpus = try #require(TestPaths.corpus)
         let script = corpus.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("tools/corpus-run.py").path
         let binary = try #require(TestPaths.binary)
-        guard let result = try Run.tool("python3", [script, "--timeout", "120", "--", binary, corpus.path]) else {
-            print("corpusRunJudgesEveryBookOK: left out, python3 is not installed")
-            return
-        }
+        let result = try #require(try Run.tool("python3", [script, "--timeout", "120", "--", binary, corpus.path]))
         let report = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 0, "\(report)")
         let rows = report.split(separator: "\n").dropLast()

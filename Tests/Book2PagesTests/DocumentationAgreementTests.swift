@@ -73,11 +73,8 @@ struct DocumentationAgreementTests {
         }
     }
 
-    @Test func manPageLintsClean() throws {
-        guard let result = try Run.tool("mandoc", ["-T", "lint", TestPaths.repositoryFile("man/book2pages.1")]) else {
-            print("manPageLintsClean: left out, mandoc is not installed")
-            return
-        }
+    @Test(.needsMandoc) func manPageLintsClean() throws {
+        let result = try #require(try Run.tool("mandoc", ["-T", "lint", TestPaths.repositoryFile("man/book2pages.1")]))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }

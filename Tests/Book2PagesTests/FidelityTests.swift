@@ -7,21 +7,15 @@ struct FidelityTests {
     struct Score { var recall: Double; var precision: Double }
 
     /// Converts `inputs` with book2pages and `referenceInputs` with `pandoc -f format -t plain`,
-    /// and scores the one against the other; nil (said) when pandoc or the tools are missing.
+    /// and scores the one against the other (the tests that call it need pandoc and the tools).
     static func fidelity(of inputs: [String], pandocFormat format: String,
-                         referenceInputs: [String]? = nil) throws -> Score? {
-        guard let tools = TestPaths.sharedTools else {
-            print("fidelity: left out, no ../shared/tools beside the repository")
-            return nil
-        }
+                         referenceInputs: [String]? = nil) throws -> Score {
+        let tools = try #require(TestPaths.sharedTools)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let reference = directory.appendingPathComponent("reference.txt").path
-        guard let pandoc = try Run.tool("pandoc", ["-f", format, "-t", "plain", "--wrap=none"]
-                                        + (referenceInputs ?? inputs) + ["-o", reference]) else {
-            print("fidelity: left out, pandoc is not installed")
-            return nil
-        }
+        let pandoc = try #require(try Run.tool("pandoc", ["-f", format, "-t", "plain", "--wrap=none"]
+                                                + (referenceInputs ?? inputs) + ["-o", reference]))
         #expect(pandoc.status == 0, "\(pandoc.stderr)")
         let pages = directory.appendingPathComponent("pages.json").path
         let convert = try Run.program(try #require(TestPaths.binary), inputs + ["-o", pages])
@@ -33,10 +27,9 @@ struct FidelityTests {
         return Score(recall: Double(match.output.1)!, precision: Double(match.output.2)!)
     }
 
-    @Test func mobyDickKeepsItsText() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("mobyDickKeepsItsText") }
-        guard let score = try Self.fidelity(of: [corpus.appendingPathComponent("moby-dick.epub").path],
-                                            pandocFormat: "epub") else { return }
+    @Test(.needsSharedCorpus, .needsSharedTools, .needsPandoc) func mobyDickKeepsItsText() throws {
+        let corpus = try #require(TestPaths.corpus)
+        let score = try Self.fidelity(of: [corpus.appendingPathComponent("moby-dick.epub").path], pandocFormat: "epub")
         #expect(score.recall >= 0.99)
         #expect(score.precision >= 0.99)
     }
@@ -45,29 +38,26 @@ struct FidelityTests {
     /// files in the same order. What differs by design: pandoc's plain text drops raw HTML and
     /// gathers the footnotes at the very end; ours keeps the HTML's text and sets each note at the
     /// foot of the page that calls it.
-    @Test func theMarkdownSampleKeepsItsText() throws {
+    @Test(.needsSharedTools, .needsPandoc) func theMarkdownSampleKeepsItsText() throws {
         let folder = TestPaths.repositoryFile("Samples/the-clockmakers-garden")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }.sorted()
         #expect(files.count == 4)
-        guard let score = try Self.fidelity(of: [folder], pandocFormat: "gfm",
-                                            referenceInputs: files.map { folder + "/" + $0 }) else { return }
+        let score = try Self.fidelity(of: [folder], pandocFormat: "gfm", referenceInputs: files.map { folder + "/" + $0 })
         #expect(score.recall >= 0.98)
         #expect(score.precision >= 0.98)
     }
 
     /// A long Markdown document: Moby-Dick as pandoc writes it in GitHub Markdown (headings,
     /// links, raw HTML spans), some 1.2 MB.
-    @Test func aLongMarkdownDocumentKeepsItsText() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("aLongMarkdownDocumentKeepsItsText") }
+    @Test(.needsSharedCorpus, .needsSharedTools, .needsPandoc) func aLongMarkdownDocumentKeepsItsText() throws {
+        let corpus = try #require(TestPaths.corpus)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let markdown = directory.appendingPathComponent("moby-dick.md").path
-        guard let made = try Run.tool("pandoc", ["-f", "epub", "-t", "gfm", "--wrap=none",
-                                                 corpus.appendingPathComponent("moby-dick.epub").path, "-o", markdown]) else {
-            return print("aLongMarkdownDocumentKeepsItsText: left out, pandoc is not installed")
-        }
+        let made = try #require(try Run.tool("pandoc", ["-f", "epub", "-t", "gfm", "--wrap=none",
+                                                         corpus.appendingPathComponent("moby-dick.epub").path, "-o", markdown]))
         #expect(made.status == 0, "\(made.stderr)")
-        guard let score = try Self.fidelity(of: [markdown], pandocFormat: "gfm") else { return }
+        let score = try Self.fidelity(of: [markdown], pandocFormat: "gfm")
         #expect(score.recall >= 0.98)
         #expect(score.precision >= 0.98)
     }

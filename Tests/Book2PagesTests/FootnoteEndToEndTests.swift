@@ -30,8 +30,8 @@ struct FootnoteEndToEndTests {
         return try #require(document.pages.first { $0.text?.contains(call) == true }, sourceLocation: sourceLocation)
     }
 
-    @Test func mobyDicksTranscribersNoteStandsAtTheFootOfItsPage() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("mobyDicksTranscribersNote") }
+    @Test(.needsSharedCorpus) func mobyDicksTranscribersNoteStandsAtTheFootOfItsPage() throws {
+        let corpus = try #require(TestPaths.corpus)
         let document = try Converter.convert(path: corpus.appendingPathComponent("moby-dick.epub").path,
                                              options: ConversionOptions()).document
         let page = try page(calling: "a unit of currency.1", in: document)
@@ -43,8 +43,8 @@ struct FootnoteEndToEndTests {
         #expect(document.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
     }
 
-    @Test func wastelandsRearNotesStayAtTheBack() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("wastelandsRearNotes") }
+    @Test(.needsSharedCorpus) func wastelandsRearNotesStayAtTheBack() throws {
+        let corpus = try #require(TestPaths.corpus)
         let document = try Converter.convert(path: corpus.appendingPathComponent("wasteland.epub").path,
                                              options: ConversionOptions()).document
         // Its fifty notes are rear notes (`epub:type="rearnote"`), which a printed book keeps at

@@ -182,28 +182,28 @@ struct HostileCorpusTests {
                        + ["traversal.md:28: the image \"/etc/passwd\" is not inside the book; left out", noLanguage]),
     ]
 
-    /// The corpus, written once for the whole run; nil (and said) when python3 is missing.
+    /// The corpus, written once for the whole run; nil (and said) when python3 could not write it.
     static let corpus: URL? = {
         guard let directory = try? Run.temporaryDirectory() else { return nil }
         let script = TestPaths.repositoryFile("scripts/make-hostile-corpus.py")
         guard let result = try? Run.tool("python3", [script, directory.path]), result.status == 0 else {
-            print("HostileCorpusTests: left out, python3 could not write the corpus")
+            print("HostileCorpusTests: python3 could not write the corpus")
             return nil
         }
         return directory
     }()
 
-    @Test func everyCaseHasAnExpectation() throws {
-        guard let corpus = Self.corpus else { return }
+    @Test(.needsPython3) func everyCaseHasAnExpectation() throws {
+        let corpus = try #require(Self.corpus)
         let written = Set(try FileManager.default.contentsOfDirectory(atPath: corpus.path))
         let expected = Set(Self.cases.map(\.name))
         #expect(written == expected, "written but not expected: \(written.subtracting(expected)); expected but not written: \(expected.subtracting(written))")
         #expect(Self.cases.count == expected.count, "a case is listed twice")
     }
 
-    @Test(arguments: cases)
+    @Test(.needsPython3, arguments: cases)
     func caseEndsAsExpected(_ expected: Case) throws {
-        guard let corpus = Self.corpus else { return }
+        let corpus = try #require(Self.corpus)
         let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
         let path = corpus.appendingPathComponent(expected.name).path
         let start = Date()
@@ -239,8 +239,8 @@ struct HostileCorpusTests {
     }
 
     /// `--strict` fails every case that converts with warnings, and only those.
-    @Test func strictRefusesEveryRecoveredCase() throws {
-        guard let corpus = Self.corpus else { return }
+    @Test(.needsPython3) func strictRefusesEveryRecoveredCase() throws {
+        let corpus = try #require(Self.corpus)
         let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
         for expected in Self.cases where expected.status == ExitCode.success {
             let path = corpus.appendingPathComponent(expected.name).path
@@ -261,12 +261,9 @@ struct HostileCorpusTests {
     /// The brief's judge over the whole corpus: no crash, no hang, no leaked file, a message
     /// with every refusal, memory under 1 GB (the worst case takes 120 MB in a plain build and
     /// 490 MB under AddressSanitizer, which CI runs this suite under too).
-    @Test func corpusRunFindsNoFailure() throws {
-        guard let corpus = Self.corpus else { return }
+    @Test(.needsPython3, .needsSharedTools) func corpusRunFindsNoFailure() throws {
+        let corpus = try #require(Self.corpus)
         let script = TestPaths.repository.deletingLastPathComponent().appendingPathComponent("shared/tools/corpus-run.py").path
-        guard FileManager.default.fileExists(atPath: script) else {
-            return print("corpusRunFindsNoFailure: left out, no ../shared/tools/corpus-run.py beside the repository")
-        }
         let binary = try #require(TestPaths.binary, "build book2pages first (swift build)")
         let result = try #require(try Run.tool("python3", [script, "--timeout", "60", "--max-rss-mb", "1024", "--", binary, corpus.path]))
         let report = String(decoding: result.stdout, as: UTF8.self)

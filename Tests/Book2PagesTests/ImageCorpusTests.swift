@@ -9,9 +9,9 @@ struct ImageCorpusTests {
     static let books = ["childrens-literature.epub", "cole-voyage-of-life.epub", "trees.epub", "moby-dick.epub",
                         "regime-anticancer-arabic.epub", "internallinks.epub", "epub30-spec.epub"]
 
-    @Test(arguments: books)
+    @Test(.needsSharedCorpus, arguments: books)
     func imagesAreReadAndPlacedInsideTheContentBox(name: String) throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("ImageCorpusTests") }
+        let corpus = try #require(TestPaths.corpus)
         let conversion = try Converter.convert(path: corpus.appendingPathComponent(name).path, options: ConversionOptions())
         let imageWarnings = conversion.warnings.filter { $0.description.contains("image") || $0.description.contains("SVG") }
         #expect(imageWarnings.isEmpty, "\(imageWarnings)")
@@ -31,8 +31,8 @@ struct ImageCorpusTests {
         }
     }
 
-    @Test func theVoyageOfLifeShowsAllNinePictures() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("ImageCorpusTests") }
+    @Test(.needsSharedCorpus) func theVoyageOfLifeShowsAllNinePictures() throws {
+        let corpus = try #require(TestPaths.corpus)
         let conversion = try Converter.convert(path: corpus.appendingPathComponent("cole-voyage-of-life.epub").path,
                                                options: ConversionOptions())
         let paths = conversion.document.pages.flatMap { $0.images ?? [] }.map(\.path)

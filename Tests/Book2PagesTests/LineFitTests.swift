@@ -15,8 +15,6 @@ struct LineFitTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
             .map(TestPaths.repositoryFile)
-            // The sanitizer pass converts every corpus book elsewhere; here it checks the samples.
-            + (TestPaths.sanitizerPass ? [] : CorpusTests.booksWithText.map(\.path))
     }
 
     /// Output positions are rounded to hundredths of a point; sums of rounded values drift a
@@ -25,8 +23,6 @@ struct LineFitTests {
 
     @Test(arguments: books)
     func everyLineFitsWhenShapedAgain(book: String) throws {
-        if TestPaths.corpus == nil { TestPaths.noteCorpusMissing("everyLineFitsWhenShapedAgain (samples only)") }
-        if TestPaths.sanitizerPass { print("everyLineFitsWhenShapedAgain: the corpus books left out of the sanitizer pass") }
         let document = try Converter.convert(path: book, options: ConversionOptions()).document
         let layout = document.layout
         let fonts = try FontSet(font: layout.font.requested)
@@ -76,6 +72,14 @@ struct LineFitTests {
         }
         #expect(lines > 0)
         print("LineFitTests: \((book as NSString).lastPathComponent): \(lines) lines shaped again, \(styledLines) with runs")
+    }
+
+    /// The same, for every corpus book with text.
+    @Test(.needsSharedCorpus,
+          .outsideTheSanitizerPass("it converts every corpus book elsewhere; here it checks the samples"),
+          arguments: CorpusTests.booksWithText.map(\.path))
+    func everyCorpusLineFitsWhenShapedAgain(book: String) throws {
+        try everyLineFitsWhenShapedAgain(book: book)
     }
 
     /// The stand-in faces the output names, found again through fontconfig by their family and

@@ -7,9 +7,8 @@ import Testing
 /// converts, or is refused for the memory limit, with the process's peak under that limit
 /// (1 GiB), whatever its shape. The cases are `scripts/make-hostile-corpus.py --memory`, run one
 /// at a time through the release build, whose allocator and speed are the ones users have.
-@Suite(.serialized,
-       .enabled(if: TestPaths.releaseBinary != nil, "needs the release build (swift build -c release)"),
-       .enabled(if: !TestPaths.sanitizerPass, "AddressSanitizer's own memory would count against the bound"))
+@Suite(.serialized, .needsReleaseBinary, .needsPython3,
+       .outsideTheSanitizerPass("AddressSanitizer's own memory would count against the bound"))
 struct MemoryBoundTests {
     static let bound = 1 << 30
 
@@ -42,12 +41,12 @@ struct MemoryBoundTests {
                         seconds: Date().timeIntervalSince(start))
     }
 
-    /// The cases, written once for the run; nil (and said) when python3 is missing.
+    /// The cases, written once for the run; nil (and said) when python3 could not write them.
     static let cases: URL? = {
         guard let directory = try? Run.temporaryDirectory() else { return nil }
         let script = TestPaths.repositoryFile("scripts/make-hostile-corpus.py")
         guard let result = try? Run.tool("python3", [script, "--memory", directory.path]), result.status == 0 else {
-            print("MemoryBoundTests: left out, python3 could not write the cases")
+            print("MemoryBoundTests: python3 could not write the cases")
             return nil
         }
         return directory

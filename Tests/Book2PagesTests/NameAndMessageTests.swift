@@ -154,7 +154,7 @@ struct NameAndMessageTests {
 
     /// The preview's PNGs go into the folder named, and its HTML into the file named, by bytes
     /// that are not UTF-8.
-    @Test(.enabled(if: HeadlessBrowser.find() != nil, "needs Chromium"))
+    @Test(.needsChromium)
     func previewImagesGoWhereANameThatIsNotUTF8Says() throws {
         let directory = try Self.scratch()
         defer { Self.remove(directory) }

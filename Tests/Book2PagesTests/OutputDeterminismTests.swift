@@ -23,9 +23,8 @@ struct OutputDeterminismTests {
     /// Every corpus book, converted ten times as JSON and ten times as JSON Lines, in batches of
     /// one job and of two, gives one file per format: which layout worker meets a character
     /// first, or which book of a batch, changes nothing.
-    @Test(.enabled(if: TestPaths.corpus != nil, "needs ../shared/corpus"),
-          .enabled(if: TestPaths.releaseBinary != nil, "needs the release build (swift build -c release)"),
-          .enabled(if: !TestPaths.sanitizerPass, "the plain pass covers it; the sanitizer pass skips corpus repeats"))
+    @Test(.needsSharedCorpus, .needsReleaseBinary,
+          .outsideTheSanitizerPass("the plain pass covers it; the sanitizer pass skips corpus repeats"))
     func everyCorpusBookGivesOneFilePerFormat() throws {
         let binary = try #require(TestPaths.releaseBinary)
         let books = TestPaths.corpusBooks.map(\.path)

@@ -12,7 +12,7 @@ struct PageFormatIsolationTests {
         #expect(manifest.contains(#".library(name: "PageFormat", targets: ["PageFormat"])"#))
     }
 
-    @Test func itCompilesAloneWithOnlyFoundation() throws {
+    @Test(.needsSwiftc) func itCompilesAloneWithOnlyFoundation() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.sources).filter { $0.hasSuffix(".swift") }.sorted()
         #expect(!files.isEmpty)
         for file in files {
@@ -22,10 +22,8 @@ struct PageFormatIsolationTests {
             #expect(!text.contains("Glibc") && !text.contains("#if os(Linux)"), "\(file) uses a Linux-only API")
         }
         // Type-checked on its own: no search paths, so no other module could be found.
-        guard let result = try Run.tool("swiftc", ["-typecheck", "-swift-version", "6", "-module-name", "PageFormat"]
-                                        + files.map { Self.sources + "/" + $0 }) else {
-            return print("itCompilesAloneWithOnlyFoundation: swiftc left out, not on PATH")
-        }
+        let result = try #require(try Run.tool("swiftc", ["-typecheck", "-swift-version", "6", "-module-name", "PageFormat"]
+                                                + files.map { Self.sources + "/" + $0 }))
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

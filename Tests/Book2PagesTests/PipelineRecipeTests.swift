@@ -24,7 +24,7 @@ struct PipelineRecipeTests {
         return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
     }
 
-    @Test func gnuParallelAndXargsMatchOneBatch() throws {
+    @Test(.needsParallel) func gnuParallelAndXargsMatchOneBatch() throws {
         let (directory, files) = try books()
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = try #require(TestPaths.binary)
@@ -37,12 +37,10 @@ struct PipelineRecipeTests {
         // GNU parallel: one book a job, two jobs at a time (with --sshlogin the same command runs
         // on other machines).
         let shard = directory.appendingPathComponent("parallel")
-        if let parallel = try Run.tool("parallel", ["--will-cite", "-j", "2", binary, "{}", "-o", shard.path + "/", "-q", ":::"] + files) {
-            #expect(parallel.status == 0, "\(parallel.stderr)")
-            #expect(try contents(of: shard) == expected)
-        } else {
-            print("gnuParallelAndXargsMatchOneBatch: GNU parallel left out, not installed")
-        }
+        let parallel = try #require(try Run.tool("parallel", ["--will-cite", "-j", "2", binary, "{}", "-o", shard.path + "/", "-q", ":::"]
+                                                 + files))
+        #expect(parallel.status == 0, "\(parallel.stderr)")
+        #expect(try contents(of: shard) == expected)
 
         // xargs -P: two workers, two books each.
         let xargs = directory.appendingPathComponent("xargs")

@@ -69,10 +69,7 @@ struct PreviewCommandTests {
         #expect(!FileManager.default.fileExists(atPath: shots))
     }
 
-    @Test func pngWritesOneImageASpread() throws {
-        guard HeadlessBrowser.find() != nil else {
-            return print("PreviewCommandTests.pngWritesOneImageASpread: left out, Chromium is not installed")
-        }
+    @Test(.needsChromium) func pngWritesOneImageASpread() throws {
         let binary = try #require(TestPaths.binary)
         let sample = TestPaths.repositoryFile("Samples/chapter.xhtml")
         let directory = try Run.temporaryDirectory()

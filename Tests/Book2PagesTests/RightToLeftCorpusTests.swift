@@ -10,8 +10,8 @@ import Testing
 struct RightToLeftCorpusTests {
     static let name = "regime-anticancer-arabic.epub"
 
-    @Test func theArabicBookIsRightToLeft() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("RightToLeftCorpusTests") }
+    @Test(.needsSharedCorpus) func theArabicBookIsRightToLeft() throws {
+        let corpus = try #require(TestPaths.corpus)
         let path = corpus.appendingPathComponent(Self.name).path
         let document = try Converter.convert(path: path, options: ConversionOptions()).document
         #expect(document.metadata.direction == "rtl")
@@ -33,8 +33,8 @@ struct RightToLeftCorpusTests {
         #expect(lines.contains { line in line.bidi?.contains { !$0.rightToLeft } == true })
     }
 
-    @Test func raggedLinesMeasureTheSameInAFreshShapingPass() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("RightToLeftCorpusTests") }
+    @Test(.needsSharedCorpus) func raggedLinesMeasureTheSameInAFreshShapingPass() throws {
+        let corpus = try #require(TestPaths.corpus)
         let document = try Converter.convert(path: corpus.appendingPathComponent(Self.name).path,
                                              options: ConversionOptions()).document
         let fonts = try FontSet(font: document.layout.font.requested)

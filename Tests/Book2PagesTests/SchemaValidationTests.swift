@@ -24,33 +24,34 @@ struct SchemaValidationTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
             .map(TestPaths.repositoryFile)
-            + TestPaths.corpusBooks.map(\.path)
     }
 
-    /// Runs the validator over `files`; nil (said) when Python's jsonschema is missing.
-    static func validate(_ files: [String]) throws -> ProcessResult? {
-        guard let probe = try Run.tool("python3", ["-c", "import jsonschema"]), probe.status == 0 else {
-            print("schema validation: left out, the Python package jsonschema is not installed")
-            return nil
-        }
-        return try Run.tool("python3", [TestPaths.repositoryFile("scripts/validate-pages.py")] + files)
+    /// Runs the validator over `files` (the tests that call it need Python's jsonschema).
+    static func validate(_ files: [String]) throws -> ProcessResult {
+        try #require(try Run.tool("python3", [TestPaths.repositoryFile("scripts/validate-pages.py")] + files))
     }
 
-    @Test func everyTargetOfEveryBookIsValidDecodesAndRepeats() async throws {
-        if TestPaths.corpus == nil { TestPaths.noteCorpusMissing("everyTargetOfEveryBookIsValidDecodesAndRepeats (samples only)") }
+    @Test(.needsJSONSchema) func everyTargetOfEveryBookIsValidDecodesAndRepeats() async throws {
+        try await Self.checkEveryTarget(of: Self.books, repeating: true)
+    }
+
+    @Test(.needsJSONSchema, .needsSharedCorpus) func everyTargetOfEveryCorpusBookIsValidAndDecodes() async throws {
+        try await Self.checkEveryTarget(of: TestPaths.corpusBooks.map(\.path), repeating: false)
+    }
+
+    static func checkEveryTarget(of books: [String], repeating: Bool) async throws {
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Books in parallel (each conversion is independent), the variants of a book in turn.
         let written = try await withThrowingTaskGroup(of: [String].self) { group in
-            for book in Self.books {
-                let repeating = !TestPaths.corpusBooks.map(\.path).contains(book)
+            for book in books {
                 group.addTask { try Self.check(book, repeating: repeating, writingInto: directory) }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
-        guard let result = try Self.validate(written) else { return }
+        let result = try Self.validate(written)
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
-        if !TestPaths.sanitizerPass { #expect(written.count == Self.books.count * Self.variants.count) }
+        if !TestPaths.sanitizerPass { #expect(written.count == books.count * Self.variants.count) }
     }
 
     /// Converts `book` in every variant (twice each when `repeating`, to check they agree);
@@ -79,15 +80,15 @@ struct SchemaValidationTests {
         return written
     }
 
-    @Test func theGoldenFilesAreValid() throws {
+    @Test(.needsJSONSchema) func theGoldenFilesAreValid() throws {
         let goldens = GoldenSampleTests.cases.map { TestPaths.repositoryFile($0.1) }
-        guard let result = try Self.validate(goldens) else { return }
+        let result = try Self.validate(goldens)
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
     }
 
     /// The validator really checks: a page without its folio, an unknown field and a wrong
     /// first page are each reported.
-    @Test func aBrokenDocumentIsReported() throws {
+    @Test(.needsJSONSchema) func aBrokenDocumentIsReported() throws {
         let conversion = try Converter.convert(path: TestPaths.repositoryFile("Samples/chapter.xhtml"), options: ConversionOptions())
         var object = try JSONSerialization.jsonObject(with: conversion.json) as! [String: Any]
         var pages = object["pages"] as! [[String: Any]]
@@ -99,7 +100,7 @@ struct SchemaValidationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("broken.json")
         try JSONSerialization.data(withJSONObject: object).write(to: file)
-        guard let result = try Self.validate([file.path]) else { return }
+        let result = try Self.validate([file.path])
         let report = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 1)
         #expect(report.contains("pages/0/type") && report.contains("'folio' is a required property") && report.contains("colour"))

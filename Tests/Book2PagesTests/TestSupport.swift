@@ -1,4 +1,6 @@
 import Foundation
+import HTMLPreview
+import Testing
 
 /// Where things are, seen from the tests: the repository, the shared corpus beside it, and the
 /// built `book2pages` binary.
@@ -28,11 +30,6 @@ enum TestPaths {
         return names.filter { $0.hasSuffix(".epub") }.sorted().map { corpus.appendingPathComponent($0) }
     }
 
-    /// Says why a corpus test did nothing, so a run without the corpus is visibly partial.
-    static func noteCorpusMissing(_ test: String) {
-        print("\(test): left out, no ../shared/corpus/epub beside the repository")
-    }
-
     /// The release build of `book2pages` (`swift build -c release`, which `scripts/test.sh` runs
     /// before the suite), for tests that convert the whole corpus many times; nil when it is
     /// not built.
@@ -57,6 +54,48 @@ enum TestPaths {
         }
         return nil
     }()
+}
+
+/// What the tests that need more than the repository need, each looked for once. A test that
+/// needs one of them says so with its trait below, and is reported skipped, with the reason, when
+/// it is missing: never passed without having run.
+enum Available {
+    static let sharedCorpus = TestPaths.corpus != nil
+    static let sharedTools = TestPaths.sharedTools != nil
+    static let releaseBinary = TestPaths.releaseBinary != nil
+    static let chromium = HeadlessBrowser.find() != nil
+    static let pandoc = Run.onPath("pandoc") != nil
+    static let python3 = Run.onPath("python3") != nil
+    static let jsonschema = python3 && (try? Run.tool("python3", ["-c", "import jsonschema"]))??.status == 0
+    static let mandoc = Run.onPath("mandoc") != nil
+    static let script = Run.onPath("script") != nil
+    static let parallel = Run.onPath("parallel") != nil
+    static let swiftc = Run.onPath("swiftc") != nil
+}
+
+extension Trait where Self == ConditionTrait {
+    static var needsSharedCorpus: Self { .enabled(if: Available.sharedCorpus, "needs ../shared/corpus/epub beside the repository") }
+    static var needsSharedTools: Self { .enabled(if: Available.sharedTools, "needs ../shared/tools beside the repository") }
+    static var needsReleaseBinary: Self {
+        .enabled(if: Available.releaseBinary, "needs the release build (swift build -c release --product book2pages)")
+    }
+    static var needsChromium: Self {
+        .enabled(if: Available.chromium, "needs headless Chromium (scripts/install-deps.sh --test installs it)")
+    }
+    static var needsPandoc: Self { .enabled(if: Available.pandoc, "needs pandoc on PATH") }
+    static var needsPython3: Self { .enabled(if: Available.python3, "needs python3 on PATH") }
+    static var needsJSONSchema: Self {
+        .enabled(if: Available.jsonschema, "needs the Python package jsonschema for the python3 on PATH")
+    }
+    static var needsMandoc: Self { .enabled(if: Available.mandoc, "needs mandoc on PATH") }
+    static var needsScript: Self { .enabled(if: Available.script, "needs script (util-linux) on PATH for a terminal") }
+    static var needsParallel: Self { .enabled(if: Available.parallel, "needs GNU parallel on PATH") }
+    static var needsSwiftc: Self { .enabled(if: Available.swiftc, "needs swiftc on PATH") }
+
+    /// Left out of the suite's second pass, under AddressSanitizer (`scripts/ci-sanitizers.sh`).
+    static func outsideTheSanitizerPass(_ why: String) -> Self {
+        .disabled(if: TestPaths.sanitizerPass, Comment(rawValue: "left out of the sanitizer pass: " + why))
+    }
 }
 
 /// A finished run of a program.
@@ -107,13 +146,13 @@ enum Run {
 
     /// Runs a tool found on PATH; nil when it isn't installed.
     static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) {
-                return try program(path, arguments)
-            }
-        }
-        return nil
+        try onPath(name).map { try program($0, arguments) }
+    }
+
+    /// Where `name` is on PATH; nil when it isn't installed.
+    static func onPath(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }
+            .first(where: FileManager.default.isExecutableFile)
     }
 
     /// A fresh directory for one test's files, inside this process's scratch directory.

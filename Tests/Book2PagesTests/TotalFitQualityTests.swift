@@ -34,8 +34,8 @@ struct TotalFitQualityTests {
         }
     }
 
-    @Test func totalFitSetsLooserLinesThanFirstFitLess() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("totalFitSetsLooserLinesThanFirstFitLess") }
+    @Test(.needsSharedCorpus) func totalFitSetsLooserLinesThanFirstFitLess() throws {
+        let corpus = try #require(TestPaths.corpus)
         let book = try Converter.readBook(.paths([corpus.appendingPathComponent("moby-dick.epub").path]), asked: .epub).book
         let options = LayoutOptions()
         let fonts = try FontSet(font: options.font)

@@ -46,8 +46,8 @@ struct WidowsAndOrphansTests {
         return (pageCount, count)
     }
 
-    @Test func mobyDickHasNoWidowsOrOrphans() throws {
-        guard let corpus = TestPaths.corpus else { return TestPaths.noteCorpusMissing("mobyDickHasNoWidowsOrOrphans") }
+    @Test(.needsSharedCorpus) func mobyDickHasNoWidowsOrOrphans() throws {
+        let corpus = try #require(TestPaths.corpus)
         let book = try Converter.readBook(.paths([corpus.appendingPathComponent("moby-dick.epub").path]), asked: .epub).book
         for options in [LayoutOptions(), LayoutOptions(fontSize: 21)] {
             let layouter = try Layouter(options: options)

@@ -7,8 +7,7 @@ import ZipArchive
 /// Every real book in the shared corpus reads: a title, chapters with text, a table of contents
 /// whose anchors exist, and the particular things each book is there to test.
 struct CorpusTests {
-    @Test func everyBookReads() throws {
-        guard TestFiles.corpus != nil else { return TestFiles.noteCorpusMissing("CorpusTests") }
+    @Test(.needsSharedCorpus) func everyBookReads() throws {
         #expect(!TestFiles.corpusBooks.isEmpty)
         for name in TestFiles.corpusBooks {
             let result = try EPUBReader.read(contentsOf: try #require(TestFiles.corpusBook(name)))
@@ -26,8 +25,8 @@ struct CorpusTests {
         }
     }
 
-    @Test func wastelandHasATableOfContents() throws {
-        guard let path = TestFiles.corpusBook("wasteland.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+    @Test(.needsSharedCorpus) func wastelandHasATableOfContents() throws {
+        let path = try #require(TestFiles.corpusBook("wasteland.epub"))
         let book = try EPUBReader.read(contentsOf: path).book
         #expect(book.metadata.title == "The Waste Land")
         #expect(book.metadata.authors == ["T.S. Eliot"])
@@ -37,16 +36,16 @@ struct CorpusTests {
         #expect(book.chapters[0].text.contains("\"Nam Sibyllam quidem Cumis ego ipse oculis meis\nvidi in ampulla pendere"))
     }
 
-    @Test func arabicBookReadsRightToLeft() throws {
-        guard let path = TestFiles.corpusBook("regime-anticancer-arabic.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+    @Test(.needsSharedCorpus) func arabicBookReadsRightToLeft() throws {
+        let path = try #require(TestFiles.corpusBook("regime-anticancer-arabic.epub"))
         let book = try EPUBReader.read(contentsOf: path).book
         #expect(book.metadata.direction == .rightToLeft)
         #expect(book.metadata.language == "ar")
         #expect(book.chapters.contains { $0.text.contains("ما هو السرطان؟") })
     }
 
-    @Test func mobyDickPutsItsNonLinearItemsLast() throws {
-        guard let path = TestFiles.corpusBook("moby-dick.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+    @Test(.needsSharedCorpus) func mobyDickPutsItsNonLinearItemsLast() throws {
+        let path = try #require(TestFiles.corpusBook("moby-dick.epub"))
         let book = try EPUBReader.read(contentsOf: path).book
         // The spine lists the cover first and the long contents page later, both `linear="no"`;
         // the cover page shows only the cover image, so it is left out.
@@ -59,15 +58,12 @@ struct CorpusTests {
     }
 
     /// Chapters of Moby-Dick hold the same words as pandoc's plain text of the same files.
-    @Test(arguments: ["OPS/chapter_001.xhtml", "OPS/chapter_002.xhtml", "OPS/chapter_042.xhtml"])
+    @Test(.needsSharedCorpus, .needsPandoc, arguments: ["OPS/chapter_001.xhtml", "OPS/chapter_002.xhtml", "OPS/chapter_042.xhtml"])
     func mobyDickChapterMatchesPandoc(entry: String) throws {
-        guard let path = TestFiles.corpusBook("moby-dick.epub") else { return TestFiles.noteCorpusMissing("CorpusTests") }
+        let path = try #require(TestFiles.corpusBook("moby-dick.epub"))
         let file = try TestFiles.temporaryDirectory().appendingPathComponent("chapter.xhtml")
         try Data(try ZipArchive(path: path).read(entry)).write(to: file)
-        guard let reference = try pandocPlainText(of: file.path) else {
-            print("mobyDickChapterMatchesPandoc: left out, pandoc is not installed")
-            return
-        }
+        let reference = try #require(try pandocPlainText(of: file.path))
         let book = try EPUBReader.read(contentsOf: path).book
         let chapter = try #require(book.chapters.first { $0.source == entry })
         #expect(words(chapter.text) == words(reference))
@@ -91,8 +87,7 @@ struct CorpusTests {
     }
 
     private func pandocPlainText(of path: String) throws -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        guard let pandoc = directories.map({ "\($0)/pandoc" }).first(where: FileManager.default.isExecutableFile) else { return nil }
+        guard let pandoc = TestFiles.onPath("pandoc") else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: pandoc)
         process.arguments = ["-f", "html", "-t", "plain", "--wrap=none", path]

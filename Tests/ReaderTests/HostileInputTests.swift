@@ -36,8 +36,7 @@ struct HostileInputTests {
         }
     }
 
-    @Test func corruptedCorpusBooksReadOrFailCleanly() throws {
-        guard TestFiles.corpus != nil else { return TestFiles.noteCorpusMissing("HostileInputTests") }
+    @Test(.needsSharedCorpus) func corruptedCorpusBooksReadOrFailCleanly() throws {
         var generator = Generator(state: 1)
         let directory = try TestFiles.temporaryDirectory()
         for name in TestFiles.corpusBooks {

@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import Testing
 import XHTMLReader
 import ZipArchive
 
@@ -24,8 +25,10 @@ enum TestFiles {
         corpus.map { $0.appendingPathComponent(name).path }
     }
 
-    static func noteCorpusMissing(_ test: String) {
-        print("\(test): left out, no ../shared/corpus/epub beside the repository")
+    /// Where `name` is on PATH; nil when it isn't installed.
+    static func onPath(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }
+            .first(where: FileManager.default.isExecutableFile)
     }
 
     /// One directory for this test process's scratch files, removed when the process exits.
@@ -41,6 +44,18 @@ enum TestFiles {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+/// What the tests that need more than the repository need, each looked for once; a test that
+/// needs one says so with its trait, and is reported skipped, with the reason, when it is missing.
+enum Available {
+    static let sharedCorpus = TestFiles.corpus != nil
+    static let pandoc = TestFiles.onPath("pandoc") != nil
+}
+
+extension Trait where Self == ConditionTrait {
+    static var needsSharedCorpus: Self { .enabled(if: Available.sharedCorpus, "needs ../shared/corpus/epub beside the repository") }
+    static var needsPandoc: Self { .enabled(if: Available.pandoc, "needs pandoc on PATH") }
 }
 
 /// Builds EPUB files for tests with `ZipArchiveWriter`.

@@ -56,10 +56,8 @@ struct VerticalWritingTests {
         #expect(!result.book.metadata.writesVertically)
     }
 
-    @Test func kusamakuraIsVertical() throws {
-        guard let path = TestFiles.corpusBook("kusamakura-preview.epub") else {
-            return TestFiles.noteCorpusMissing("kusamakuraIsVertical")
-        }
+    @Test(.needsSharedCorpus) func kusamakuraIsVertical() throws {
+        let path = try #require(TestFiles.corpusBook("kusamakura-preview.epub"))
         // Its first document's CSS says so (`writing-mode: vertical-rl`), and its package too
         // (Japanese, right to left): one warning for the book, from the first that says it.
         let result = try EPUBReader.read(contentsOf: path)
