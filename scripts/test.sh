@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine: install what is missing, build, run every test.
 # The corpus tests run when ../shared/corpus exists beside the repository, and are reported
-# skipped, with the reason, when not.
+# skipped, with the reason, when not; the run ends by counting the skipped tests (scripts/swift-test.sh).
 # Extra arguments go to `swift test` (`scripts/test.sh --filter LineFitTests`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,4 +11,4 @@ scripts/install-deps.sh --test
 swift build
 # The release build too: the corpus-wide determinism test runs it (forty batches of the corpus).
 swift build -c release --product book2pages
-swift test "$@"
+scripts/swift-test.sh "$@"
