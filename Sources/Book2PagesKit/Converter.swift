@@ -31,61 +31,84 @@ public enum Converter {
         try convert(.paths([path]), options: options)
     }
 
+    /// Reads the book, lays it out and writes it: the one way from a book to its output. With
+    /// `sink`, JSON Lines go to it a line at a time as they are made (the header as soon as the
+    /// book is read, each chapter's pages as soon as they and the ones before them are laid
+    /// out, the end line last), and the conversion's `jsonPieces` are empty: those lines were
+    /// sent. Any other output is written whole, at the end (JSON's keys are sorted, so none of
+    /// it is final before every page is), and sent to `sink` in the pieces it was written in.
+    /// Either way the bytes are the same.
+    ///
     /// `layouter`: one made for `options.layout` already, to share between books (fonts are
     /// loaded once); nil makes one.
-    public static func convert(_ input: BookInput, options: ConversionOptions,
-                               layouter: Layouter? = nil) throws(ConversionError) -> Conversion {
-        // The layouter is made while the book is opened, and the layout starts while it is read;
-        // when the layouter can't be made, the book is read before its error is thrown.
-        // Compact JSON is written page by page as the pages are made.
-        let writesJSON = options.outputFormat == .json && !options.pretty
+    public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
+                               streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
+        // Under --strict a warning from the layout must stop the output, so nothing is streamed.
+        let output: any PageOutput = if let sink, options.outputFormat == .ndjson, !options.strict {
+            LineStream(sink: sink)
+        } else {
+            WholeDocument(options: options)
+        }
         let memory = MemoryWatch.trips
-        let early = EarlyLayout(layouter: layouter, options: options.layout, writesJSON: writesJSON)
+        // The layouter is made while the book is opened, and the layout starts while it is read
+        // when the output can wait for the book; when the layouter can't be made, the book is
+        // read before its error is thrown.
+        let early = output.takesPagesWhileReading ? EarlyLayout(layouter: layouter, options: options.layout, output: output) : nil
         let read: ReadResult
         do throws(ConversionError) {
             read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
             try check(read, of: input.name, options: options)
         } catch {
-            early.cancel()
+            early?.cancel()
             throw error
         }
-        let layouter = try Self.layouter(early.layouter ?? layouter, for: options)
+        let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
         // Fingerprinted while the layout's workers finish (the input is read again and hashed):
         // this thread would only wait for them, and after them it is all that is left to do.
         let provenance = Fingerprint.provenance(of: input, options: options)
+        let layout = layoutDescription(layouter, options)
+        output.begin(read.book, layout: layout, target: options.target.header, provenance: provenance)
         let paged: PagedBook
-        let pages: [Page]
-        let collector: PageCollector
-        if let done = early.finish(read.book) {
-            (paged, pages, collector) = (done.paged, done.pages, done.collector)
+        if let done = early?.finish(read.book) {
+            paged = done
         } else {
-            collector = PageCollector(writesJSON: writesJSON)
-            paged = layouter.layout(read.book) { _, pages in collector.add(pages) }
-            pages = collector.finish(read.book)
+            output.restart()
+            paged = layouter.layout(read.book, keepingPages: false) { _, pages in output.add(pages) }
         }
+        let pages = output.finish(read.book)
         try checkMemory(since: memory, of: input.name, limits: options.limits)
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
-        var document = PageListBuilder.document(for: read.book, paged: paged, layout: layoutDescription(layouter, options),
-                                                target: options.target, pages: pages)
+        var document = PageListBuilder.document(for: read.book, paged: paged, layout: layout, target: options.target,
+                                                pages: pages)
         document.provenance = provenance
         let fontFiles = layouter.faceFiles.merging(paged.standInFiles) { first, _ in first }
-        // The book and its laid-out pages are in the document now: freed while the JSON is written.
+        // The book and its layout are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))
         let pieces: [Data]
         do {
-            pieces = switch options.outputFormat {
-            case .json where options.pretty: [try document.jsonData(pretty: true)]
-            case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages)
-            case .ndjson: [try document.jsonLines()]
-            }
+            pieces = try output.write(document)
         } catch {
             throw .internalError("the pages of \(input.name) could not be encoded as JSON: \(error)")
         }
+        if let failure = output.failure { throw failure }
         try checkMemory(since: memory, of: input.name, limits: options.limits)
         let assetWarnings = try writeAssets(of: document, from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
+        if let sink, !output.streams {
+            for piece in pieces { try send(piece, to: sink) }
+        }
         return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
+    }
+
+    private static func send(_ data: Data, to sink: (Data) throws -> Void) throws(ConversionError) {
+        do {
+            try sink(data)
+        } catch let error as ConversionError {
+            throw error
+        } catch {
+            throw .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
+        }
     }
 
     /// How the pages are made, as the output says it: the layout's, with the view bounds the
@@ -106,17 +129,13 @@ public enum Converter {
                                      subfolder: options.assetsSubfolder ?? "")
     }
 
-    /// The files of the book, for its images: its archive, or its folder. A lone XHTML file
-    /// shows no image with a size, so it has none to give.
+    /// The files of the book, for its images: its archive, or its folder (standard input's
+    /// book: the folder it was said to be in).
     static func files(of input: BookInput, asked: InputFormat?, limits: ReadLimits) throws(ConversionError) -> BookFiles {
         do {
             switch input {
             case .paths(let paths):
-                switch try inputFormat(of: paths, asked: asked) {
-                case .epub: return try EPUBReader.files(of: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.files(ofBook: paths, limits: limits)
-                case .xhtml: return BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
-                }
+                return try inputFormat(of: paths, asked: asked).reader.files(ofBook: paths, limits: limits)
             case .standardInput(_, let folder):
                 return MarkdownReader.files(inFolder: folder, limits: limits)
             }
@@ -190,19 +209,15 @@ public enum Converter {
         do {
             switch input {
             case .paths(let paths):
-                switch try inputFormat(of: paths, asked: asked) {
-                case .epub: return try EPUBReader.read(contentsOf: paths[0], limits: limits, receiver: receiver)
-                case .xhtml: return try XHTMLReader.readBook(contentsOf: paths[0], limits: limits)
-                case .markdown: return try MarkdownReader.readBook(paths: paths, limits: limits, receiver: receiver)
-                }
+                return try inputFormat(of: paths, asked: asked).reader.readBook(paths: paths, limits: limits, receiver: receiver)
             case .standardInput(let bytes, let folder):
-                let name = BookInput.standardInputName
-                switch asked ?? InputFormat.detect(firstBytes: Array(bytes.prefix(512))) {
-                case .epub:
+                // Standard input without a name to go by is Markdown unless its bytes say otherwise.
+                let format = asked ?? InputFormat.detect(firstBytes: Array(bytes.prefix(512))) ?? .markdown
+                guard let read = try format.reader.readBook(bytes: bytes, name: BookInput.standardInputName, folder: folder,
+                                                            limits: limits) else {
                     throw ConversionError.usage("an EPUB can't be read from standard input: name its file")
-                case .xhtml: return try XHTMLReader.readBook(bytes: bytes, name: name, limits: limits)
-                case .markdown, nil: return try MarkdownReader.readBook(bytes: bytes, name: name, folder: folder, limits: limits)
                 }
+                return read
             }
         } catch let error as ConversionError {
             throw error

@@ -17,16 +17,15 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     private let making = DispatchGroup()
     /// Set once, by the thread that makes it, before `making` is left.
     private var made: Layouter?
-    private let writesJSON: Bool
+    private let output: any PageOutput
     private let feed = ChapterFeed()
     /// Set by `begin`, on the reader's thread, which is also the thread that finishes or cancels.
-    private var collector: PageCollector?
     private var progress: LayoutInProgress?
 
-    /// `layouter`: one made already; nil makes one for `options`. `writesJSON`: the page
-    /// collector also writes the pages' compact JSON.
-    init(layouter: Layouter?, options: LayoutOptions, writesJSON: Bool) {
-        self.writesJSON = writesJSON
+    /// `layouter`: one made already; nil makes one for `options`. `output`: where the pages go
+    /// as they are laid out.
+    init(layouter: Layouter?, options: LayoutOptions, output: any PageOutput) {
+        self.output = output
         if let layouter {
             made = layouter
             return
@@ -47,22 +46,19 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
 
     func begin(_ metadata: Metadata) {
         guard let layouter else { return }
-        let collector = PageCollector(writesJSON: writesJSON)
-        self.collector = collector
-        // The pages live on in the collector's page list: the layout keeps none of its own.
-        progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in collector.add(pages) }
+        // The pages live on in the output: the layout keeps none of its own.
+        let output = output
+        progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in output.add(pages) }
     }
 
     func receive(_ chapter: Chapter, at index: Int) {
         feed.add(chapter, at: index)
     }
 
-    /// The paged book, its page list and the collector that made it (with the pages' JSON), once
-    /// `book`, read whole, is laid out; nil when no layout began or the book must be laid out
-    /// again (its CSS found it written vertically).
-    func finish(_ book: Book) -> (paged: PagedBook, pages: [Page], collector: PageCollector)? {
-        guard let progress, let collector, let paged = progress.finish(book) else { return nil }
-        return (paged, collector.finish(book), collector)
+    /// The paged book, once `book`, read whole, is laid out (its pages in the output); nil when
+    /// no layout began or the book must be laid out again (its CSS found it written vertically).
+    func finish(_ book: Book) -> PagedBook? {
+        progress?.finish(book)
     }
 
     /// The book could not be read: the workers stop.

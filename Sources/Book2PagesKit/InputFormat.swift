@@ -1,10 +1,24 @@
+import BookModel
+import EPUBReader
 import Foundation
+import MarkdownReader
+import XHTMLReader
 
-/// The kinds of book a reader exists for.
+/// The kinds of book a reader exists for, and the one place a reader is chosen: a new format is
+/// a case here, with its reader and what tells its files apart.
 public enum InputFormat: String, CaseIterable, Sendable {
     case epub
     case xhtml
     case markdown
+
+    /// The format's reader.
+    var reader: any BookReader.Type {
+        switch self {
+        case .epub: EPUBReader.self
+        case .xhtml: XHTMLReader.self
+        case .markdown: MarkdownReader.self
+        }
+    }
 
     /// The format a file's name says, or failing that, its first bytes: a zip archive is an
     /// EPUB, markup is XHTML, and any other text is Markdown (plain text is valid Markdown).

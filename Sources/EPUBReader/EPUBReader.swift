@@ -52,3 +52,20 @@ public enum EPUBReader {
         try BookArchive(path: path, limits: limits).files
     }
 }
+
+extension EPUBReader: BookReader {
+    public static func readBook(paths: [String], limits: ReadLimits,
+                                receiver: (any ChapterReceiver)?) throws(ReadError) -> ReadResult {
+        try read(contentsOf: paths[0], limits: limits, receiver: receiver)
+    }
+
+    /// An EPUB is an archive, read by seeking: never from a stream.
+    public static func readBook(bytes: [UInt8], name: String, folder: String,
+                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
+        nil
+    }
+
+    public static func files(ofBook paths: [String], limits: ReadLimits) throws(ReadError) -> BookFiles {
+        try files(of: paths[0], limits: limits)
+    }
+}

@@ -162,3 +162,10 @@ private struct BookAssembler {
         }
     }
 }
+
+extension MarkdownReader: BookReader {
+    public static func readBook(bytes: [UInt8], name: String, folder: String,
+                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
+        try readBook(bytes: bytes, name: name, folder: folder, limits: limits) as ReadResult
+    }
+}

@@ -62,3 +62,21 @@ extension XHTMLReader {
         }
     }
 }
+
+extension XHTMLReader: BookReader {
+    public static func readBook(paths: [String], limits: ReadLimits,
+                                receiver: (any ChapterReceiver)?) throws(ReadError) -> ReadResult {
+        try readBook(contentsOf: paths[0], limits: limits)
+    }
+
+    /// A document from standard input links to nothing read: `folder` is not used.
+    public static func readBook(bytes: [UInt8], name: String, folder: String,
+                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
+        try readBook(bytes: bytes, name: name, limits: limits) as ReadResult
+    }
+
+    /// A lone document shows no image with a size, so it has none to give.
+    public static func files(ofBook paths: [String], limits: ReadLimits) throws(ReadError) -> BookFiles {
+        BookFiles { _ in throw BookFileError("a lone XHTML file has no images read") }
+    }
+}

@@ -1,0 +1,155 @@
+import BookModel
+import FileNames
+import Foundation
+import Layout
+import PageFormat
+import PageWriter
+import ProcessMemory
+
+/// Where a conversion's pages go as the layout makes them, and what it writes of the document at
+/// the end: the one thing that differs between writing the document whole and streaming it.
+/// The conversion itself is the same for both (`Converter.convert`).
+protocol PageOutput: AnyObject, Sendable {
+    /// Whether the layout may start while the book is still read: only for an output that sends
+    /// nothing before the book is read whole, since a book may turn out to need another layout.
+    var takesPagesWhileReading: Bool { get }
+    /// Whether it sends the output itself as it is made, rather than handing it back whole.
+    var streams: Bool { get }
+    /// The pages given so far are not the book's: it is laid out again, from the start.
+    func restart()
+    /// The book is read and about to be laid out: what comes before its pages.
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?)
+    /// The next chapter's pages, from a layout worker, in reading order, one call at a time.
+    func add(_ pages: [Page])
+    /// Every page of the book, covers included, once it is laid out.
+    func finish(_ book: Book) -> [Page]
+    /// The document written: its bytes in pieces, or for a stream, nothing more to hold.
+    func write(_ document: PageDocument) throws -> [Data]
+    /// Why nothing more was written, for a stream whose writing failed.
+    var failure: ConversionError? { get }
+}
+
+/// The document written once, whole: compact JSON (its pages' JSON written as each chapter is
+/// laid out), indented JSON, or JSON Lines under `--strict`, where a layout's warning must stop
+/// the output before any of it is written.
+final class WholeDocument: PageOutput, @unchecked Sendable {
+    private let options: ConversionOptions
+    /// Compact JSON is written page by page as the pages are made.
+    private let writesJSON: Bool
+    /// Replaced only on the converting thread, while no layout is running.
+    private var collector: PageCollector
+    var takesPagesWhileReading: Bool { true }
+    var streams: Bool { false }
+    var failure: ConversionError? { nil }
+
+    init(options: ConversionOptions) {
+        self.options = options
+        writesJSON = options.outputFormat == .json && !options.pretty
+        collector = PageCollector(writesJSON: writesJSON)
+    }
+
+    func restart() {
+        collector = PageCollector(writesJSON: writesJSON)
+    }
+
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {}
+
+    func add(_ pages: [Page]) {
+        collector.add(pages)
+    }
+
+    func finish(_ book: Book) -> [Page] {
+        collector.finish(book)
+    }
+
+    func write(_ document: PageDocument) throws -> [Data] {
+        switch options.outputFormat {
+        case .json where options.pretty: [try document.jsonData(pretty: true)]
+        case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages)
+        case .ndjson: [try document.jsonLines()]
+        }
+    }
+}
+
+/// JSON Lines sent a line at a time as they are made: the header as soon as the book is read,
+/// each chapter's pages as soon as they and the ones before them are laid out, the end line
+/// last. The layout calls in from its worker threads, one call at a time and in order; the lock
+/// makes that visible to the compiler and covers the calls made from the converting thread.
+/// After the first failure nothing more is written. The pages are kept for the document the
+/// conversion returns, but not their lines: those were sent, and holding them too would cost a
+/// streamed book more memory than a whole one.
+final class LineStream: PageOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private let sink: @Sendable (Data) throws -> Void
+    private var stream = PageStream()
+    private var pages: [Page] = []
+    private(set) var failure: ConversionError?
+    var takesPagesWhileReading: Bool { false }
+    var streams: Bool { true }
+
+    init(sink: @escaping @Sendable (Data) throws -> Void) {
+        self.sink = sink
+    }
+
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
+        var header = layout
+        header.standIns = nil
+        write {
+            try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: header, target: target,
+                                 provenance: provenance)
+        }
+        emit { $0.front(of: book) }
+    }
+
+    func restart() {}
+
+    func add(_ pages: [Page]) {
+        emit { $0.content(pages) }
+    }
+
+    func finish(_ book: Book) -> [Page] {
+        emit { $0.back() }
+        return lock.withLock { pages }
+    }
+
+    func write(_ document: PageDocument) throws -> [Data] {
+        write {
+            try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
+                              target: document.target, standIns: document.layout.standIns ?? [])
+        }
+        return []
+    }
+
+    /// Writes the pages `make` takes from the stream, a line each.
+    private func emit(_ make: (inout PageStream) -> [Page]) {
+        lock.lock()
+        defer { lock.unlock() }
+        // Past the memory bound nothing more is made: the conversion is refused.
+        guard !MemoryWatch.isOver else { return }
+        let first = stream.count
+        let made = make(&stream)
+        pages += made
+        for (offset, page) in made.enumerated() {
+            writeLocked { try JSONLines.page(page, index: first + offset) }
+        }
+    }
+
+    private func write(_ line: () throws -> Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        writeLocked(line)
+    }
+
+    private func writeLocked(_ line: () throws -> Data) {
+        guard failure == nil else { return }
+        do {
+            try sink(try line())
+        } catch let error as ConversionError {
+            failure = error
+        } catch let error as EncodingError {
+            failure = .internalError("a page could not be encoded as JSON: \(error)")
+        } catch {
+            failure = .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
+        }
+    }
+}
