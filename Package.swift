@@ -39,6 +39,8 @@ let package = Package(
         // The two models depend on nothing but the paths.
         .target(name: "BookModel", dependencies: ["FileNames"]),
         .target(name: "PageFormat"),
+        // Writing the page model as JSON and JSON Lines: the writers' machinery, not the app's.
+        .target(name: "PageJSON", dependencies: ["PageFormat"]),
 
         // Readers. CSS is plain Swift: the book's stylesheets, read and cascaded.
         .target(name: "CSS"),
@@ -62,7 +64,7 @@ let package = Package(
         // as a command for its screenshots.
         // The systems the pages are for, each a type that owns its page size and its grouping.
         .target(name: "Targets", dependencies: ["PageFormat"]),
-        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "ProcessMemory", "Targets"]),
+        .target(name: "PageWriter", dependencies: ["BookModel", "Layout", "PageFormat", "PageJSON", "ProcessMemory", "Targets"]),
         .target(name: "HTMLPreview", dependencies: ["FileNames", "PageFormat"]),
 
         // Recognising inputs already converted.
@@ -71,7 +73,7 @@ let package = Package(
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
                 dependencies: ["BookModel", "EPUBReader", "FileNames", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
-                               "PageWriter", "HTMLPreview", "PageFormat", "ProcessMemory", "Targets", "ZipArchive"]),
+                               "PageWriter", "HTMLPreview", "PageFormat", "PageJSON", "ProcessMemory", "Targets", "ZipArchive"]),
         .target(name: "CommandLineInterface",
                 dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
@@ -84,21 +86,21 @@ let package = Package(
         // layout, writer); in an ordinary build, each replays the files it is given.
         .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
         .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
-        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat", "Targets"],
+        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat", "PageJSON", "Targets"],
                           path: "Fuzz/ConversionFuzzer", exclude: ["conversion.dict"]),
 
         // The parse floor the benchmark compares a conversion with (docs/PERFORMANCE.md).
         .executableTarget(name: "ParseFloor", dependencies: ["CLibXML2", "Markup", "ZipArchive"], path: "Bench/ParseFloor"),
 
-        .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat"]),
+        .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat", "PageJSON"]),
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout", "PageFormat"]),
-        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageWriter", "Targets"]),
+        .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageJSON", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
-                                   "EPUBReader", "Layout", "MarkdownReader", "PageWriter", "Targets", "ZipArchive"],
+                                   "EPUBReader", "Layout", "MarkdownReader", "PageJSON", "PageWriter", "Targets", "ZipArchive"],
                     exclude: ["Snapshots"]),
     ]
 )

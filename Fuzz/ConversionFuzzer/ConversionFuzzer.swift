@@ -2,6 +2,7 @@ import Book2PagesKit
 import Foundation
 import Layout
 import PageFormat
+import PageJSON
 import Targets
 
 /// libFuzzer's entry for the whole conversion (scripts/fuzz.sh builds it with -sanitize=fuzzer):

@@ -5,6 +5,7 @@ import Foundation
 import Layout
 import MarkdownReader
 import PageFormat
+import PageJSON
 import PageWriter
 import ProcessMemory
 import XHTMLReader

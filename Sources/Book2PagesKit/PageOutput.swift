@@ -3,6 +3,7 @@ import FileNames
 import Foundation
 import Layout
 import PageFormat
+import PageJSON
 import PageWriter
 import ProcessMemory
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the model reads documents from other versions and other producers (docs/FORMAT.md,
 /// "Compatibility"):
 /// - a page type or target it does not know decodes as a value (`PageType`, `TargetName`), for
@@ -9,6 +11,11 @@
 ///   `PageDocument.currentVersion` (a version changes only when meaning changes), is refused with
 ///   a `PageFormatError`, since reading it as this version would show the wrong thing.
 extension PageDocument {
+    /// Reads a document written as JSON (compact or indented).
+    public init(jsonData: Data) throws {
+        self = try JSONDecoder().decode(PageDocument.self, from: jsonData)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)

@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import PageFormat
+import PageJSON
 import ProcessMemory
 
 /// The page list made while the book is laid out: each chapter's pages, as the layout delivers

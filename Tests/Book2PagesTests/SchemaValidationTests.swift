@@ -4,6 +4,7 @@ import Layout
 import PageFormat
 import Testing
 import Targets
+import PageJSON
 
 /// Every target's output for every book — the samples and the shared corpus — and the golden
 /// files are valid against schema/book2pages.schema.json (checked by Python's jsonschema),

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PageFormat
 import Testing
+@testable import PageJSON
 
 /// The compact JSON writer's own buffer: every kind of append keeps every byte, in order,
 /// however often the buffer grows; its bytes are handed over whole; and JSON written across a

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PageFormat
 import Testing
+@testable import PageJSON
 
 /// Compact JSON is written by the package's own encoder for speed: it must give exactly the
 /// bytes Foundation's `JSONEncoder` gives, for every field a page can have and every character

@@ -1,6 +1,7 @@
 import Foundation
 import PageFormat
 import Testing
+import PageJSON
 
 /// How the model treats documents from other versions and producers (docs/FORMAT.md,
 /// "Compatibility").

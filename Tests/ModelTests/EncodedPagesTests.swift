@@ -1,6 +1,7 @@
 import Foundation
 @testable import PageFormat
 import Testing
+import PageJSON
 
 /// A page list written piece by piece as its pages are made (`EncodedPages`) gives the bytes of
 /// writing the document whole, however the pieces fall; pieces that hold another number of pages

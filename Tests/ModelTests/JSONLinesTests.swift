@@ -1,6 +1,7 @@
 import Foundation
 import PageFormat
 import Testing
+import PageJSON
 
 /// `--format ndjson`: a header, a line a page, an end line; reads back as the same document.
 struct JSONLinesTests {

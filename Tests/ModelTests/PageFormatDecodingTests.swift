@@ -1,6 +1,7 @@
 import Foundation
 import PageFormat
 import Testing
+import PageJSON
 
 /// What an app meets when it decodes the JSON with the `PageFormat` module alone.
 struct PageFormatDecodingTests {

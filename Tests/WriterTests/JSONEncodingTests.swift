@@ -4,6 +4,7 @@ import Layout
 import PageFormat
 import PageWriter
 import Testing
+import PageJSON
 
 struct JSONEncodingTests {
     static func document() -> PageDocument {

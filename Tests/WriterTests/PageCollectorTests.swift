@@ -3,6 +3,7 @@ import Layout
 import PageFormat
 @testable import PageWriter
 import Testing
+import PageJSON
 
 /// Pages collected chapter by chapter, as the layout delivers them, are the page list made
 /// from the whole laid-out book: numbered on across chapters, front and back matter included.

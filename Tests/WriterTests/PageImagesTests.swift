@@ -5,6 +5,7 @@ import PageFormat
 import PageWriter
 import Testing
 import Targets
+import PageJSON
 
 /// Images on the output's pages: alt text only when there is one, and a page of images alone
 /// numbered and grouped as a content page is, keeping its place in the chapter.

@@ -4,6 +4,7 @@ import Layout
 import PageFormat
 import PageWriter
 import Testing
+import PageJSON
 
 /// Each content page carries its lines as the layout placed them, and the JSON writes a line's
 /// flags only when they are true.

@@ -5,6 +5,7 @@ import PageFormat
 @testable import PageWriter
 import Testing
 import Targets
+import PageJSON
 
 /// What a right-to-left book looks like in the output: its pages in reading order, its spreads
 /// mirrored, and its lines marked with their direction and their pieces in visual order.

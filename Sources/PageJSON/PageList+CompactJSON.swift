@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 
 /// A book's page list, written on every processor: each worker writes a run of whole pages into
 /// a buffer of its own, and the runs are joined in order with the commas between them. A page's

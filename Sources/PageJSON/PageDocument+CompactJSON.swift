@@ -2,6 +2,9 @@
 /// (`CompactJSONTests` holds them to `JSONEncoder`'s bytes), so that nothing sorts them
 /// afterwards: sorting moved every byte of the page list, most of the document, twice. A new
 /// member must be added here too.
+import Foundation
+import PageFormat
+
 extension PageDocument: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try writeJSON(to: output, encodedPages: nil)

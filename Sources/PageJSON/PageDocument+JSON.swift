@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 
 extension PageDocument {
     /// The document as JSON. Keys are sorted so the same document always gives the same bytes.
@@ -22,10 +23,6 @@ extension PageDocument {
     public func compactJSONPieces(encodedPages: EncodedPages? = nil) throws -> [Data] {
         if let pieces = try? CompactJSONEncoder().pieces(self, pages: encodedPages) { return pieces }
         return [try jsonData(encodedPages: encodedPages)]
-    }
-
-    public init(jsonData: Data) throws {
-        self = try JSONDecoder().decode(PageDocument.self, from: jsonData)
     }
 }
 

@@ -5,6 +5,8 @@
 // dynamic cast per member, its members sorted), a book has hundreds to thousands of them, and
 // they are written once the layout is done, on one core. A new member must be added here too;
 // `CompactJSONTests` fails until it is.
+import Foundation
+import PageFormat
 
 extension ChapterItem: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {

@@ -1,6 +1,8 @@
 // How pages and their lines write themselves for `CompactJSONEncoder`: members in key order,
 // optional ones left out when nil, as their synthesized `Encodable` conformances write them.
 // A new member must be added here too; `CompactJSONTests` fails until it is.
+import Foundation
+import PageFormat
 
 extension Page: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 
 /// The bytes the compact JSON writer appends to, a quote, a key or a few digits at a time:
 /// millions of appends for a long book. `[UInt8]` spent far more than the bytes on each append,

@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 
 /// A page list's compact JSON, written piece by piece as its pages are made: the page collector
 /// writes each chapter's pages while the other layout workers go on, so that writing the

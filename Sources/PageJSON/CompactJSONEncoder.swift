@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 
 /// Compact JSON with sorted keys and unescaped slashes: the bytes Foundation's `JSONEncoder`
 /// gives with `[.sortedKeys, .withoutEscapingSlashes]`, written straight into one buffer instead

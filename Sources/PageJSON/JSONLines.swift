@@ -1,0 +1,73 @@
+import Foundation
+import PageFormat
+
+extension PageDocument {
+    public func jsonLines() throws -> Data {
+        var header = layout
+        header.standIns = nil
+        var data = try JSONLines.header(metadata: metadata, layout: header, target: target, provenance: provenance,
+                                        version: version)
+        for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
+        data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target,
+                                      standIns: layout.standIns ?? []))
+        return data
+    }
+
+}
+
+/// The three kinds of line, each encoded on its own (with its newline), for a writer that sends
+/// them as they are made.
+public enum JSONLines {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func line(_ value: some Encodable) throws -> Data {
+        if let line = try? CompactJSONEncoder().line(value) { return line }
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// The first line. Of the target only the name: its grouping needs every page.
+    public static func header(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?,
+                              provenance: Provenance?, version: Int = PageDocument.currentVersion) throws -> Data {
+        try line(PageDocument.HeaderLine(format: PageDocument.formatName, version: version, provenance: provenance, metadata: metadata,
+                            layout: layout, target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
+    }
+
+    /// A page's line: its fields, its index in `pages`, and `line: page`.
+    public static func page(_ page: Page, index: Int) throws -> Data {
+        try line(PageRecord(index: index, page: page))
+    }
+
+    /// The last line: what needs every page first.
+    public static func end(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
+                           target: TargetDescription?, standIns: [FaceDescription] = []) throws -> Data {
+        try line(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns))
+    }
+}
+
+/// A page's own fields with `line` and `index` beside them, flat, so a consumer reads it as a page.
+/// It writes its own compact JSON (`Page.writeJSON(to:lineIndex:)`): through the generic encoder
+/// every page's members were sorted, and its bytes moved, afterwards.
+private struct PageRecord: Encodable, CompactJSONWritable {
+    let index: Int
+    let page: Page
+
+    private enum Keys: String, CodingKey { case line, index }
+
+    func encode(to encoder: any Encoder) throws {
+        try page.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("page", forKey: .line)
+        try container.encode(index, forKey: .index)
+    }
+
+    func writeJSON(to output: JSONOutput) throws {
+        try page.writeJSON(to: output, lineIndex: index)
+    }
+}
+
