@@ -22,13 +22,13 @@ enum LineMarkup {
         // browser's text is a hair narrower than the layout's, the line stays flush right.
         let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "")
         var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
-        if line.justified == true { attributes += " data-j=\"\"" }
-        if line.hyphenated == true { attributes += " data-h=\"\"" }
+        if line.justified { attributes += " data-j=\"\"" }
+        if line.hyphenated { attributes += " data-h=\"\"" }
         let units = Array(line.text.utf16)
         let runs = line.runs ?? [PageRun(start: 0, length: units.count, face: 0, size: size)]
         var content = ""
-        if let bidi = line.bidi {
-            for piece in bidi {
+        if !line.bidi.isEmpty {
+            for piece in line.bidi {
                 let low = max(0, min(piece.start, units.count)), high = max(low, min(piece.start + piece.length, units.count))
                 content += "<span class=\"\(piece.rightToLeft ? "rtl" : "ltr")\">"
                     + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns) + "</span>"
@@ -45,23 +45,26 @@ enum LineMarkup {
                       standIns: [FaceDescription]? = nil) -> String {
         var out = ""
         var position = range.lowerBound
-        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: String?) {
+        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift) {
             guard !part.isEmpty else { return }
             var style = runSize == size ? "" : "font-size:\(HTMLText.px(runSize));"
-            if shift == "superscript" { style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));" }
-            if shift == "subscript" { style += "position:relative;top:\(HTMLText.px(runSize * 0.2));" }
+            switch shift {
+            case .superscript: style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));"
+            case .subscript: style += "position:relative;top:\(HTMLText.px(runSize * 0.2));"
+            case .none, .other: break
+            }
             let text = HTMLText.escaped(String(decoding: units[part], as: UTF16.self))
             out += "<span class=\"\(face)\"\(style.isEmpty ? "" : " style=\"\(style)\"")>\(text)</span>"
         }
         for run in runs.sorted(by: { $0.start < $1.start }) {
             let low = max(run.start, position), high = min(run.start + run.length, range.upperBound)
             guard low < high else { continue }
-            emit(position..<low, face: "f0", runSize: size, shift: nil)
+            emit(position..<low, face: "f0", runSize: size, shift: .none)
             let standIn = run.standIn.flatMap { name in standIns?.firstIndex { $0.postScriptName == name } }
             emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift)
             position = high
         }
-        emit(position..<range.upperBound, face: "f0", runSize: size, shift: nil)
+        emit(position..<range.upperBound, face: "f0", runSize: size, shift: .none)
         return out
     }
 }

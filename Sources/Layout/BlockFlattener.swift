@@ -1,4 +1,5 @@
 import BookModel
+import PageFormat
 
 /// Turns a chapter's block tree into the flat list of paragraphs the line breaker and the
 /// paginator work on: each heading, paragraph, list item, table row, rule and image (or, for an

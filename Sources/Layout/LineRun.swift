@@ -1,4 +1,5 @@
 import Fonts
+import PageFormat
 
 /// Which of the book's faces a run is set in: its raw value is the face's index in the output's
 /// `layout.faces`.
@@ -37,11 +38,6 @@ extension FontSet {
         case .monospace: monospace
         }
     }
-}
-
-/// Text raised or lowered from the baseline (HTML's `sup` and `sub`), set smaller.
-enum BaselineShift: Sendable, Equatable {
-    case none, superscript, `subscript`
 }
 
 /// A stretch of a line's text set in one face and size, as it was measured: with these a

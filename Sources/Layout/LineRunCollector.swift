@@ -1,3 +1,5 @@
+import PageFormat
+
 /// Cuts a paragraph's style runs into the runs of each of its lines, in UTF-16 units of the
 /// line's text. Lines come in order, so the search for a line's first run picks up where the
 /// last line's ended: the whole paragraph costs one pass over its runs and bytes.

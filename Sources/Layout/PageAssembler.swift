@@ -41,8 +41,8 @@ struct PageAssembler: Sendable {
         PageLine(text: line.text, x: Self.rounded(origin.left + line.x), y: Self.rounded(origin.top + line.y),
                  width: Self.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
                  height: abs(line.height - lineHeight) < 0.005 ? nil : Self.rounded(line.height),
-                 runs: runs(of: line), rightToLeft: line.direction == .rightToLeft, bidi: line.bidi,
-                 role: Self.role(of: line.role))
+                 runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
+                 bidi: line.bidi, role: line.role)
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size.
@@ -52,16 +52,7 @@ struct PageAssembler: Sendable {
         }
         return line.runs.map { run in
             PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: Self.rounded(run.size),
-                    shift: run.shift == .none ? nil : run.shift == .superscript ? "superscript" : "subscript",
-                    standIn: run.standIn?.postScriptName)
-        }
-    }
-
-    private static func role(of role: SetLine.Role) -> LineRole? {
-        switch role {
-        case .body: nil
-        case .note: .note
-        case .noteSeparator: .noteSeparator
+                    shift: run.shift, standIn: run.standIn?.postScriptName)
         }
     }
 

@@ -30,11 +30,12 @@ struct SetLine: Sendable, Equatable {
     /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
     /// of `text`); empty when it is all left to right in a left-to-right paragraph.
     var bidi: [PageLine.BidiPiece]
-    var role: Role
+    /// The page's text, a footnote, or the rule above the footnotes (never `other`).
+    var role: LineRole
 
     init(text: String, x: Double, y: Double, width: Double, height: Double,
          hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
-         direction: TextDirection = .leftToRight, bidi: [PageLine.BidiPiece] = [], role: Role = .body) {
+         direction: TextDirection = .leftToRight, bidi: [PageLine.BidiPiece] = [], role: LineRole = .body) {
         self.text = text
         self.x = x
         self.y = y
@@ -47,16 +48,6 @@ struct SetLine: Sendable, Equatable {
         self.direction = direction
         self.bidi = bidi
         self.role = role
-    }
-
-    /// What a line of a page belongs to.
-    enum Role: Sendable, Equatable {
-        /// The page's text (an empty line: the space between two of its blocks).
-        case body
-        /// A footnote at the page's foot, set smaller.
-        case note
-        /// The short rule above the footnotes: an empty line whose box is where it is drawn.
-        case noteSeparator
     }
 }
 

@@ -1,4 +1,5 @@
 import BookModel
+import PageFormat
 
 /// Where a run of a paragraph's text ends, and how it is set.
 struct StyledRun: Equatable {

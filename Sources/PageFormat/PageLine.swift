@@ -1,7 +1,7 @@
 /// One line of a content page as laid out, so that a renderer can draw exactly what was
 /// measured. Positions are in points from the page's top-left corner; an empty line is the gap
 /// between two blocks.
-public struct PageLine: Codable, Sendable, Equatable {
+public struct PageLine: Sendable, Equatable {
     /// What the line shows, an inserted hyphen included, in reading (logical) order.
     public var text: String
     /// The left edge of the line's box and its top (the box is one line-height tall).
@@ -9,49 +9,47 @@ public struct PageLine: Codable, Sendable, Equatable {
     public var y: Double
     /// The advance of the text; for a justified line, the width its spaces stretch it to.
     public var width: Double
-    /// True when the layout broke a word at the line's end and added the hyphen that ends
-    /// `text` (absent otherwise): a hyphen that was in the book's text does not count.
-    public var hyphenated: Bool?
-    /// True when the line's spaces stretch to fill `width` (absent otherwise).
-    public var justified: Bool?
+    /// The layout broke a word at the line's end and added the hyphen that ends `text`: a hyphen
+    /// that was in the book's text does not count.
+    public var hyphenated: Bool
+    /// The line's spaces stretch to fill `width`.
+    public var justified: Bool
     /// The height of the line's box when it is not `layout.font.lineHeight` (a heading, text the
-    /// book's CSS sets larger or smaller); absent otherwise.
+    /// book's CSS sets larger or smaller); nil otherwise (`LayoutDescription.height(of:)`).
     public var height: Double?
-    /// The faces and sizes of the text, in order, covering all of it; absent when the whole line
-    /// is set in the regular face (`layout.faces[0]`) at the body size (`layout.font.size`),
-    /// which most lines are.
+    /// The faces and sizes of the text, in order, covering all of it; nil when the whole line is
+    /// set in the regular face (`layout.faces[0]`) at the body size (`layout.font.size`), which
+    /// most lines are (`LayoutDescription.runs(of:)` gives them either way).
     public var runs: [PageRun]?
-    /// `rtl` for a line of a right-to-left paragraph (absent: left to right). It starts at the
-    /// right: a ragged line ends at `x + width` on the content box's right edge.
-    public var direction: String?
+    /// The direction of the line's paragraph. A right-to-left line starts at the right: a ragged
+    /// one ends at `x + width` on the content box's right edge.
+    public var direction: LineDirection
     /// The line's text in pieces of one direction, in visual order from the left, for a line of
-    /// a right-to-left paragraph or one that mixes directions (absent otherwise): drawing the
+    /// a right-to-left paragraph or one that mixes directions (empty otherwise): drawing the
     /// pieces one after another from `x`, each right-to-left piece's glyphs shaped and laid right
     /// to left, shows the line in the order the Unicode Bidirectional Algorithm gives it.
-    public var bidi: [BidiPiece]?
-
-    /// What the line belongs to when it is not the page's text (absent for the text): a footnote
-    /// at the page's foot, or the rule above the footnotes.
-    public var role: LineRole?
+    public var bidi: [BidiPiece]
+    /// What the line belongs to: the page's text, a footnote at its foot, the rule above them.
+    public var role: LineRole
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                height: Double? = nil, runs: [PageRun]? = nil, rightToLeft: Bool = false, bidi: [BidiPiece] = [],
-                role: LineRole? = nil) {
+                height: Double? = nil, runs: [PageRun]? = nil, direction: LineDirection = .leftToRight,
+                bidi: [BidiPiece] = [], role: LineRole = .body) {
         self.text = text
         self.x = x
         self.y = y
         self.width = width
-        self.hyphenated = hyphenated ? true : nil
-        self.justified = justified ? true : nil
+        self.hyphenated = hyphenated
+        self.justified = justified
         self.height = height
         self.runs = runs
-        self.direction = rightToLeft ? "rtl" : nil
-        self.bidi = bidi.isEmpty ? nil : bidi
+        self.direction = direction
+        self.bidi = bidi
         self.role = role
     }
 
     /// Whether the line belongs to a right-to-left paragraph.
-    public var isRightToLeft: Bool { direction == "rtl" }
+    public var isRightToLeft: Bool { direction == .rightToLeft }
 
     /// A piece of a line's text in one direction: `length` UTF-16 units of `text` from `start`
     /// (the units of `NSString` and `String.utf16`).
@@ -94,7 +92,7 @@ public struct PageLine: Codable, Sendable, Equatable {
     /// the whole text as one left-to-right piece when the line has no `bidi`. Pieces that do
     /// not lie inside `text` are left out.
     public var visualPieces: [(text: String, rightToLeft: Bool)] {
-        guard let bidi else { return [(text, false)] }
+        guard !bidi.isEmpty else { return [(text, false)] }
         let units = text.utf16
         return bidi.compactMap { piece in
             guard piece.start >= 0, piece.length >= 0, piece.start <= units.count - piece.length else { return nil }
@@ -105,26 +103,62 @@ public struct PageLine: Codable, Sendable, Equatable {
     }
 }
 
+/// In JSON, what is false, empty or the default is left out: most lines are `text`, `x`, `y`
+/// and `width` alone.
+extension PageLine: Codable {
+    enum CodingKeys: String, CodingKey {
+        case text, x, y, width, hyphenated, justified, height, runs, direction, bidi, role
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        x = try container.decode(Double.self, forKey: .x)
+        y = try container.decode(Double.self, forKey: .y)
+        width = try container.decode(Double.self, forKey: .width)
+        hyphenated = try container.decodeIfPresent(Bool.self, forKey: .hyphenated) ?? false
+        justified = try container.decodeIfPresent(Bool.self, forKey: .justified) ?? false
+        height = try container.decodeIfPresent(Double.self, forKey: .height)
+        runs = try container.decodeIfPresent([PageRun].self, forKey: .runs)
+        direction = try container.decodeIfPresent(LineDirection.self, forKey: .direction) ?? .leftToRight
+        bidi = try container.decodeIfPresent([BidiPiece].self, forKey: .bidi) ?? []
+        role = try container.decodeIfPresent(LineRole.self, forKey: .role) ?? .body
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encode(width, forKey: .width)
+        if hyphenated { try container.encode(true, forKey: .hyphenated) }
+        if justified { try container.encode(true, forKey: .justified) }
+        try container.encodeIfPresent(height, forKey: .height)
+        try container.encodeIfPresent(runs, forKey: .runs)
+        if direction != .leftToRight { try container.encode(direction, forKey: .direction) }
+        if !bidi.isEmpty { try container.encode(bidi, forKey: .bidi) }
+        if role != .body { try container.encode(role, forKey: .role) }
+    }
+}
+
 /// A stretch of a line set in one face and size.
-public struct PageRun: Codable, Sendable, Equatable {
+public struct PageRun: Sendable, Equatable {
     /// Where it starts in the line's `text` and how long it is, in UTF-16 code units: an
     /// `NSRange` of the line's string.
     public var start: Int
     public var length: Int
-    /// The index in `layout.faces` of the face it is set in.
+    /// The index in `layout.faces` of the face it is set in (`LayoutDescription.face(of:)`).
     public var face: Int
     /// Points.
     public var size: Double
-    /// `superscript` or `subscript` for text raised or lowered from the baseline (set smaller
-    /// already); absent on the baseline. Other values may come in newer versions: draw them on
-    /// the baseline.
-    public var shift: String?
+    /// Raised or lowered from the baseline (set smaller already), or on it.
+    public var shift: BaselineShift
     /// The PostScript name of the face (in `layout.standIns`) its characters were measured in
-    /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Absent when `face`
+    /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Nil when `face`
     /// set them.
     public var standIn: String?
 
-    public init(start: Int, length: Int, face: Int, size: Double, shift: String? = nil, standIn: String? = nil) {
+    public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil) {
         self.start = start
         self.length = length
         self.face = face
@@ -134,16 +168,28 @@ public struct PageRun: Codable, Sendable, Equatable {
     }
 }
 
-/// What a line that is not the page's text belongs to (see `OpenStringValue`: later versions
-/// may add roles; a line of a role an app does not know can be drawn as text).
-public struct LineRole: OpenStringValue {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+extension PageRun: Codable {
+    enum CodingKeys: String, CodingKey {
+        case start, length, face, size, shift, standIn
+    }
 
-    /// A line of a footnote, set at `layout.notes`' size and line height; an empty one is the
-    /// space between two paragraphs of a note.
-    public static let note = LineRole(rawValue: "note")
-    /// The rule above the footnotes: an empty line whose box is where the rule is drawn — its
-    /// `width` the rule's length, half way down the box, which is one note line tall.
-    public static let noteSeparator = LineRole(rawValue: "noteSeparator")
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        start = try container.decode(Int.self, forKey: .start)
+        length = try container.decode(Int.self, forKey: .length)
+        face = try container.decode(Int.self, forKey: .face)
+        size = try container.decode(Double.self, forKey: .size)
+        shift = try container.decodeIfPresent(BaselineShift.self, forKey: .shift) ?? .none
+        standIn = try container.decodeIfPresent(String.self, forKey: .standIn)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(length, forKey: .length)
+        try container.encode(face, forKey: .face)
+        try container.encode(size, forKey: .size)
+        if shift != .none { try container.encode(shift, forKey: .shift) }
+        try container.encodeIfPresent(standIn, forKey: .standIn)
+    }
 }

@@ -35,12 +35,12 @@ extension Page: CompactJSONWritable {
 extension PageLine: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
-            if let bidi { output.key("bidi", first: &first); try output.writeArray(bidi) }
-            if let direction { output.key("direction", first: &first); output.write(direction) }
+            if !bidi.isEmpty { output.key("bidi", first: &first); try output.writeArray(bidi) }
+            if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.jsonValue) }
             if let height { output.key("height", first: &first); try output.write(height) }
-            if let hyphenated { output.key("hyphenated", first: &first); output.write(hyphenated) }
-            if let justified { output.key("justified", first: &first); output.write(justified) }
-            if let role { output.key("role", first: &first); output.write(role.rawValue) }
+            if hyphenated { output.key("hyphenated", first: &first); output.write(true) }
+            if justified { output.key("justified", first: &first); output.write(true) }
+            if role != .body { output.key("role", first: &first); output.write(role.jsonValue) }
             if let runs { output.key("runs", first: &first); try output.writeArray(runs) }
             output.key("text", first: &first); output.write(text)
             output.key("width", first: &first); try output.write(width)
@@ -65,7 +65,7 @@ extension PageRun: CompactJSONWritable {
         try output.object { first in
             output.key("face", first: &first); output.write(Int64(face))
             output.key("length", first: &first); output.write(Int64(length))
-            if let shift { output.key("shift", first: &first); output.write(shift) }
+            if shift != .none { output.key("shift", first: &first); output.write(shift.jsonValue) }
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))

@@ -16,10 +16,10 @@ struct FootnoteEndToEndTests {
         for page in document.pages {
             let lines = page.lines ?? []
             guard let rule = lines.firstIndex(where: { $0.role == .noteSeparator }) else {
-                #expect(!lines.contains { $0.role != nil }, sourceLocation: sourceLocation)
+                #expect(!lines.contains { $0.role != .body }, sourceLocation: sourceLocation)
                 continue
             }
-            #expect(lines[..<rule].allSatisfy { $0.role == nil && $0.y < lines[rule].y }, sourceLocation: sourceLocation)
+            #expect(lines[..<rule].allSatisfy { $0.role == .body && $0.y < lines[rule].y }, sourceLocation: sourceLocation)
             let foot = lines[(rule + 1)...]
             #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note }, sourceLocation: sourceLocation)
             for line in foot { #expect(line.x + line.width <= box.x + box.width + 0.01, sourceLocation: sourceLocation) }
@@ -50,7 +50,7 @@ struct FootnoteEndToEndTests {
         // Its fifty notes are rear notes (`epub:type="rearnote"`), which a printed book keeps at
         // the back: none moves to a page's foot, and each is read once, after the poem.
         let lines = document.pages.flatMap { $0.lines ?? [] }
-        #expect(!lines.contains { $0.role != nil })
+        #expect(!lines.contains { $0.role != .body })
         let poem = try #require(lines.firstIndex { $0.text == "April is the cruellest month, breeding" })
         let note = try #require(lines.firstIndex { $0.text.hasPrefix("Line 20. Cf. Ezekiel 2:1.") })
         #expect(poem < note)

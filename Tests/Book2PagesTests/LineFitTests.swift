@@ -50,7 +50,7 @@ struct LineFitTests {
                         var text = Self.slice(line.text, start: piece.start, length: piece.length)
                         natural += text.withUTF8 {
                             measurer.uncachedWidth(ofUTF8: $0, in: face, size: run.size,
-                                                   rightToLeft: line.bidi == nil ? nil : piece.rightToLeft)
+                                                   rightToLeft: line.bidi.isEmpty ? nil : piece.rightToLeft)
                         }
                     }
                 }
@@ -99,8 +99,8 @@ struct LineFitTests {
     /// The parts of a style run in each of the line's bidi pieces (the whole run, in no set
     /// direction, when the line has none), in UTF-16 units of the line's text.
     static func pieces(of line: PageLine, within run: PageRun) -> [(start: Int, length: Int, rightToLeft: Bool)] {
-        guard let bidi = line.bidi else { return [(run.start, run.length, false)] }
-        return bidi.compactMap { piece in
+        guard !line.bidi.isEmpty else { return [(run.start, run.length, false)] }
+        return line.bidi.compactMap { piece in
             let start = max(piece.start, run.start)
             let end = min(piece.start + piece.length, run.start + run.length)
             return end > start ? (start, end - start, piece.rightToLeft) : nil

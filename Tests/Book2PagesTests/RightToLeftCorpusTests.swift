@@ -30,7 +30,7 @@ struct RightToLeftCorpusTests {
             }
         }
         // Numbers and Latin inside the Arabic run left to right, in pieces of their own.
-        #expect(lines.contains { line in line.bidi?.contains { !$0.rightToLeft } == true })
+        #expect(lines.contains { line in line.bidi.contains { !$0.rightToLeft } })
     }
 
     @Test(.needsSharedCorpus) func raggedLinesMeasureTheSameInAFreshShapingPass() throws {

@@ -78,6 +78,6 @@ import PageFormat
         let laidOut = try Layouter(options: options).layout(book).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
         let left = options.geometry.margins.left
         #expect(!laidOut.isEmpty)
-        #expect(laidOut.allSatisfy { $0.direction == nil && $0.bidi == nil && $0.x == TestBooks.written(0, from: left) })
+        #expect(laidOut.allSatisfy { $0.direction == .leftToRight && $0.bidi.isEmpty && $0.x == TestBooks.written(0, from: left) })
     }
 }

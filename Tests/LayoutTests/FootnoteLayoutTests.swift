@@ -54,7 +54,7 @@ import Testing
         let foot = lines[(rule + 1)...]
         let ruleTop = lines[rule].y
         #expect(page.allImages.allSatisfy { $0.y + $0.height <= ruleTop + TestBooks.precision }, sourceLocation: sourceLocation)
-        #expect(body.allSatisfy { $0.role == nil && $0.y + height($0) <= ruleTop + TestBooks.precision },
+        #expect(body.allSatisfy { $0.role == .body && $0.y + height($0) <= ruleTop + TestBooks.precision },
                 sourceLocation: sourceLocation)
         #expect(!foot.isEmpty && foot.allSatisfy { $0.role == .note && abs(height($0) - Self.noteLine) < TestBooks.precision },
                 sourceLocation: sourceLocation)
@@ -126,7 +126,7 @@ import Testing
         let pages = layout([calling, TestBooks.paragraph("After.")], notes: [note("n", "The waiting note.", marker: "*")])
         try #require(pages.count == 2)
         #expect(pages[0].allLines.last?.text == "Line 11*")
-        #expect(!pages[0].allLines.contains { $0.role != nil })
+        #expect(!pages[0].allLines.contains { $0.role != .body })
         #expect(pages[1].text == "After.\n\n* The waiting note.")
     }
 
@@ -148,7 +148,7 @@ import Testing
         try #require(feet.filter { !$0.isEmpty }.count >= 3, "the note spans pages")
         #expect(!feet[0].isEmpty, "it starts under the line that calls it")
         // While text goes on, the notes leave at least half of each page to it.
-        for (page, foot) in zip(pages, feet) where page.allLines.contains(where: { $0.role == nil && !$0.text.isEmpty }) {
+        for (page, foot) in zip(pages, feet) where page.allLines.contains(where: { $0.role == .body && !$0.text.isEmpty }) {
             #expect(foot.reduce(Self.noteLine) { $0 + $1.boxHeight(body: Self.bodyLine) } <= content.height / 2 + TestBooks.precision)
         }
         #expect(Self.joined(feet.flatMap { $0 }) == "1 " + long)

@@ -20,7 +20,7 @@ import Testing
         layouter.layout(TestBooks.book([blocks])).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
     }
 
-    private func run(_ start: Int, _ length: Int, _ face: FaceRole, size: Double, shift: String? = nil) -> PageRun {
+    private func run(_ start: Int, _ length: Int, _ face: FaceRole, size: Double, shift: BaselineShift = .none) -> PageRun {
         PageRun(start: start, length: length, face: face.rawValue, size: TestBooks.written(size), shift: shift)
     }
 
@@ -32,7 +32,7 @@ import Testing
             run(0, 6, .regular, size: em),
             run(6, 7, .italic, size: em),
             run(13, 2, .regular, size: em),
-            run(15, 1, .regular, size: 0.75 * em, shift: "superscript"),
+            run(15, 1, .regular, size: 0.75 * em, shift: .superscript),
             run(16, 1, .regular, size: em),
             run(17, 4, .monospace, size: 0.85 * em),
         ])

@@ -27,7 +27,7 @@ struct PageAssemblerTests {
         #expect(written.map(\.x) == [25, 25, 25])
         #expect(written.map(\.y) == [30, 53.8, 77.6])
         #expect(written.map(\.width) == [255, 80.12, 0])
-        #expect(written.map(\.hyphenated) == [true, nil, nil] && written.map(\.justified) == [true, nil, nil])
+        #expect(written.map(\.hyphenated) == [true, false, false] && written.map(\.justified) == [true, false, false])
         // The body line height goes unsaid.
         #expect(written.allSatisfy { $0.height == nil })
         #expect(page.text == "A justified line that ends in a hyph-\nenated word.\n")
@@ -50,7 +50,7 @@ struct PageAssemblerTests {
         let lines = try #require(Self.pages([PageContent(lines: [plain, styled])]).first?.lines)
         #expect(lines[0].runs == nil)
         #expect(lines[1].runs == [PageRun(start: 0, length: 1, face: 1, size: 17),
-                                  PageRun(start: 1, length: 1, face: 2, size: 11.33, shift: "superscript"),
+                                  PageRun(start: 1, length: 1, face: 2, size: 11.33, shift: .superscript),
                                   PageRun(start: 2, length: 5, face: 4, size: 15.3)])
     }
 
@@ -63,8 +63,8 @@ struct PageAssemblerTests {
         ]
         let written = try #require(Self.pages([PageContent(lines: lines)]).first?.lines)
         #expect(written[0].isRightToLeft && written[0].bidi == pieces && written[0].x == 145)
-        #expect(written[1].role == .noteSeparator && written[2].role == .note && written[0].role == nil)
-        #expect(!written[1].isRightToLeft && written[1].bidi == nil)
+        #expect(written[1].role == .noteSeparator && written[2].role == .note && written[0].role == .body)
+        #expect(!written[1].isRightToLeft && written[1].bidi.isEmpty)
     }
 
     @Test func imagesAreInPageCoordinatesAndAPageOfImagesAloneIsAnImagePage() throws {

@@ -33,7 +33,7 @@ import PageFormat
         let laidOut = try lines([paragraph(hebrew, direction: .rightToLeft)])
         #expect(laidOut.count > 2)
         for line in laidOut {
-            #expect(line.direction == "rtl")
+            #expect(line.direction == .rightToLeft)
             #expect(abs(line.x - left + line.width - width) < TestBooks.precision)
             #expect(line.bidi == [PageLine.BidiPiece(start: 0, length: line.text.utf16.count, rightToLeft: true)])
         }
@@ -78,7 +78,7 @@ import PageFormat
         let line = try #require(lines([list]).first)
         #expect(line.text.hasPrefix("• "))
         // The marker is the rightmost piece: the last in visual order, starting the text.
-        let rightmost = try #require(line.bidi?.last)
+        let rightmost = try #require(line.bidi.last)
         #expect(rightmost.start == 0)
         let indent = BlockFlattener.indentEms * TestBooks.options().fontSize
         let end = line.x - left + line.width
@@ -88,28 +88,28 @@ import PageFormat
     // MARK: - Where the direction comes from
 
     @Test func theDirectionComesFromDirThenLanguageThenTheBook() throws {
-        #expect(try lines([paragraph("shalom", direction: .rightToLeft)])[0].direction == "rtl")
-        #expect(try lines([paragraph("שלום", language: "he")])[0].direction == "rtl")
-        #expect(try lines([paragraph("שלום", language: "yi-Latn")])[0].direction == nil)
-        #expect(try lines([paragraph("שלום", direction: .leftToRight, language: "he")])[0].direction == nil)
-        #expect(try lines([paragraph("salaam")], language: "ar")[0].direction == "rtl")
-        #expect(try lines([paragraph("hello")], direction: .rightToLeft)[0].direction == "rtl")
-        #expect(try lines([paragraph("hello")])[0].direction == nil)
+        #expect(try lines([paragraph("shalom", direction: .rightToLeft)])[0].direction == .rightToLeft)
+        #expect(try lines([paragraph("שלום", language: "he")])[0].direction == .rightToLeft)
+        #expect(try lines([paragraph("שלום", language: "yi-Latn")])[0].direction == .leftToRight)
+        #expect(try lines([paragraph("שלום", direction: .leftToRight, language: "he")])[0].direction == .leftToRight)
+        #expect(try lines([paragraph("salaam")], language: "ar")[0].direction == .rightToLeft)
+        #expect(try lines([paragraph("hello")], direction: .rightToLeft)[0].direction == .rightToLeft)
+        #expect(try lines([paragraph("hello")])[0].direction == .leftToRight)
         // A book written vertically is set left to right, whatever its page progression.
         #expect(try lines([paragraph("吾輩は猫である。")], language: "ja", direction: .rightToLeft,
-                          vertical: true)[0].direction == nil)
+                          vertical: true)[0].direction == .leftToRight)
     }
 
     @Test func aQuoteTakesItsDirectionFromTheBlockAroundIt() throws {
         let quote = Block(.quote([paragraph("hello there")]), direction: .rightToLeft)
-        #expect(try lines([quote])[0].direction == "rtl")
+        #expect(try lines([quote])[0].direction == .rightToLeft)
     }
 
     @Test func autoTakesTheFirstStrongCharacter() throws {
-        #expect(try lines([paragraph("2024: שלום and more", direction: .auto)])[0].direction == "rtl")
-        #expect(try lines([paragraph("2024: hello שלום", direction: .auto)])[0].direction == nil)
+        #expect(try lines([paragraph("2024: שלום and more", direction: .auto)])[0].direction == .rightToLeft)
+        #expect(try lines([paragraph("2024: hello שלום", direction: .auto)])[0].direction == .leftToRight)
         // None at all: the direction it would have had without `dir`.
-        #expect(try lines([paragraph("2024", direction: .auto)], direction: .rightToLeft)[0].direction == "rtl")
+        #expect(try lines([paragraph("2024", direction: .auto)], direction: .rightToLeft)[0].direction == .rightToLeft)
     }
 
     @Test func languageTagsWrittenRightToLeft() {
@@ -125,7 +125,7 @@ import PageFormat
 
     @Test func hebrewInsideEnglishIsReversedInPlace() throws {
         let line = try #require(lines([paragraph("Hello שלום עולם friend")]).first)
-        #expect(line.direction == nil)
+        #expect(line.direction == .leftToRight)
         #expect(line.bidi == [PageLine.BidiPiece(start: 0, length: 6, rightToLeft: false),
                               PageLine.BidiPiece(start: 6, length: 9, rightToLeft: true),
                               PageLine.BidiPiece(start: 15, length: 7, rightToLeft: false)])
@@ -140,20 +140,20 @@ import PageFormat
 
     @Test func numbersInsideArabicRunLeftToRight() throws {
         let line = try #require(lines([paragraph("عام 2024 جديد", direction: .rightToLeft)]).first)
-        #expect(line.bidi?.map(\.rightToLeft) == [true, false, true])
-        #expect(line.bidi?.dropFirst().first == PageLine.BidiPiece(start: 4, length: 4, rightToLeft: false))
+        #expect(line.bidi.map(\.rightToLeft) == [true, false, true])
+        #expect(line.bidi.dropFirst().first == PageLine.BidiPiece(start: 4, length: 4, rightToLeft: false))
     }
 
     @Test func englishLinesOfAnEnglishBookHaveNoPieces() throws {
         let laidOut = try lines([paragraph(TestBooks.words(60, seed: 3))])
-        #expect(laidOut.allSatisfy { $0.bidi == nil && $0.direction == nil })
+        #expect(laidOut.allSatisfy { $0.bidi.isEmpty && $0.direction == .leftToRight })
     }
 
     @Test func piecesCoverTheLineOnce() throws {
         let text = (0..<12).map { "word\($0) מילה\($0) (\($0))" }.joined(separator: " ")
         for direction in [ParagraphDirection.leftToRight, .rightToLeft] {
             for line in try lines([paragraph(text, direction: direction)]) {
-                let covered = (line.bidi ?? []).flatMap { Array($0.start..<$0.end) }.sorted()
+                let covered = line.bidi.flatMap { Array($0.start..<$0.end) }.sorted()
                 #expect(covered == Array(0..<line.text.utf16.count))
             }
         }

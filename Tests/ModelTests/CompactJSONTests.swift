@@ -28,11 +28,11 @@ struct CompactJSONTests {
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, height: n % 2 == 1 ? value : nil,
-                     runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? "superscript" : nil,
+                     runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
                                    standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
-                     rightToLeft: n % 4 == 0, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
+                     direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
-                     role: n % 5 == 0 ? .noteSeparator : nil)
+                     role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : .body)
         }
         document.pages += [
             Page(type: .content, title: Self.awkward, subtitle: "", text: Self.awkward, folio: Int.max, chapter: -1,
@@ -100,10 +100,10 @@ struct CompactJSONTests {
     /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: "subscript", standIn: "NotoNaskhArabic")
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
-                            rightToLeft: true, bidi: [piece], role: .note)
+                            direction: .rightToLeft, bidi: [piece], role: .note)
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
         let page = Page(type: .content, title: "t", subtitle: "s", text: "a", folio: 1, chapter: 0, indexInChapter: 0,

@@ -27,21 +27,21 @@ struct NoteLinesFormatTests {
 
     @Test func rolesAndTheNotesSizeDecode() throws {
         let decoded = try document(page: Self.page)
-        #expect(decoded.pages[4].lines?.map(\.role) == [nil, .noteSeparator, .note])
+        #expect(decoded.pages[4].lines?.map(\.role) == [.body, .noteSeparator, .note])
         #expect(decoded.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
     }
 
     @Test func aRoleThisVersionDoesNotKnowStillDecodes() throws {
         let page = Self.page.replacingOccurrences(of: #""role":"note""#, with: #""role":"marginNote""#)
         let decoded = try document(page: page)
-        #expect(decoded.pages[4].lines?.last?.role == LineRole(rawValue: "marginNote"))
+        #expect(decoded.pages[4].lines?.last?.role == .other("marginNote"))
     }
 
     @Test func documentsWithoutNotesStillRead() throws {
         let decoded = try document(page: #"{"type":"content","text":"a","folio":1,"chapter":0,"lines":[{"text":"a","x":0,"y":0,"width":5}]}"#,
                                    notes: nil)
         #expect(decoded.layout.notes == nil)
-        #expect(decoded.pages[4].lines?.first?.role == nil)
+        #expect(decoded.pages[4].lines?.first?.role == .body)
     }
 
     @Test func bodyLinesWriteNoRole() throws {

@@ -23,7 +23,7 @@ struct HTMLPreviewTests {
 
     @Test func eachRunIsDrawnInItsFaceAndSize() {
         let runs = [PageRun(start: 0, length: 4, face: 0, size: 17), PageRun(start: 4, length: 7, face: 1, size: 17),
-                    PageRun(start: 11, length: 1, face: 0, size: 10.2, shift: "superscript")]
+                    PageRun(start: 11, length: 1, face: 0, size: 10.2, shift: .superscript)]
         let line = PageLine(text: "was Désirée1", x: 40, y: 0, width: 100, runs: runs)
         let html = LineMarkup.html(line, layout: Self.sample.layout)
         #expect(html.contains("<span class=\"f0\">was </span><span class=\"f1\">Désirée</span>"))
@@ -32,7 +32,7 @@ struct HTMLPreviewTests {
 
     @Test func bidiPiecesComeInVisualOrderEachInItsDirection() {
         // "שלום world עולם" from FORMAT.md: drawn from the left, the last word first.
-        let line = PageLine(text: "שלום world עולם", x: 256.6, y: 40, width: 195.4, rightToLeft: true,
+        let line = PageLine(text: "שלום world עולם", x: 256.6, y: 40, width: 195.4, direction: .rightToLeft,
                             bidi: [.init(start: 10, length: 5, rightToLeft: true), .init(start: 5, length: 5, rightToLeft: false),
                                    .init(start: 0, length: 5, rightToLeft: true)])
         let html = LineMarkup.html(line, layout: Self.sample.layout)

@@ -13,7 +13,7 @@ struct RightToLeftOutputTests {
     static func document(direction: TextDirection, target: any PageTarget.Type = BookLayoutTarget.self,
                          doubleSided: Bool = false) -> PageDocument {
         let lines = [
-            PageLine(text: "שלום world עולם", x: 145, y: 30, width: 135, rightToLeft: true,
+            PageLine(text: "שלום world עולם", x: 145, y: 30, width: 135, direction: .rightToLeft,
                      bidi: [PageLine.BidiPiece(start: 10, length: 5, rightToLeft: true),
                             PageLine.BidiPiece(start: 5, length: 5, rightToLeft: false),
                             PageLine.BidiPiece(start: 0, length: 5, rightToLeft: true)]),

@@ -1,0 +1,133 @@
+/// The direction of a line's paragraph. In JSON `rtl` (absent: left to right). A value a newer
+/// version writes and this one does not know decodes as `other`, drawn left to right.
+public enum LineDirection: Sendable, Hashable {
+    case leftToRight
+    case rightToLeft
+    case other(String)
+
+    public init(jsonValue: String) {
+        switch jsonValue {
+        case "ltr": self = .leftToRight
+        case "rtl": self = .rightToLeft
+        default: self = .other(jsonValue)
+        }
+    }
+
+    public var jsonValue: String {
+        switch self {
+        case .leftToRight: "ltr"
+        case .rightToLeft: "rtl"
+        case .other(let value): value
+        }
+    }
+}
+
+/// What a line belongs to. In JSON the role of a line that is not the page's text (absent for
+/// the text). A role a newer version writes and this one does not know decodes as `other`: an
+/// app can draw the line as text.
+public enum LineRole: Sendable, Hashable {
+    /// The page's text (an empty line: the space between two of its blocks).
+    case body
+    /// A line of a footnote, set at `layout.notes`' size and line height; an empty one is the
+    /// space between two paragraphs of a note.
+    case note
+    /// The rule above the footnotes: an empty line whose box is where the rule is drawn — its
+    /// `width` the rule's length, half way down the box, which is one note line tall.
+    case noteSeparator
+    case other(String)
+
+    public init(jsonValue: String) {
+        switch jsonValue {
+        case "body": self = .body
+        case "note": self = .note
+        case "noteSeparator": self = .noteSeparator
+        default: self = .other(jsonValue)
+        }
+    }
+
+    public var jsonValue: String {
+        switch self {
+        case .body: "body"
+        case .note: "note"
+        case .noteSeparator: "noteSeparator"
+        case .other(let value): value
+        }
+    }
+}
+
+/// Text raised or lowered from the baseline (HTML's `sup` and `sub`), set smaller already. In
+/// JSON a run's `shift` (absent on the baseline). A value a newer version writes and this one
+/// does not know decodes as `other`: draw it on the baseline.
+public enum BaselineShift: Sendable, Hashable {
+    case none
+    case superscript
+    case `subscript`
+    case other(String)
+
+    public init(jsonValue: String) {
+        switch jsonValue {
+        case "none": self = .none
+        case "superscript": self = .superscript
+        case "subscript": self = .subscript
+        default: self = .other(jsonValue)
+        }
+    }
+
+    public var jsonValue: String {
+        switch self {
+        case .none: "none"
+        case .superscript: "superscript"
+        case .subscript: "subscript"
+        case .other(let value): value
+        }
+    }
+}
+
+// Each is one JSON string, read back whatever the string.
+extension LineDirection: Codable {
+    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(jsonValue)
+    }
+}
+
+extension LineRole: Codable {
+    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(jsonValue)
+    }
+}
+
+extension BaselineShift: Codable {
+    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(jsonValue)
+    }
+}
+
+extension LayoutDescription {
+    /// The height of `line`'s box: its own when it has one, else the body's line height.
+    public func height(of line: PageLine) -> Double {
+        line.height ?? font.lineHeight
+    }
+
+    /// `line`'s runs, with the one the output leaves unsaid spelled out: a line without runs is
+    /// all in the regular face at the body size (an empty line has none).
+    public func runs(of line: PageLine) -> [PageRun] {
+        if let runs = line.runs { return runs }
+        guard !line.text.isEmpty else { return [] }
+        return [PageRun(start: 0, length: line.text.utf16.count, face: 0, size: font.size)]
+    }
+
+    /// The face to draw `run` in: the stand-in that measured its characters when there is one,
+    /// else its face in `faces`; nil when the document names neither (a document from before
+    /// faces were written, or one that names a face it does not list).
+    public func face(of run: PageRun) -> FaceDescription? {
+        if let standIn = run.standIn { return standIns?.first { $0.postScriptName == standIn } }
+        guard let faces, faces.indices.contains(run.face) else { return nil }
+        return faces[run.face]
+    }
+}
