@@ -29,16 +29,19 @@ struct Invocation: Sendable, Equatable {
     var incremental = false
 
     init(_ parsed: ParsedArguments) throws(ConversionError) {
-        quiet = parsed.has("quiet")
+        // `--help` and `--version` answer whatever else the line says.
+        let flags = CommandLineValues(flagsOf: parsed)
+        quiet = flags.quiet
         options = ConversionOptions()
-        if parsed.has("help") {
+        if flags.help {
             action = .help
             return
         }
-        if parsed.has("version") {
+        if flags.version {
             action = .version
             return
         }
+        let values = try CommandLineValues(parsed)
         // `preview` as the first word is the command (a book of that name is `./preview`).
         let previewing = parsed.operands.first == Self.previewCommand
         let inputs = previewing ? Array(parsed.operands.dropFirst()) : parsed.operands
@@ -46,106 +49,61 @@ struct Invocation: Sendable, Equatable {
         if inputs.contains("-"), inputs.count > 1 {
             throw .usage("- (standard input) can't be combined with other inputs")
         }
-        if let output = parsed.options["output"], output.isEmpty {
-            throw .usage("--output needs a file name")
-        }
         // `-o -` is standard output, as `-` is standard input: not a file named `-`.
-        let output = parsed.options["output"] == "-" ? nil : parsed.options["output"]
-        let png = parsed.options["png"]
-        if png?.isEmpty == true { throw .usage("--png needs a directory") }
-        if png != nil, !previewing { throw .usage("--png is for book2pages preview") }
+        let output = values.output == "-" ? nil : values.output
+        if values.png != nil, !previewing { throw .usage("--png is for book2pages preview") }
         if previewing {
             if let output, Self.namesDirectory(output) {
                 throw .usage("preview writes one HTML file: give -o a file name, such as book.html")
             }
-            if parsed.options["format"] != nil { throw .usage("--format is for the JSON output: preview writes HTML") }
-            action = .preview(inputs: inputs, output: output, png: png)
+            if values.outputFormat != nil { throw .usage("--format is for the JSON output: preview writes HTML") }
+            action = .preview(inputs: inputs, output: output, png: values.png)
         } else if let output, Self.namesDirectory(output) {
             if inputs.contains("-") { throw .usage("a batch reads files, not standard input") }
             action = .batch(inputs: inputs, directory: output)
         } else {
             action = .convert(inputs: inputs, output: output)
         }
-        if let value = parsed.options["jobs"] {
-            guard let jobs = Int(value), (1...256).contains(jobs) else {
-                throw .usage("--jobs \(value): expected a number of books from 1 to 256")
-            }
-            self.jobs = jobs
-        }
-        report = parsed.options["report"]
-        if report?.isEmpty == true { throw .usage("--report needs a file name") }
-        incremental = parsed.has("incremental")
-        if !Self.isBatch(action), parsed.options["jobs"] != nil || report != nil || incremental {
+        if let jobs = values.jobs { self.jobs = jobs }
+        report = values.report
+        incremental = values.incremental
+        if !Self.isBatch(action), values.jobs != nil || report != nil || incremental {
             throw .usage("--jobs, --report and --incremental are for a batch: give -o a directory")
         }
 
-        var layout = LayoutOptions()
-        let name = parsed.options["target"]
-        guard let targetType = PageTargets.type(named: name?.lowercased() ?? ConversionOptions.defaultTarget.name.rawValue) else {
-            throw .usage("--target \(name ?? ""): unknown target (known: \(Self.targetNames))")
-        }
-        let request = TargetRequest(
-            bounds: try parsed.options["bounds"].map { value throws(ConversionError) in try Self.size(value, option: "bounds") },
-            pageSize: try parsed.options["page-size"].map { value throws(ConversionError) in try Self.size(value, option: "page-size") },
-            doubleSided: parsed.has("double-sided"))
+        let request = TargetRequest(bounds: values.bounds, pageSize: values.pageSize, doubleSided: values.doubleSided)
         do {
-            options.target = try targetType.init(request)
+            options.target = try (values.target ?? BookLayoutTarget.self).init(request)
         } catch {
             throw .usage(error.description)
         }
-        layout.geometry.pageSize = options.target.pageSize
-        if let value = parsed.options["margins"] {
-            layout.geometry.margins = try Self.margins(value)
-        }
+        var layout = options.layout
+        if let margins = values.margins { layout.geometry.margins = margins }
         let content = layout.geometry.contentSize
         guard content.width >= 20, content.height >= 20 else {
             throw .usage("the margins leave no room for text on a \(Self.format(layout.geometry.pageSize)) page")
         }
-        if let value = parsed.options["font"] {
-            guard !value.isEmpty else { throw .usage("--font needs a family name or a file") }
-            layout.font = value
-        }
-        if let value = parsed.options["font-size"] {
-            layout.fontSize = try Self.number(value, option: "font-size", in: Self.fontSizes)
-        }
-        if let value = parsed.options["line-height"] {
-            layout.lineHeight = try Self.number(value, option: "line-height", in: Self.lineHeights)
-        }
-        if let value = parsed.options["align"] {
-            guard let alignment = LineAlignment(rawValue: value.lowercased()) else {
-                let known = LineAlignment.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .usage("--align \(value): unknown alignment (known: \(known))")
-            }
-            layout.alignment = alignment
-        }
+        if let font = values.font { layout.font = font }
+        if let fontSize = values.fontSize { layout.fontSize = fontSize }
+        if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
+        if let alignment = values.alignment { layout.alignment = alignment }
         options.layout = layout
-        if let value = parsed.options["from"] {
-            guard let format = InputFormat(rawValue: value.lowercased()) else {
-                throw .usage("--from \(value): unknown format (known: \(Self.names(InputFormat.self)))")
-            }
+        if let format = values.inputFormat {
             options.inputFormat = format
             if format == .epub, inputs == ["-"] {
                 throw .usage("an EPUB can't be read from standard input: name its file")
             }
         }
-        if let value = parsed.options["assets"] {
-            guard !value.isEmpty else { throw .usage("--assets needs a directory") }
-            options.assetsDirectory = value
-        }
-        options.pretty = parsed.has("pretty")
-        if let value = parsed.options["format"] {
-            guard let format = OutputFormat(rawValue: value.lowercased()) else {
-                throw .usage("--format \(value): unknown format (known: \(Self.names(OutputFormat.self)))")
-            }
+        options.assetsDirectory = values.assets
+        options.pretty = values.pretty
+        if let format = values.outputFormat {
             options.outputFormat = format
             if format == .ndjson, options.pretty {
                 throw .usage("--pretty indents one JSON object; JSON Lines keep each record on one line")
             }
         }
-        options.strict = parsed.has("strict")
-        if let value = parsed.options["limit"] {
-            options.limits = try Self.limits(value, changing: options.limits)
-        }
+        options.strict = values.strict
+        if let limits = values.limits { options.limits = limits }
     }
 
     /// The word that makes the command line a preview.

@@ -4,9 +4,11 @@ import Layout
 import PageFormat
 import Targets
 
-/// One command-line option. The table below is the single source for the parser and `--help`;
-/// a test checks that the man page and the README name every option in it.
-struct OptionSpec: Sendable, Equatable {
+/// One command-line option: its name, its value's placeholder, its help, and how its value is
+/// read into the field it sets. The table below is the single source for the parser, `--help`
+/// and the values `Invocation` reads; a test checks that the man page and the README name every
+/// option in it.
+struct OptionSpec: Sendable {
     /// Without the leading dashes: `output` for `--output`.
     let name: String
     let short: Character?
@@ -15,81 +17,138 @@ struct OptionSpec: Sendable, Equatable {
     let help: String
     /// Given more than once, the values add up (joined by commas) instead of the last winning.
     var repeatable = false
+    /// Reads the value as given (a flag's is empty) into its field, or says what is wrong with it.
+    let set: @Sendable (inout CommandLineValues, String) throws(ConversionError) -> Void
 
     var takesValue: Bool { valueName != nil }
+
+    /// A flag: `--strict`.
+    static func flag(_ name: String, short: Character? = nil, help: String,
+                     sets field: WritableKeyPath<CommandLineValues, Bool> & Sendable) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help) { values, _ in values[keyPath: field] = true }
+    }
+
+    /// An option whose value `read` turns into its field's value, or refuses.
+    static func value<Value>(_ name: String, short: Character? = nil, valueName: String, help: String, repeatable: Bool = false,
+                             sets field: WritableKeyPath<CommandLineValues, Value?> & Sendable,
+                             read: @escaping @Sendable (String) throws(ConversionError) -> Value) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable) { values, raw throws(ConversionError) in
+            values[keyPath: field] = try read(raw)
+        }
+    }
+
+    /// A name or a path, refused empty with `empty` as the message.
+    static func text(_ name: String, short: Character? = nil, valueName: String, help: String, empty: String,
+                     sets field: WritableKeyPath<CommandLineValues, String?> & Sendable) -> OptionSpec {
+        value(name, short: short, valueName: valueName, help: help, sets: field) { raw throws(ConversionError) in
+            guard !raw.isEmpty else { throw .usage(empty) }
+            return raw
+        }
+    }
+
+    /// One of a set of names (`--align left`), in any case.
+    static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
+        _ name: String, valueName: String, help: String, what: String,
+        sets field: WritableKeyPath<CommandLineValues, Choice?> & Sendable) -> OptionSpec where Choice.RawValue == String {
+        value(name, valueName: valueName, help: help, sets: field) { raw throws(ConversionError) in
+            guard let choice = Choice(rawValue: raw.lowercased()) else {
+                throw .usage("--\(name) \(raw): unknown \(what) (known: \(Invocation.names(Choice.self)))")
+            }
+            return choice
+        }
+    }
 }
 
 enum OptionTable {
     private static let defaults = ConversionOptions()
 
     static let all: [OptionSpec] = [
-        OptionSpec(name: "output", short: "o", valueName: "FILE|DIR",
+        .text("output", short: "o", valueName: "FILE|DIR",
                    help: "Write the JSON to FILE instead of standard output (- is standard output); the file "
                        + "appears whole or not at all. A FILE that is not a regular file (/dev/null, a FIFO, "
                        + "/dev/stdout) is written into, never replaced. "
                        + "A directory (one that exists, or a name ending in /) converts every input as a book of "
-                       + "its own into DIR/NAME.json: a batch."),
-        OptionSpec(name: "jobs", short: "j", valueName: "N",
-                   help: "In a batch, convert N books at once (default: the number of processors)."),
-        OptionSpec(name: "report", short: nil, valueName: "FILE",
+                       + "its own into DIR/NAME.json: a batch.",
+              empty: "--output needs a file name", sets: \.output),
+        .value("jobs", short: "j", valueName: "N",
+               help: "In a batch, convert N books at once (default: the number of processors).", sets: \.jobs) { raw throws(ConversionError) in
+            guard let jobs = Int(raw), (1...256).contains(jobs) else {
+                throw .usage("--jobs \(raw): expected a number of books from 1 to 256")
+            }
+            return jobs
+        },
+        .text("report", valueName: "FILE",
                    help: "In a batch, write one JSON line per input to FILE: its status, output, pages, seconds, "
                        + "warnings and any error; lines are added as books end, so a stopped batch leaves those "
-                       + "of the books that finished."),
-        OptionSpec(name: "incremental", short: nil, valueName: nil,
-                   help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
-                       + "options."),
-        OptionSpec(name: "target", short: nil, valueName: "NAME",
-                   help: "The system the pages are for: \(targetList). Each adds its grouping of the pages."),
-        OptionSpec(name: "bounds", short: nil, valueName: "WxH",
+                       + "of the books that finished.",
+              empty: "--report needs a file name", sets: \.report),
+        .flag("incremental",
+              help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
+                  + "options.", sets: \.incremental),
+        .value("target", valueName: "NAME",
+               help: "The system the pages are for: \(targetList). Each adds its grouping of the pages.",
+               sets: \.target) { raw throws(ConversionError) in
+            guard let target = PageTargets.type(named: raw.lowercased()) else {
+                throw .usage("--target \(raw): unknown target (known: \(Invocation.targetNames))")
+            }
+            return target
+        },
+        .value("bounds", valueName: "WxH",
                    help: "View bounds in points. For booklayout, pages are (W/2 - 20) x (H - 50), as in BookLayout; "
                        + "for pagecurl and reader, the page is the view (half of it with --double-sided). "
-                       + "Default \(Invocation.format(defaults.bounds!)) (booklayout pages of \(Invocation.format(defaults.layout.geometry.pageSize)))."),
-        OptionSpec(name: "page-size", short: nil, valueName: "WxH",
-                   help: "Page size in points, overriding --bounds."),
-        OptionSpec(name: "double-sided", short: nil, valueName: nil,
-                   help: "With --target pagecurl: two pages a screen with the spine in the middle, each half the view."),
-        OptionSpec(name: "margins", short: nil, valueName: "T[,R,B,L]",
+                       + "Default \(Invocation.format(defaults.bounds!)) (booklayout pages of \(Invocation.format(defaults.layout.geometry.pageSize))).",
+               sets: \.bounds) { raw throws(ConversionError) in try Invocation.size(raw, option: "bounds") },
+        .value("page-size", valueName: "WxH", help: "Page size in points, overriding --bounds.",
+               sets: \.pageSize) { raw throws(ConversionError) in try Invocation.size(raw, option: "page-size") },
+        .flag("double-sided", help: "With --target pagecurl: two pages a screen with the spine in the middle, each half the view.",
+              sets: \.doubleSided),
+        .value("margins", valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
-                       + "or four for top, right, bottom, left. Default \(Invocation.format(defaults.layout.geometry.margins.top))."),
-        OptionSpec(name: "font", short: nil, valueName: "FAMILY|FILE",
+                       + "or four for top, right, bottom, left. Default \(Invocation.format(defaults.layout.geometry.margins.top)).",
+               sets: \.margins) { raw throws(ConversionError) in try Invocation.margins(raw) },
+        .text("font", valueName: "FAMILY|FILE",
                    help: "Body font: a family name found through fontconfig, or a font file. "
-                       + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS)."),
-        OptionSpec(name: "font-size", short: nil, valueName: "PT",
-                   help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(Invocation.format(defaults.layout.fontSize))."),
-        OptionSpec(name: "line-height", short: nil, valueName: "X",
+                       + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS).",
+              empty: "--font needs a family name or a file", sets: \.font),
+        .value("font-size", valueName: "PT",
+               help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(Invocation.format(defaults.layout.fontSize)).",
+               sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },
+        .value("line-height", valueName: "X",
                    help: "Distance between baselines as a multiple of the font size, \(Invocation.describe(Invocation.lineHeights)). "
-                       + "Default \(Invocation.format(defaults.layout.lineHeight))."),
-        OptionSpec(name: "align", short: nil, valueName: LineAlignment.allCases.map(\.rawValue).joined(separator: "|"),
+                       + "Default \(Invocation.format(defaults.layout.lineHeight)).",
+               sets: \.lineHeight) { raw throws(ConversionError) in try Invocation.number(raw, option: "line-height", in: Invocation.lineHeights) },
+        .choice("align", valueName: LineAlignment.allCases.map(\.rawValue).joined(separator: "|"),
                    help: "How paragraphs fill their lines: justify (spaces stretch so that every line but a paragraph's "
-                       + "last fills the width) or left (ragged right). Default \(defaults.layout.alignment.rawValue)."),
-        OptionSpec(name: "from", short: nil, valueName: "FORMAT",
-                   help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content."),
-        OptionSpec(name: "format", short: nil, valueName: "FORMAT",
+                       + "last fills the width) or left (ragged right). Default \(defaults.layout.alignment.rawValue).",
+                what: "alignment", sets: \.alignment),
+        .choice("from", valueName: "FORMAT",
+                help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content.",
+                what: "format", sets: \.inputFormat),
+        .choice("format", valueName: "FORMAT",
                    help: "json (one JSON object, the default) or ndjson (JSON Lines: a header line, one line a "
-                       + "page, an end line with the chapters and the table of contents)."),
-        OptionSpec(name: "png", short: nil, valueName: "DIR",
+                       + "page, an end line with the chapters and the table of contents).",
+                what: "format", sets: \.outputFormat),
+        .text("png", valueName: "DIR",
                    help: "With book2pages preview: also write a PNG of each spread (or page, for the single-page "
                        + "targets) into DIR, spread-0001.png and on, drawn by headless Chromium (exit status "
-                       + "\(ExitCode.fontUnavailable) when it is not installed)."),
-        OptionSpec(name: "assets", short: nil, valueName: "DIR",
+                       + "\(ExitCode.fontUnavailable) when it is not installed).",
+              empty: "--png needs a directory", sets: \.png),
+        .text("assets", valueName: "DIR",
                    help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
-                       + "path in the book, which is the path the output names it by. Nothing is written outside DIR."),
-        OptionSpec(name: "limit", short: nil, valueName: "NAME=VALUE",
+                       + "path in the book, which is the path the output names it by. Nothing is written outside DIR.",
+              empty: "--assets needs a directory", sets: \.assets),
+        .value("limit", valueName: "NAME=VALUE",
                    help: "Change a bound on what is read from the book (NAME=VALUE, comma-separated or repeated): "
                        + ReadLimits.Name.allCases.map { "\($0.rawValue) (\(Invocation.limitMeaning($0)), default \(Invocation.format(limit: $0, of: defaults.limits)))" }
                            .joined(separator: ", ")
                        + ". Sizes take K, M or G. A book past a limit is refused with exit status \(ExitCode.limitExceeded).",
-                   repeatable: true),
-        OptionSpec(name: "strict", short: nil, valueName: nil,
-                   help: "Refuse a book that needed recovering (exit status \(ExitCode.warningsUnderStrict)): every warning fails the conversion."),
-        OptionSpec(name: "pretty", short: nil, valueName: nil,
-                   help: "Indent the JSON for reading."),
-        OptionSpec(name: "quiet", short: "q", valueName: nil,
-                   help: "Print no warnings."),
-        OptionSpec(name: "help", short: "h", valueName: nil,
-                   help: "Show this help and exit."),
-        OptionSpec(name: "version", short: nil, valueName: nil,
-                   help: "Show the version and exit."),
+               repeatable: true, sets: \.limits) { raw throws(ConversionError) in try Invocation.limits(raw, changing: ReadLimits()) },
+        .flag("strict", help: "Refuse a book that needed recovering (exit status \(ExitCode.warningsUnderStrict)): every warning fails the conversion.",
+              sets: \.strict),
+        .flag("pretty", help: "Indent the JSON for reading.", sets: \.pretty),
+        .flag("quiet", short: "q", help: "Print no warnings.", sets: \.quiet),
+        .flag("help", short: "h", help: "Show this help and exit.", sets: \.help),
+        .flag("version", help: "Show the version and exit.", sets: \.version),
     ]
 
     /// `epub, xhtml or markdown`.
