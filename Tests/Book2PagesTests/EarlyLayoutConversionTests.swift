@@ -94,6 +94,6 @@ struct EarlyLayoutConversionTests {
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
-        #expect(converted.pages.contains { $0.lines?.contains { $0.hyphenated == true } == true })
+        #expect(converted.pages.contains { $0.lines?.contains(where: \.hyphenated) == true })
     }
 }
