@@ -1,19 +1,19 @@
 /// The direction of a line's paragraph. In JSON `rtl` (absent: left to right). A value a newer
 /// version writes and this one does not know decodes as `other`, drawn left to right.
-public enum LineDirection: Sendable, Hashable {
+public enum LineDirection: RawRepresentable, Codable, Sendable, Hashable {
     case leftToRight
     case rightToLeft
     case other(String)
 
-    public init(jsonValue: String) {
-        switch jsonValue {
+    public init(rawValue: String) {
+        switch rawValue {
         case "ltr": self = .leftToRight
         case "rtl": self = .rightToLeft
-        default: self = .other(jsonValue)
+        default: self = .other(rawValue)
         }
     }
 
-    public var jsonValue: String {
+    public var rawValue: String {
         switch self {
         case .leftToRight: "ltr"
         case .rightToLeft: "rtl"
@@ -25,7 +25,7 @@ public enum LineDirection: Sendable, Hashable {
 /// What a line belongs to. In JSON the role of a line that is not the page's text (absent for
 /// the text). A role a newer version writes and this one does not know decodes as `other`: an
 /// app can draw the line as text.
-public enum LineRole: Sendable, Hashable {
+public enum LineRole: RawRepresentable, Codable, Sendable, Hashable {
     /// The page's text (an empty line: the space between two of its blocks).
     case body
     /// A line of a footnote, set at `layout.notes`' size and line height; an empty one is the
@@ -36,16 +36,16 @@ public enum LineRole: Sendable, Hashable {
     case noteSeparator
     case other(String)
 
-    public init(jsonValue: String) {
-        switch jsonValue {
+    public init(rawValue: String) {
+        switch rawValue {
         case "body": self = .body
         case "note": self = .note
         case "noteSeparator": self = .noteSeparator
-        default: self = .other(jsonValue)
+        default: self = .other(rawValue)
         }
     }
 
-    public var jsonValue: String {
+    public var rawValue: String {
         switch self {
         case .body: "body"
         case .note: "note"
@@ -58,22 +58,22 @@ public enum LineRole: Sendable, Hashable {
 /// Text raised or lowered from the baseline (HTML's `sup` and `sub`), set smaller already. In
 /// JSON a run's `shift` (absent on the baseline). A value a newer version writes and this one
 /// does not know decodes as `other`: draw it on the baseline.
-public enum BaselineShift: Sendable, Hashable {
+public enum BaselineShift: RawRepresentable, Codable, Sendable, Hashable {
     case none
     case superscript
     case `subscript`
     case other(String)
 
-    public init(jsonValue: String) {
-        switch jsonValue {
+    public init(rawValue: String) {
+        switch rawValue {
         case "none": self = .none
         case "superscript": self = .superscript
         case "subscript": self = .subscript
-        default: self = .other(jsonValue)
+        default: self = .other(rawValue)
         }
     }
 
-    public var jsonValue: String {
+    public var rawValue: String {
         switch self {
         case .none: "none"
         case .superscript: "superscript"
@@ -83,30 +83,8 @@ public enum BaselineShift: Sendable, Hashable {
     }
 }
 
-// Each is one JSON string, read back whatever the string.
-extension LineDirection: Codable {
-    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(jsonValue)
-    }
-}
-
-extension LineRole: Codable {
-    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(jsonValue)
-    }
-}
-
-extension BaselineShift: Codable {
-    public init(from decoder: any Decoder) throws { self.init(jsonValue: try decoder.singleValueContainer().decode(String.self)) }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(jsonValue)
-    }
-}
+// Each is one JSON string (the standard library's `Codable` for a `RawRepresentable` of
+// `String`), read back whatever the string: `init(rawValue:)` never fails.
 
 extension LayoutDescription {
     /// The height of `line`'s box: its own when it has one, else the body's line height.

@@ -36,11 +36,11 @@ extension PageLine: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
             if !bidi.isEmpty { output.key("bidi", first: &first); try output.writeArray(bidi) }
-            if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.jsonValue) }
+            if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.rawValue) }
             if let height { output.key("height", first: &first); try output.write(height) }
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }
             if justified { output.key("justified", first: &first); output.write(true) }
-            if role != .body { output.key("role", first: &first); output.write(role.jsonValue) }
+            if role != .body { output.key("role", first: &first); output.write(role.rawValue) }
             if let runs { output.key("runs", first: &first); try output.writeArray(runs) }
             output.key("text", first: &first); output.write(text)
             output.key("width", first: &first); try output.write(width)
@@ -65,7 +65,7 @@ extension PageRun: CompactJSONWritable {
         try output.object { first in
             output.key("face", first: &first); output.write(Int64(face))
             output.key("length", first: &first); output.write(Int64(length))
-            if shift != .none { output.key("shift", first: &first); output.write(shift.jsonValue) }
+            if shift != .none { output.key("shift", first: &first); output.write(shift.rawValue) }
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))
