@@ -54,7 +54,7 @@ public enum Converter {
         // The layouter is made while the book is opened, and the layout starts while it is read
         // when the output can wait for the book; when the layouter can't be made, the book is
         // read before its error is thrown.
-        let early = output.takesPagesWhileReading ? EarlyLayout(layouter: layouter, options: options.layout, output: output) : nil
+        let early = output.streams ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
         let read: ReadResult
         do throws(ConversionError) {
             read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
@@ -102,7 +102,9 @@ public enum Converter {
         return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
     }
 
-    private static func send(_ data: Data, to sink: (Data) throws -> Void) throws(ConversionError) {
+    /// Hands `data` to the sink; what it throws, as the conversion's error (a failed write to
+    /// standard output, unless the sink says otherwise).
+    static func send(_ data: Data, to sink: (Data) throws -> Void) throws(ConversionError) {
         do {
             try sink(data)
         } catch let error as ConversionError {

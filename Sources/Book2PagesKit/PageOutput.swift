@@ -1,5 +1,4 @@
 import BookModel
-import FileNames
 import Foundation
 import Layout
 import PageFormat
@@ -11,10 +10,9 @@ import ProcessMemory
 /// the end: the one thing that differs between writing the document whole and streaming it.
 /// The conversion itself is the same for both (`Converter.convert`).
 protocol PageOutput: AnyObject, Sendable {
-    /// Whether the layout may start while the book is still read: only for an output that sends
-    /// nothing before the book is read whole, since a book may turn out to need another layout.
-    var takesPagesWhileReading: Bool { get }
-    /// Whether it sends the output itself as it is made, rather than handing it back whole.
+    /// Whether it sends the output itself as it is made, rather than handing it back whole. Only
+    /// an output that does not stream takes pages laid out while the book is still read: a book
+    /// may turn out to need another layout, and what was sent can't be taken back.
     var streams: Bool { get }
     /// The pages given so far are not the book's: it is laid out again, from the start.
     func restart()
@@ -39,7 +37,6 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     private let writesJSON: Bool
     /// Replaced only on the converting thread, while no layout is running.
     private var collector: PageCollector
-    var takesPagesWhileReading: Bool { true }
     var streams: Bool { false }
     var failure: ConversionError? { nil }
 
@@ -85,7 +82,6 @@ final class LineStream: PageOutput, @unchecked Sendable {
     private var stream = PageStream()
     private var pages: [Page] = []
     private(set) var failure: ConversionError?
-    var takesPagesWhileReading: Bool { false }
     var streams: Bool { true }
 
     init(sink: @escaping @Sendable (Data) throws -> Void) {
@@ -93,10 +89,8 @@ final class LineStream: PageOutput, @unchecked Sendable {
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
-        var header = layout
-        header.standIns = nil
         write {
-            try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: header, target: target,
+            try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: target,
                                  provenance: provenance)
         }
         emit { $0.front(of: book) }
@@ -143,14 +137,17 @@ final class LineStream: PageOutput, @unchecked Sendable {
 
     private func writeLocked(_ line: () throws -> Data) {
         guard failure == nil else { return }
+        let data: Data
         do {
-            try sink(try line())
-        } catch let error as ConversionError {
-            failure = error
-        } catch let error as EncodingError {
-            failure = .internalError("a page could not be encoded as JSON: \(error)")
+            data = try line()
         } catch {
-            failure = .outputFailed(file: "standard output", reason: SystemError.reason(for: error))
+            failure = .internalError("a page could not be encoded as JSON: \(error)")
+            return
+        }
+        do throws(ConversionError) {
+            try Converter.send(data, to: sink)
+        } catch {
+            failure = error
         }
     }
 }

@@ -3,9 +3,7 @@ import PageFormat
 
 extension PageDocument {
     public func jsonLines() throws -> Data {
-        var header = layout
-        header.standIns = nil
-        var data = try JSONLines.header(metadata: metadata, layout: header, target: target, provenance: provenance,
+        var data = try JSONLines.header(metadata: metadata, layout: layout, target: target, provenance: provenance,
                                         version: version)
         for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
         data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target,
@@ -34,8 +32,12 @@ public enum JSONLines {
     /// The first line. Of the target only the name: its grouping needs every page.
     public static func header(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription?,
                               provenance: Provenance?, version: Int = PageDocument.currentVersion) throws -> Data {
-        try line(PageDocument.HeaderLine(format: PageDocument.formatName, version: version, provenance: provenance, metadata: metadata,
-                            layout: layout, target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
+        // The stand-in faces too go in the end line: they are known once every page is.
+        var layout = layout
+        layout.standIns = nil
+        return try line(PageDocument.HeaderLine(format: PageDocument.formatName, version: version, provenance: provenance,
+                                                metadata: metadata, layout: layout,
+                                                target: target.map { TargetDescription(name: $0.name, doubleSided: $0.doubleSided) }))
     }
 
     /// A page's line: its fields, its index in `pages`, and `line: page`.
