@@ -49,13 +49,13 @@ public struct Layouter: Sendable {
         self.options = options
         dictionaries = HyphenationDictionaries(directory: hyphenationDirectory)
         warnings = fonts.warnings
-        description = Self.description(of: options, fonts: fonts)
-        let faces = FaceRole.allCases.map { [fonts] in fonts.face($0) }
-        faceFiles = Dictionary(faces.filter { !$0.path.isEmpty }.map { ($0.postScriptName, $0.path) },
-                               uniquingKeysWith: { first, _ in first })
+        let faces = FaceRole.allCases.map { [fonts] in MeasuredFace(fonts.face($0), role: $0.name) }
+        description = Self.description(of: options, fonts: fonts, faces: faces)
+        faceFiles = MeasuredFace.files(of: faces)
     }
 
-    private static func description(of options: LayoutOptions, fonts: FontSet) -> LayoutDescription {
+    /// `faces`: the book's faces, in `FaceRole` order.
+    private static func description(of options: LayoutOptions, fonts: FontSet, faces: [MeasuredFace]) -> LayoutDescription {
         let rounded = PageAssembler.rounded
         let geometry = options.geometry
         let content = geometry.contentSize
@@ -70,7 +70,7 @@ public struct Layouter: Sendable {
             font: FontDescription(requested: fonts.requested, family: regular.family, file: regular.fileName,
                                   postScriptName: regular.postScriptName, iOSFontName: regular.iOSFontName,
                                   size: rounded(options.fontSize), lineHeight: rounded(options.bodyLineHeight)),
-            faces: FaceRole.allCases.map { MeasuredFace(fonts.face($0), role: $0.name).description },
+            faces: faces.map(\.description),
             notes: NoteFontDescription(size: rounded(options.fontSize * LayoutOptions.noteScale),
                                        lineHeight: rounded(options.bodyLineHeight * LayoutOptions.noteScale)))
     }
@@ -155,7 +155,7 @@ public struct Layouter: Sendable {
                          pageListPageIndices: pageListPageIndices,
                          warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
                          standIns: standIns.map(\.description),
-                         standInFiles: Dictionary(standIns.map { ($0.postScriptName, $0.path) }, uniquingKeysWith: { first, _ in first }))
+                         standInFiles: MeasuredFace.files(of: standIns))
     }
 
 

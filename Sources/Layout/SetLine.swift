@@ -64,4 +64,10 @@ struct MeasuredFace: Sendable, Equatable {
     }
 
     var postScriptName: String { description.postScriptName }
+
+    /// Where each of `faces` is on this machine, by PostScript name (the first of a name kept; a
+    /// face with no file of its own left out): for a writer in this process that embeds them.
+    static func files(of faces: some Sequence<MeasuredFace>) -> [String: String] {
+        Dictionary(faces.filter { !$0.path.isEmpty }.map { ($0.postScriptName, $0.path) }, uniquingKeysWith: { first, _ in first })
+    }
 }
