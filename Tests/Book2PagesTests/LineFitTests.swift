@@ -35,7 +35,7 @@ struct LineFitTests {
         var styledLines = 0
         for (index, page) in document.pages.enumerated() {
             for line in page.lines ?? [] where !line.text.isEmpty {
-                let runs = line.runs ?? [PageRun(start: 0, length: line.text.utf16.count, face: 0, size: layout.font.size)]
+                let runs = layout.runs(of: line)
                 if line.runs != nil { styledLines += 1 }
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
                 var natural = 0.0
@@ -62,7 +62,7 @@ struct LineFitTests {
             }
             let bottom = box.y + box.height + Self.tolerance
             for line in page.lines ?? [] {
-                let height = line.height ?? layout.font.lineHeight
+                let height = layout.height(of: line)
                 guard height <= box.height else { continue }
                 #expect(line.y + height <= bottom, "page \(index): a line overflows the page")
             }

@@ -45,7 +45,7 @@ struct RightToLeftCorpusTests {
         for line in document.pages.flatMap({ $0.lines ?? [] }) where !line.text.isEmpty && !line.justified {
             // LineFitTests checks that no line is wider than it says; a ragged line must be as
             // wide as it says, its Arabic measured joined, piece by piece in its direction.
-            let runs = line.runs ?? [PageRun(start: 0, length: line.text.utf16.count, face: 0, size: document.layout.font.size)]
+            let runs = document.layout.runs(of: line)
             var width = 0.0
             for run in runs {
                 for piece in LineFitTests.pieces(of: line, within: run) {

@@ -67,6 +67,13 @@ struct WatchTarget: PageTarget {
 }
 
 struct NewTargetTests {
+    /// The layout's default page, which it keeps without knowing any target, is the default
+    /// target's.
+    @Test func theLayoutsDefaultPageIsTheDefaultTargets() {
+        #expect(LayoutOptions.defaultGeometry.pageSize == ConversionOptions.defaultTarget.pageSize)
+        #expect(LayoutOptions().geometry == ConversionOptions().layout.geometry)
+    }
+
     @Test func aTargetIsOneTypeThatTheConversionTakesWhole() throws {
         let options = ConversionOptions(target: try WatchTarget(TargetRequest()))
         #expect(options.layout.geometry.pageSize == Dimensions(width: 184, height: 184) && options.bounds == nil)
