@@ -117,11 +117,12 @@ enum FuzzCheck {
         precondition(pages.count == conversion.document.pages.count,
                      "\(shape): \(pages.count) pages decoded of \(conversion.document.pages.count)")
         precondition(pages.count >= 4 && pages.count % 2 == 0, "\(shape): \(pages.count) pages, not an even count of 4 or more")
-        precondition(pages.prefix(3).map(\.type) == [.invisible, .invisible, .cover],
-                     "\(shape): the page list starts \(pages.prefix(3).map(\.type))")
-        for (index, page) in pages.enumerated() where page.type == .content {
-            precondition(page.chapter.map { decoded.chapters.indices.contains($0) } ?? false,
-                         "\(shape): content page \(index) is in chapter \(String(describing: page.chapter)) of \(decoded.chapters.count)")
+        precondition(pages.prefix(3).map(\.kind.type) == ["invisible", "invisible", "cover"],
+                     "\(shape): the page list starts \(pages.prefix(3).map(\.kind.type))")
+        for (index, page) in pages.enumerated() {
+            guard case .content(let shown) = page.kind else { continue }
+            precondition(decoded.chapters.indices.contains(shown.chapter),
+                         "\(shape): content page \(index) is in chapter \(shown.chapter) of \(decoded.chapters.count)")
         }
         // Compact JSON is written by the package's own encoder, which promises Foundation's bytes.
         // Checked up to a size, past which Foundation's encoder takes most of the exec.

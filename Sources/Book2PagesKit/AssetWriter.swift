@@ -15,9 +15,9 @@ import ZipArchive
 enum AssetWriter {
     /// The images the pages show, and the cover, each once, in path order.
     static func paths(in document: PageDocument) -> [String] {
-        var paths = Set(document.pages.flatMap { $0.images ?? [] }.map(\.path))
-        for page in document.pages where page.type == .cover {
-            if let cover = page.image { paths.insert(cover) }
+        var paths = Set(document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path))
+        for page in document.pages {
+            if case .cover(let cover?) = page.kind { paths.insert(cover) }
         }
         return paths.sorted()
     }

@@ -12,23 +12,23 @@ struct PageMarkup {
     func html(_ page: Page, index: Int) -> String {
         var body = ""
         var style = ""
-        switch page.type {
-        case .content, .image:
-            body += (page.images ?? []).map(image).joined()
-            body += (page.lines ?? []).map { LineMarkup.html($0, layout: layout) }.joined()
-        case .cover:
-            if let path = page.image, let url = imageURLs[path] {
+        switch page.kind {
+        case .content(let shown), .image(let shown):
+            body += shown.images.map(image).joined()
+            body += shown.lines.map { LineMarkup.html($0, layout: layout) }.joined()
+        case .cover(let path):
+            if let path, let url = imageURLs[path] {
                 body += "<img class=\"cover-image\" src=\"\(url)\" alt=\"\">"
             }
             body += "<div class=\"cover-text\"><h1>\(HTMLText.escaped(page.title ?? ""))</h1>"
                 + "<p>\(HTMLText.escaped(page.subtitle ?? ""))</p></div>"
-        case .colored:
-            if let color = page.color { style = " style=\"background:\(HTMLText.escaped(color.hex))\"" }
+        case .colored(let color):
+            style = " style=\"background:\(HTMLText.escaped(color.hex))\""
             if let title = page.title { body += "<div class=\"cover-text\"><h1>\(HTMLText.escaped(title))</h1></div>" }
-        default:
+        case .invisible, .blank, .decorative, .unknown:
             break
         }
-        let type = page.hasKnownType ? page.type.rawValue : "blank"
+        let type = if case .unknown = page.kind { "blank" } else { page.kind.type }
         return "<section class=\"page \(type)\" id=\"p\(index)\" data-i=\"\(index)\"\(style)>\(body)</section>\n"
     }
 

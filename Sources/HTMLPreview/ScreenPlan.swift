@@ -25,21 +25,22 @@ struct ScreenPlan: Encodable, Equatable {
     init(_ document: PageDocument) {
         let target = document.target
         rtl = document.metadata.direction == "rtl"
-        if let spreads = target?.spreads {
+        switch target?.grouping ?? .none {
+        case .spreads(let spreads):
             mode = "spread"
             screens = spreads.map { [$0.left, $0.right] }
-        } else if let leaves = target?.leaves {
+        case .leaves(let leaves):
             mode = "single"
             screens = leaves.flatMap { [[$0.front], [$0.back]] }
-        } else if let pages = target?.screens {
+        case .screens(let pages):
             mode = "single"
             screens = pages.map { [$0] }
-        } else if let chapters = target?.chapters {
+        case .chapters(let chapters):
             mode = "single"
             // The reader opens on the cover, then goes chapter by chapter.
-            let cover = document.pages.firstIndex { $0.type == .cover }
+            let cover = document.pages.firstIndex { if case .cover = $0.kind { true } else { false } }
             screens = (cover.map { [[$0]] } ?? []) + chapters.flatMap { $0.pages.map { [$0] } }
-        } else {
+        case .none:
             // A document without a target was made for BookLayout: pairs after the first page.
             mode = "spread"
             let count = document.pages.count
@@ -50,8 +51,9 @@ struct ScreenPlan: Encodable, Equatable {
         }
         toc = document.toc.map { Entry(title: $0.title, level: $0.level, page: $0.page) }
         labels = document.pages.map { page in
-            if let folio = page.folio { return String(folio) }
-            return page.type == .cover ? "cover" : ""
+            if let folio = page.shown?.folio { return String(folio) }
+            if case .cover = page.kind { return "cover" }
+            return ""
         }
         pageWidth = document.layout.pageSize.width
         pageHeight = document.layout.pageSize.height

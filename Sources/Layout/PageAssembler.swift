@@ -18,7 +18,7 @@ struct PageAssembler: Sendable {
         self.lineHeight = lineHeight
     }
 
-    /// The chapter's pages, without folios (the writer numbers them); `spineCFI`: the chapter's,
+    /// The chapter's pages, their folios 0 until the page list numbers them; `spineCFI`: the chapter's,
     /// for the pages' locations as EPUB CFIs.
     func pages(_ contents: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex,
                spineCFI: String?) -> [Page] {
@@ -29,11 +29,11 @@ struct PageAssembler: Sendable {
                           height: Self.rounded(image.height))
             }
             if content.showsOnlyImages {
-                return Page(type: .image, chapter: chapterIndex, indexInChapter: index, images: images)
+                return Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images)))
             }
-            return Page(type: .content, text: content.text, chapter: chapterIndex, indexInChapter: index,
-                        lines: content.lines.map(line), location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI),
-                        images: images.isEmpty ? nil : images)
+            return Page(.content(ChapterPage(text: content.text, folio: 0, chapter: chapterIndex, indexInChapter: index,
+                                             lines: content.lines.map(line), images: images,
+                                             location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI))))
         }
     }
 

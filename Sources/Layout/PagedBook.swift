@@ -5,9 +5,9 @@ import PageFormat
 /// the one page model every writer reads; what is left here is what only the page list needs to
 /// know of the layout (how the chapters and entries fall on the pages).
 public struct PagedBook: Sendable, Equatable {
-    /// The content pages (`content` and `image`), in reading order, without their folios: those
-    /// count from the first content page, which the writer numbers as it adds the pages before
-    /// and after (`PageStream`). Empty when the layout handed them on as it went and kept none
+    /// The content pages (`content` and `image`), in reading order, their folios 0: those count
+    /// from the first content page, which the writer numbers as it adds the pages before and
+    /// after (`PageStream`). Empty when the layout handed them on as it went and kept none
     /// (`Layouter.layout(_:keepingPages:onChapter:)`); `chapterPageCounts` still counts them.
     public var pages: [Page]
     /// How many pages each chapter has, by the chapters' places in the book: the pages of chapter
@@ -37,7 +37,7 @@ public struct PagedBook: Sendable, Equatable {
                 warnings: [Warning] = [], standIns: [FaceDescription] = [], standInFiles: [String: String] = [:]) {
         self.pages = pages
         self.chapterPageCounts = chapterPageCounts ?? pages.reduce(into: []) { counts, page in
-            guard let chapter = page.chapter else { return }
+            guard let chapter = page.shown?.chapter else { return }
             while counts.count <= chapter { counts.append(0) }
             counts[chapter] += 1
         }

@@ -1,72 +1,175 @@
-/// One page, shaped like seed 000's `BookPageModel`: a type, an optional title and subtitle, and
-/// for content pages the text they show.
-public struct Page: Codable, Sendable, Equatable {
-    public var type: PageType
+/// One page, shaped like seed 000's `BookPageModel(pageType:title:subtitle:)`: what kind of page
+/// it is, with the data that kind carries, and an optional title and subtitle.
+///
+/// ```swift
+/// switch page.kind {
+/// case .content(let shown): draw(shown.lines, shown.images)
+/// case .image(let shown): draw(shown.images)
+/// case .cover(let image): drawCover(image, title: page.title, subtitle: page.subtitle)
+/// case .invisible, .blank, .colored, .decorative, .unknown: break
+/// }
+/// ```
+public struct Page: Sendable, Equatable {
+    public var kind: Kind
     public var title: String?
     public var subtitle: String?
-    /// On `content` pages: the page's lines, joined by `\n`, in reading order.
-    public var text: String?
-    /// On `content` and `image` pages: the page number printed on it, counting from 1 at the first
-    /// content page.
-    public var folio: Int?
-    /// On `content` and `image` pages: the index in the document's `chapters` of the chapter the
-    /// page belongs to.
-    public var chapter: Int?
-    /// On `content` and `image` pages: the page's place in its chapter, counting from 0.
-    public var indexInChapter: Int?
-    /// On the `cover` page: the book's cover image, as a path inside the book.
-    public var image: String?
-    /// On `colored` pages: the page's colour.
-    public var color: PageColor?
-    /// On `decorative` pages: the icons it shows.
-    public var decoration: Decoration?
-    /// On `content` pages: the lines of `text`, one for each, where the layout put them.
-    public var lines: [PageLine]?
-    /// On `content` pages with text: which of its chapter's text the page shows.
-    public var location: PageLocation?
-    /// On `content` and `image` pages: the pictures on the page, top to bottom.
-    public var images: [PageImage]?
 
-    public init(type: PageType, title: String? = nil, subtitle: String? = nil, text: String? = nil,
-                folio: Int? = nil, chapter: Int? = nil, indexInChapter: Int? = nil, image: String? = nil,
-                color: PageColor? = nil, decoration: Decoration? = nil, lines: [PageLine]? = nil,
-                location: PageLocation? = nil, images: [PageImage]? = nil) {
-        self.type = type
+    public init(_ kind: Kind, title: String? = nil, subtitle: String? = nil) {
+        self.kind = kind
         self.title = title
         self.subtitle = subtitle
+    }
+
+    /// A page's kind: seed 000's page types, the `image` extension, and any type a newer version
+    /// of the format adds.
+    public enum Kind: Sendable, Equatable {
+        /// Not shown: BookLayout's closed book starts with two of them.
+        case invisible
+        case blank
+        /// The book's cover, with its image's path inside the book when it has one.
+        case cover(image: String?)
+        /// A page of a chapter's text (and the pictures among it).
+        case content(ChapterPage)
+        /// An extension of BookLayout's types: a page of a chapter that shows pictures and no text.
+        /// A BookLayout app without an image page type can show it as `.content("")` with its
+        /// pictures drawn on top.
+        case image(ChapterPage)
+        case colored(PageColor)
+        case decorative(Decoration)
+        /// A type this version of the model does not know (its name as written): an app shows it
+        /// as a blank page, or skips it, rather than failing on it.
+        case unknown(type: String)
+
+        /// The type's name in JSON.
+        public var type: String {
+            switch self {
+            case .invisible: "invisible"
+            case .blank: "blank"
+            case .cover: "cover"
+            case .content: "content"
+            case .image: "image"
+            case .colored: "colored"
+            case .decorative: "decorative"
+            case .unknown(let type): type
+            }
+        }
+    }
+
+    /// What a content or image page shows of its chapter; nil on every other page, which have
+    /// none to set (`page.shown?.folio = 3` numbers a page of a chapter and leaves others be).
+    public var shown: ChapterPage? {
+        get {
+            switch kind {
+            case .content(let shown), .image(let shown): shown
+            default: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch kind {
+            case .content: kind = .content(newValue)
+            case .image: kind = .image(newValue)
+            default: break
+            }
+        }
+    }
+
+    /// What a content page shows; nil on every other page, an image page included.
+    public var content: ChapterPage? {
+        if case .content(let shown) = kind { shown } else { nil }
+    }
+}
+
+/// What a page of a chapter shows, and where it stands: its number, its chapter, its place in it;
+/// its lines and pictures where the layout put them (positions in points from the page's top-left
+/// corner); which of the chapter's text it holds.
+public struct ChapterPage: Sendable, Equatable {
+    /// The page's lines, joined by `\n`, in reading order; empty on an image page.
+    public var text: String
+    /// The page number printed on it, counting from 1 at the first content page.
+    public var folio: Int
+    /// The index in the document's `chapters` of the chapter the page belongs to.
+    public var chapter: Int
+    /// The page's place in its chapter, counting from 0.
+    public var indexInChapter: Int
+    /// The lines of `text`, one for each, where the layout put them.
+    public var lines: [PageLine]
+    /// The pictures on the page, top to bottom.
+    public var images: [PageImage]
+    /// Which of its chapter's text the page shows; nil on a page without text.
+    public var location: PageLocation?
+
+    public init(text: String = "", folio: Int, chapter: Int, indexInChapter: Int, lines: [PageLine] = [],
+                images: [PageImage] = [], location: PageLocation? = nil) {
         self.text = text
         self.folio = folio
         self.chapter = chapter
         self.indexInChapter = indexInChapter
-        self.image = image
-        self.color = color
-        self.decoration = decoration
         self.lines = lines
-        self.location = location
         self.images = images
+        self.location = location
     }
-
-    /// True for the types this version of the model knows; an app shows others as blank pages
-    /// (or skips them), rather than failing on them.
-    public var hasKnownType: Bool { PageType.known.contains(type) }
 }
 
-/// A page type: seed 000's, or an extension (see `OpenStringValue`).
-public struct PageType: OpenStringValue {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+extension Page: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case type, title, subtitle, image, text, folio, chapter, indexInChapter, lines, images, location, color,
+             decoration
+    }
 
-    public static let invisible = PageType(rawValue: "invisible")
-    public static let blank = PageType(rawValue: "blank")
-    public static let cover = PageType(rawValue: "cover")
-    public static let content = PageType(rawValue: "content")
-    public static let colored = PageType(rawValue: "colored")
-    public static let decorative = PageType(rawValue: "decorative")
-    /// An extension of BookLayout's types: a page of pictures and no text, in `images`. It has
-    /// a folio and a chapter as a content page does; a BookLayout app without an image page
-    /// type can show it as `.content("")` with its pictures drawn on top.
-    public static let image = PageType(rawValue: "image")
+    /// Reads the fields `type` says the page has; a type it does not know keeps only its name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
+        let type = try container.decode(String.self, forKey: .type)
+        // A content page needs its text, an image page its pictures (the schema's `required`).
+        func shown(needs needed: CodingKeys) throws -> ChapterPage {
+            func list<Element: Decodable>(_ key: CodingKeys) throws -> [Element] {
+                key == needed ? try container.decode([Element].self, forKey: key)
+                    : try container.decodeIfPresent([Element].self, forKey: key) ?? []
+            }
+            return ChapterPage(text: needed == .text ? try container.decode(String.self, forKey: .text)
+                                   : try container.decodeIfPresent(String.self, forKey: .text) ?? "",
+                               folio: try container.decode(Int.self, forKey: .folio),
+                               chapter: try container.decode(Int.self, forKey: .chapter),
+                               indexInChapter: try container.decode(Int.self, forKey: .indexInChapter),
+                               lines: try list(.lines), images: try list(.images),
+                               location: try container.decodeIfPresent(PageLocation.self, forKey: .location))
+        }
+        switch type {
+        case "invisible": kind = .invisible
+        case "blank": kind = .blank
+        case "cover": kind = .cover(image: try container.decodeIfPresent(String.self, forKey: .image))
+        case "content": kind = .content(try shown(needs: .text))
+        case "image": kind = .image(try shown(needs: .images))
+        case "colored": kind = .colored(try container.decode(PageColor.self, forKey: .color))
+        case "decorative": kind = .decorative(try container.decode(Decoration.self, forKey: .decoration))
+        default: kind = .unknown(type: type)
+        }
+    }
 
-    /// Every type this version of the format defines.
-    public static let known: Set<PageType> = [.invisible, .blank, .cover, .content, .colored, .decorative, .image]
+    /// Writes what `docs/FORMAT.md` lists for the kind: a content page always has `text` and
+    /// `lines`, and `images` when it shows any; an image page always has `images`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind.type, forKey: .type)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(subtitle, forKey: .subtitle)
+        switch kind {
+        case .invisible, .blank, .unknown: break
+        case .cover(let image): try container.encodeIfPresent(image, forKey: .image)
+        case .colored(let color): try container.encode(color, forKey: .color)
+        case .decorative(let decoration): try container.encode(decoration, forKey: .decoration)
+        case .content(let shown), .image(let shown):
+            let isContent = if case .content = kind { true } else { false }
+            try container.encode(shown.folio, forKey: .folio)
+            try container.encode(shown.chapter, forKey: .chapter)
+            try container.encode(shown.indexInChapter, forKey: .indexInChapter)
+            if isContent || !shown.text.isEmpty { try container.encode(shown.text, forKey: .text) }
+            if isContent || !shown.lines.isEmpty { try container.encode(shown.lines, forKey: .lines) }
+            if !isContent || !shown.images.isEmpty { try container.encode(shown.images, forKey: .images) }
+            try container.encodeIfPresent(shown.location, forKey: .location)
+        }
+    }
 }

@@ -25,13 +25,13 @@ public struct PageLocation: Codable, Sendable, Equatable {
 
 extension PageDocument {
     /// The index in `pages` of the page showing `offset` of the chapter whose `source` is given
-    /// (a bookmark kept as `chapters[page.chapter].source` and `page.location.start`): the last
+    /// (a bookmark kept as `chapters[shown.chapter].source` and `shown.location.start`): the last
     /// page of that chapter starting at or before it. Nil when no page of the chapter has text.
     public func pageIndex(source: String, offset: Int) -> Int? {
         guard let chapter = chapters.firstIndex(where: { $0.source == source }) else { return nil }
         var found: Int?
-        for (index, page) in pages.enumerated() where page.chapter == chapter {
-            guard let location = page.location else { continue }
+        for (index, page) in pages.enumerated() where page.shown?.chapter == chapter {
+            guard let location = page.shown?.location else { continue }
             if location.start <= offset || found == nil { found = index }
             if location.start > offset { break }
         }

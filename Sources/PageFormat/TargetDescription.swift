@@ -1,27 +1,32 @@
 /// Which system the pages were made for, and how that system's screens take them. The page list
 /// itself is the same for every target (BookLayout's structure); the target sets the page size
 /// and adds the grouping its system needs.
-public struct TargetDescription: Codable, Sendable, Equatable {
+public struct TargetDescription: Sendable, Equatable {
     public var name: TargetName
     /// `pagecurl` only: two pages on screen with the spine in the middle.
     public var doubleSided: Bool?
-    /// `booklayout`, and `pagecurl` when double-sided: each screen's left and right page.
-    public var spreads: [Spread]?
-    /// `swiftui-book`: the leaves of the book, each a page and its back.
-    public var leaves: [Leaf]?
-    /// `pagecurl` single-sided: the page each screen shows, in order.
-    public var screens: [Int]?
-    /// `reader`: each chapter's pages.
-    public var chapters: [ChapterPages]?
+    /// How the target's screens take the pages.
+    public var grouping: Grouping
 
-    public init(name: TargetName, doubleSided: Bool? = nil, spreads: [Spread]? = nil, leaves: [Leaf]? = nil,
-                screens: [Int]? = nil, chapters: [ChapterPages]? = nil) {
+    public init(name: TargetName, doubleSided: Bool? = nil, grouping: Grouping = .none) {
         self.name = name
         self.doubleSided = doubleSided
-        self.spreads = spreads
-        self.leaves = leaves
-        self.screens = screens
-        self.chapters = chapters
+        self.grouping = grouping
+    }
+
+    /// Which pages each screen shows, as the target's system takes them.
+    public enum Grouping: Sendable, Equatable {
+        /// `booklayout`, and `pagecurl` when double-sided: each screen's left and right page.
+        case spreads([Spread])
+        /// `swiftui-book`: the leaves of the book, each a page and its back.
+        case leaves([Leaf])
+        /// `pagecurl` single-sided: the page each screen shows, in order.
+        case screens([Int])
+        /// `reader`: each chapter's pages.
+        case chapters([ChapterPages])
+        /// None given: a JSON Lines header (the grouping comes in the end line, once every page
+        /// is known), or a target this version of the model does not know.
+        case none
     }
 
     /// Two facing pages: indices into `pages`, nil where the screen shows nothing on that side.
@@ -69,4 +74,40 @@ public struct TargetName: OpenStringValue {
     public static let pageCurl = TargetName(rawValue: "pagecurl")
     /// Seed 004: a chapter-based e-reader.
     public static let reader = TargetName(rawValue: "reader")
+}
+
+extension TargetDescription: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, doubleSided, spreads, leaves, screens, chapters
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(TargetName.self, forKey: .name)
+        doubleSided = try container.decodeIfPresent(Bool.self, forKey: .doubleSided)
+        grouping = if let spreads = try container.decodeIfPresent([Spread].self, forKey: .spreads) {
+            .spreads(spreads)
+        } else if let leaves = try container.decodeIfPresent([Leaf].self, forKey: .leaves) {
+            .leaves(leaves)
+        } else if let screens = try container.decodeIfPresent([Int].self, forKey: .screens) {
+            .screens(screens)
+        } else if let chapters = try container.decodeIfPresent([ChapterPages].self, forKey: .chapters) {
+            .chapters(chapters)
+        } else {
+            .none
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(doubleSided, forKey: .doubleSided)
+        switch grouping {
+        case .spreads(let spreads): try container.encode(spreads, forKey: .spreads)
+        case .leaves(let leaves): try container.encode(leaves, forKey: .leaves)
+        case .screens(let screens): try container.encode(screens, forKey: .screens)
+        case .chapters(let chapters): try container.encode(chapters, forKey: .chapters)
+        case .none: break
+        }
+    }
 }

@@ -12,22 +12,36 @@ extension Page: CompactJSONWritable {
     /// `lineIndex`: the page's index in a JSON Lines page line, whose `index` and `line` members
     /// go among the page's own in key order (`JSONLines.page`).
     func writeJSON(to output: JSONOutput, lineIndex: Int?) throws {
+        // Each kind's data, by the key it is written under: a new kind fails to compile here.
+        var shown: ChapterPage?, isContent = false, cover: String?, color: PageColor?, decoration: Decoration?
+        switch kind {
+        case .content(let page): shown = page; isContent = true
+        case .image(let page): shown = page
+        case .cover(let image): cover = image
+        case .colored(let value): color = value
+        case .decorative(let value): decoration = value
+        case .invisible, .blank, .unknown: break
+        }
         try output.object { first in
-            if let chapter { output.key("chapter", first: &first); output.write(Int64(chapter)) }
+            if let shown { output.key("chapter", first: &first); output.write(Int64(shown.chapter)) }
             if let color { output.key("color", first: &first); try output.write(color) }
             if let decoration { output.key("decoration", first: &first); try output.write(decoration) }
-            if let folio { output.key("folio", first: &first); output.write(Int64(folio)) }
-            if let image { output.key("image", first: &first); output.write(image) }
-            if let images { output.key("images", first: &first); try output.writeArray(images) }
+            if let shown { output.key("folio", first: &first); output.write(Int64(shown.folio)) }
+            if let cover { output.key("image", first: &first); output.write(cover) }
+            if let shown, !isContent || !shown.images.isEmpty {
+                output.key("images", first: &first); try output.writeArray(shown.images)
+            }
             if let lineIndex { output.key("index", first: &first); output.write(Int64(lineIndex)) }
-            if let indexInChapter { output.key("indexInChapter", first: &first); output.write(Int64(indexInChapter)) }
+            if let shown { output.key("indexInChapter", first: &first); output.write(Int64(shown.indexInChapter)) }
             if lineIndex != nil { output.key("line", first: &first); output.write("page") }
-            if let lines { output.key("lines", first: &first); try output.writeArray(lines) }
-            if let location { output.key("location", first: &first); try location.writeJSON(to: output) }
+            if let shown, isContent || !shown.lines.isEmpty {
+                output.key("lines", first: &first); try output.writeArray(shown.lines)
+            }
+            if let location = shown?.location { output.key("location", first: &first); try location.writeJSON(to: output) }
             if let subtitle { output.key("subtitle", first: &first); output.write(subtitle) }
-            if let text { output.key("text", first: &first); output.write(text) }
+            if let shown, isContent || !shown.text.isEmpty { output.key("text", first: &first); output.write(shown.text) }
             if let title { output.key("title", first: &first); output.write(title) }
-            output.key("type", first: &first); output.write(type.rawValue)
+            output.key("type", first: &first); output.write(kind.type)
         }
     }
 }

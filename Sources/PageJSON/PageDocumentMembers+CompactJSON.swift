@@ -44,12 +44,12 @@ extension PageListItem: CompactJSONWritable {
 extension TargetDescription: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
-            if let chapters { output.key("chapters", first: &first); try output.writeArray(chapters) }
+            if case .chapters(let chapters) = grouping { output.key("chapters", first: &first); try output.writeArray(chapters) }
             if let doubleSided { output.key("doubleSided", first: &first); output.write(doubleSided) }
-            if let leaves { output.key("leaves", first: &first); try output.writeArray(leaves) }
+            if case .leaves(let leaves) = grouping { output.key("leaves", first: &first); try output.writeArray(leaves) }
             output.key("name", first: &first); output.write(name.rawValue)
-            if let screens { output.key("screens", first: &first); try output.writeArray(screens) }
-            if let spreads { output.key("spreads", first: &first); try output.writeArray(spreads) }
+            if case .screens(let screens) = grouping { output.key("screens", first: &first); try output.writeArray(screens) }
+            if case .spreads(let spreads) = grouping { output.key("spreads", first: &first); try output.writeArray(spreads) }
         }
     }
 }

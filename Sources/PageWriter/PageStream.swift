@@ -16,11 +16,10 @@ public struct PageStream: Sendable {
     public mutating func front(of book: Book) -> [Page] {
         let metadata = book.metadata
         let pages = [
-            Page(type: .invisible), Page(type: .invisible),
-            Page(type: .cover, title: metadata.title,
-                 subtitle: metadata.authors.isEmpty ? nil : metadata.authors.joined(separator: ", "),
-                 image: book.cover?.path),
-            Page(type: .blank),
+            Page(.invisible), Page(.invisible),
+            Page(.cover(image: book.cover?.path), title: metadata.title,
+                 subtitle: metadata.authors.isEmpty ? nil : metadata.authors.joined(separator: ", ")),
+            Page(.blank),
         ]
         count += pages.count
         return pages
@@ -32,7 +31,7 @@ public struct PageStream: Sendable {
         var pages = laidOut
         for index in pages.indices {
             folio += 1
-            pages[index].folio = folio
+            pages[index].shown?.folio = folio
         }
         count += pages.count
         return pages
@@ -41,7 +40,7 @@ public struct PageStream: Sendable {
     /// The back inside cover, after a blank page when one is needed to make the count even.
     public mutating func back() -> [Page] {
         // With the back inside cover still to come, the count so far must be odd.
-        let pages = count % 2 == 0 ? [Page(type: .blank), Page(type: .blank)] : [Page(type: .blank)]
+        let pages = count % 2 == 0 ? [Page(.blank), Page(.blank)] : [Page(.blank)]
         count += pages.count
         return pages
     }

@@ -22,6 +22,6 @@ public struct BookLayoutTarget: PageTarget {
     }
 
     public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
-        TargetDescription(name: Self.name, spreads: PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft))
+        TargetDescription(name: Self.name, grouping: .spreads(PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft)))
     }
 }

@@ -20,10 +20,10 @@ public struct PageCurlTarget: DoubleSidedTarget {
     public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
         guard doubleSided else {
             // One page a screen: the structural pages (invisible, blank) have nothing to show.
-            let screens = pages.indices.filter { pages[$0].type != .invisible && pages[$0].type != .blank }
-            return TargetDescription(name: Self.name, doubleSided: false, screens: screens)
+            let screens = pages.indices.filter { pages[$0].kind != .invisible && pages[$0].kind != .blank }
+            return TargetDescription(name: Self.name, doubleSided: false, grouping: .screens(screens))
         }
         return TargetDescription(name: Self.name, doubleSided: true,
-                                 spreads: PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft))
+                                 grouping: .spreads(PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft)))
     }
 }

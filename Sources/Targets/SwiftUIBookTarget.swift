@@ -29,6 +29,6 @@ public struct SwiftUIBookTarget: PageTarget {
         let leaves = stride(from: PageDocument.coverIndex, to: pages.count - 1, by: 2).map {
             TargetDescription.Leaf(front: $0, back: $0 + 1)
         }
-        return TargetDescription(name: Self.name, leaves: leaves)
+        return TargetDescription(name: Self.name, grouping: .leaves(leaves))
     }
 }

@@ -26,7 +26,11 @@ struct AssetsOptionTests {
         let result = try run([TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"), "--assets", assets.path])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try PageDocument(jsonData: result.stdout)
-        let named = Set(document.pages.flatMap { $0.images ?? [] }.map(\.path) + [document.pages[2].image].compactMap { $0 })
+        guard case .cover(let cover?) = document.pages[2].kind else {
+            Issue.record("the sample's cover page names no image")
+            return
+        }
+        let named = Set(document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path) + [cover])
         #expect(named == ["OEBPS/images/cover.png", "OEBPS/images/lighthouse.png"])
         #expect(files(under: assets) == named.sorted())
         // The bytes are the book's own.

@@ -18,13 +18,13 @@ struct BookmarkSurvivalTests {
         var portrait = ConversionOptions(target: try BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 768, height: 1024))))
         portrait.layout.fontSize = 19
         let other = try Converter.convert(path: book, options: portrait).document
-        #expect(landscape.pages.map(\.location) != other.pages.map(\.location), "the two layouts should differ")
+        #expect(landscape.pages.map(\.shown?.location) != other.pages.map(\.shown?.location), "the two layouts should differ")
         var checked = 0
-        for page in landscape.pages where page.type == .content {
-            guard let chapter = page.chapter, let location = page.location else { continue }
+        for page in landscape.pages where page.content != nil {
+            guard let chapter = page.shown?.chapter, let location = page.shown?.location else { continue }
             let source = landscape.chapters[chapter].source
             let found = try #require(other.pageIndex(source: source, offset: location.start))
-            let there = try #require(other.pages[found].location)
+            let there = try #require(other.pages[found].shown?.location)
             #expect(there.start <= location.start && location.start <= there.end, "\(source) at \(location.start)")
             checked += 1
         }

@@ -19,7 +19,7 @@ import Testing
 
     /// The lines the browser check measures: those with text (the footnote rule has none).
     static func measuredLines(_ document: PageDocument) -> Int {
-        document.pages.flatMap { $0.lines ?? [] }.filter { !$0.text.isEmpty && $0.role != .noteSeparator }.count
+        document.pages.flatMap { $0.shown?.lines ?? [] }.filter { !$0.text.isEmpty && $0.role != .noteSeparator }.count
     }
 
     @Test(.needsChromium, .needsSharedCorpus, arguments: ["moby-dick.epub", "wasteland.epub", "regime-anticancer-arabic.epub"])
@@ -89,8 +89,7 @@ import Testing
         #expect(json.status == 0 && made.status == 0, "\(made.stderr)")
         let document = try PageDocument(jsonData: json.stdout)
         let target = try #require(document.target)
-        let screens = target.spreads?.count ?? target.screens?.count ?? (target.leaves?.count).map { $0 * 2 }
-            ?? (target.chapters.map { $0.reduce(1) { $0 + $1.pages.count } })
+        let screens = target.screenCount
         let check = try BrowserCheck.run(preview: file, browser: browser)
         #expect(check.pages == document.pages.count)
         #expect(check.screens == screens)

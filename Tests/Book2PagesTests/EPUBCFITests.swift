@@ -30,7 +30,7 @@ struct EPUBCFITests {
         let run = try #require(try Run.tool("python3", [TestPaths.repositoryFile("scripts/check-cfi.py"), book, pages.path]))
         let output = String(decoding: run.stdout, as: UTF8.self)
         let report = try JSONDecoder().decode(Report.self, from: run.stdout)
-        let contentPages = result.document.pages.filter { $0.location != nil }
+        let contentPages = result.document.pages.filter { $0.shown?.location != nil }
         #expect(report.checked == contentPages.count * 2, "every content page has both CFIs: \(output)")
         #expect(report.unresolved == 0, "\(output)")
         #expect(report.characters > 0)
@@ -54,7 +54,7 @@ struct EPUBCFITests {
         func cfis(_ document: PageDocument) -> [String: String] {
             var byOffset: [String: String] = [:]
             for page in document.pages {
-                guard let chapter = page.chapter, let location = page.location else { continue }
+                guard let chapter = page.shown?.chapter, let location = page.shown?.location else { continue }
                 byOffset["\(document.chapters[chapter].source)@\(location.start)"] = location.startCFI
             }
             return byOffset
@@ -70,7 +70,7 @@ struct EPUBCFITests {
     @Test func markdownPagesHaveNoCFI() throws {
         let book = TestPaths.repositoryFile("Samples/the-clockmakers-garden")
         let document = try Converter.convert(path: book, options: ConversionOptions()).document
-        let locations = document.pages.compactMap(\.location)
+        let locations = document.pages.compactMap(\.shown?.location)
         #expect(!locations.isEmpty)
         #expect(locations.allSatisfy { $0.startCFI == nil && $0.endCFI == nil })
     }

@@ -64,7 +64,7 @@ struct EarlyLayoutConversionTests {
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
-        #expect(converted.pages.contains { $0.images?.isEmpty == false })
+        #expect(converted.pages.contains { $0.shown?.images.isEmpty == false })
     }
 
     /// A Markdown book whose language comes only with its second file: the layout began without
@@ -94,6 +94,6 @@ struct EarlyLayoutConversionTests {
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
-        #expect(converted.pages.contains { $0.lines?.contains(where: \.hyphenated) == true })
+        #expect(converted.pages.contains { $0.shown?.lines.contains(where: \.hyphenated) == true })
     }
 }

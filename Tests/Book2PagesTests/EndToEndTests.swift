@@ -30,8 +30,8 @@ struct EndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         let document = try PageDocument(jsonData: result.stdout)
         #expect(document.pages.count % 2 == 0)
-        #expect(document.pages.prefix(3).map(\.type) == [.invisible, .invisible, .cover])
-        #expect(document.pages.filter { $0.type == .content }.count > 5)
+        #expect(document.pages.prefix(3).map(\.kind.type) == ["invisible", "invisible", "cover"])
+        #expect(document.pages.filter { $0.content != nil }.count > 5)
         #expect(document.metadata.title == "The Lighthouse Keeper")
     }
 
@@ -77,7 +77,7 @@ struct EndToEndTests {
         let result = try run([TestPaths.repositoryFile("Samples/chapter.xhtml")])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try PageDocument(jsonData: result.stdout)
-        let text = document.pages.compactMap(\.text).joined(separator: "\n")
+        let text = document.pages.compactMap(\.shown?.text).joined(separator: "\n")
         #expect(!text.isEmpty)
         #expect(!text.contains("&nbsp;") && !text.contains("&mdash;"))
     }

@@ -14,7 +14,7 @@ struct FootnoteEndToEndTests {
         let notes = try #require(document.layout.notes, sourceLocation: sourceLocation)
         let box = document.layout.contentBox
         for page in document.pages {
-            let lines = page.lines ?? []
+            let lines = page.shown?.lines ?? []
             guard let rule = lines.firstIndex(where: { $0.role == .noteSeparator }) else {
                 #expect(!lines.contains { $0.role != .body }, sourceLocation: sourceLocation)
                 continue
@@ -27,7 +27,7 @@ struct FootnoteEndToEndTests {
             #expect(abs(bottom - (box.y + box.height)) < 0.05, "the notes end at the content box's foot",
                     sourceLocation: sourceLocation)
         }
-        return try #require(document.pages.first { $0.text?.contains(call) == true }, sourceLocation: sourceLocation)
+        return try #require(document.pages.first { $0.shown?.text.contains(call) == true }, sourceLocation: sourceLocation)
     }
 
     @Test(.needsSharedCorpus) func mobyDicksTranscribersNoteStandsAtTheFootOfItsPage() throws {
@@ -35,10 +35,10 @@ struct FootnoteEndToEndTests {
         let document = try Converter.convert(path: corpus.appendingPathComponent("moby-dick.epub").path,
                                              options: ConversionOptions()).document
         let page = try page(calling: "a unit of currency.1", in: document)
-        let lines = try #require(page.lines)
+        let lines = try #require(page.shown?.lines)
         #expect(lines.suffix(2).map(\.role) == [.noteSeparator, .note])
         #expect(lines.last?.text == "1 These have been corrected in this EPUB3 edition.")
-        let mentions = document.pages.filter { $0.text?.contains("These have been corrected") == true }
+        let mentions = document.pages.filter { $0.shown?.text.contains("These have been corrected") == true }
         #expect(mentions.count == 1, "the note is out of the flow, and shown once")
         #expect(document.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
     }
@@ -49,7 +49,7 @@ struct FootnoteEndToEndTests {
                                              options: ConversionOptions()).document
         // Its fifty notes are rear notes (`epub:type="rearnote"`), which a printed book keeps at
         // the back: none moves to a page's foot, and each is read once, after the poem.
-        let lines = document.pages.flatMap { $0.lines ?? [] }
+        let lines = document.pages.flatMap { $0.shown?.lines ?? [] }
         #expect(!lines.contains { $0.role != .body })
         let poem = try #require(lines.firstIndex { $0.text == "April is the cruellest month, breeding" })
         let note = try #require(lines.firstIndex { $0.text.hasPrefix("Line 20. Cf. Ezekiel 2:1.") })
@@ -68,7 +68,7 @@ struct FootnoteEndToEndTests {
         let document = try Converter.convert(path: TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub"),
                                              options: ConversionOptions()).document
         let page = try page(calling: "Storm force ten1", in: document)
-        #expect(page.lines?.first { $0.role == .note }?.text.hasPrefix("1 On the Beaufort scale") == true)
+        #expect(page.shown?.lines.first { $0.role == .note }?.text.hasPrefix("1 On the Beaufort scale") == true)
     }
 
     @Test func markdownFootnotesStandAtTheFootOfTheirPage() throws {
@@ -80,9 +80,9 @@ struct FootnoteEndToEndTests {
         try Data(markdown.utf8).write(to: path)
         let document = try Converter.convert(path: path.path, options: ConversionOptions()).document
         let first = try page(calling: "First call.1", in: document)
-        #expect(first.lines?.last?.text == "1 The first note.")
+        #expect(first.shown?.lines.last?.text == "1 The first note.")
         let late = try page(calling: "Late call.2", in: document)
-        #expect(late.lines?.last?.text == "2 The second note.")
-        #expect(first.folio != late.folio)
+        #expect(late.shown?.lines.last?.text == "2 The second note.")
+        #expect(first.shown?.folio != late.shown?.folio)
     }
 }

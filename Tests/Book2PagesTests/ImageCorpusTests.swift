@@ -17,16 +17,16 @@ struct ImageCorpusTests {
         #expect(imageWarnings.isEmpty, "\(imageWarnings)")
         let box = conversion.document.layout.contentBox
         for page in conversion.document.pages {
-            for image in page.images ?? [] {
+            for image in page.shown?.images ?? [] {
                 // Within the rounding of the output's hundredths.
                 #expect(image.x >= box.x - 0.01 && image.y >= box.y - 0.01, "\(name): \(image)")
                 #expect(image.x + image.width <= box.x + box.width + 0.01, "\(name): \(image)")
                 #expect(image.y + image.height <= box.y + box.height + 0.01, "\(name): \(image)")
                 #expect(image.width > 0 && image.height > 0)
             }
-            #expect(!(page.text ?? "").contains("[Image"), "\(name): an image shown as its alt text")
-            if page.type == .image {
-                #expect(page.images?.isEmpty == false && page.chapter != nil && page.folio != nil)
+            #expect(page.shown?.text.contains("[Image") != true, "\(name): an image shown as its alt text")
+            if page.kind.type == "image" {
+                #expect(page.shown?.images.isEmpty == false && page.shown?.chapter != nil && page.shown?.folio != nil)
             }
         }
     }
@@ -35,7 +35,7 @@ struct ImageCorpusTests {
         let corpus = try #require(TestPaths.corpus)
         let conversion = try Converter.convert(path: corpus.appendingPathComponent("cole-voyage-of-life.epub").path,
                                                options: ConversionOptions())
-        let paths = conversion.document.pages.flatMap { $0.images ?? [] }.map(\.path)
+        let paths = conversion.document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path)
         #expect(paths.count == 9 && Set(paths).count == 9)
         #expect(paths.allSatisfy { $0.hasPrefix("EPUB/images/") })
     }

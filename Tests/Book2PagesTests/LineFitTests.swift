@@ -34,7 +34,7 @@ struct LineFitTests {
         var lines = 0
         var styledLines = 0
         for (index, page) in document.pages.enumerated() {
-            for line in page.lines ?? [] where !line.text.isEmpty {
+            for line in page.shown?.lines ?? [] where !line.text.isEmpty {
                 let runs = layout.runs(of: line)
                 if line.runs != nil { styledLines += 1 }
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
@@ -61,12 +61,12 @@ struct LineFitTests {
                 lines += 1
             }
             let bottom = box.y + box.height + Self.tolerance
-            for line in page.lines ?? [] {
+            for line in page.shown?.lines ?? [] {
                 let height = layout.height(of: line)
                 guard height <= box.height else { continue }
                 #expect(line.y + height <= bottom, "page \(index): a line overflows the page")
             }
-            for image in page.images ?? [] where image.height <= box.height {
+            for image in page.shown?.images ?? [] where image.height <= box.height {
                 #expect(image.y + image.height <= bottom, "page \(index): \(image.path) overflows the page")
             }
         }

@@ -12,7 +12,7 @@ struct MarkdownEndToEndTests {
     }
 
     func content(_ document: PageDocument) -> String {
-        document.pages.compactMap(\.text).joined(separator: "\n")
+        document.pages.compactMap(\.shown?.text).joined(separator: "\n")
     }
 
     @Test func theSampleFolderConvertsWithItsCoverAndChapters() throws {
@@ -22,7 +22,7 @@ struct MarkdownEndToEndTests {
         let document = try PageDocument(jsonData: result.stdout)
         #expect(document.metadata.title == "The Clockmaker's Garden")
         #expect(document.metadata.language == "en-GB" && document.metadata.date == "2025-03-14")
-        #expect(document.pages[2].type == .cover && document.pages[2].image == "images/cover.png")
+        #expect(document.pages[2].kind == .cover(image: "images/cover.png"))
         #expect(document.pages[2].subtitle == "Ada Pennywhistle, Tobias Marrow")
         #expect(document.chapters.map(\.source) == ["01-the-garden.md", "02-the-workshop.md", "03-winter.md", "04-the-fete.md"])
         #expect(document.toc.map(\.title).contains("The station clock"))

@@ -16,7 +16,7 @@ struct RecordedOutputTests {
         try conversion.json.write(to: URL(fileURLWithPath: file))
         let recorded = try #require(RecordedOutput(path: file, format: format))
         #expect(recorded.provenance == conversion.document.provenance)
-        #expect(recorded.contentPages == conversion.document.pages.filter { $0.type == .content }.count)
+        #expect(recorded.contentPages == conversion.document.pages.filter { $0.content != nil }.count)
         #expect(recorded.contentPages > 10)
         // Cut anywhere, from the first bytes to the last one, the output is not whole (a JSON
         // document's final newline aside: without it, the document is whole).

@@ -17,7 +17,7 @@ struct RightToLeftCorpusTests {
         #expect(document.metadata.direction == "rtl")
         #expect(document.target?.spreads?.first == TargetDescription.Spread(left: 2, right: 1))
         let box = document.layout.contentBox
-        let lines = document.pages.flatMap { $0.lines ?? [] }.filter { !$0.text.isEmpty }
+        let lines = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { !$0.text.isEmpty }
         #expect(lines.count > 300)
         for line in lines {
             #expect(line.isRightToLeft, "\(line.text)")
@@ -42,7 +42,7 @@ struct RightToLeftCorpusTests {
         let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
         let measurer = TextMeasurer(language: document.metadata.language)
         var checked = 0
-        for line in document.pages.flatMap({ $0.lines ?? [] }) where !line.text.isEmpty && !line.justified {
+        for line in document.pages.flatMap({ $0.shown?.lines ?? [] }) where !line.text.isEmpty && !line.justified {
             // LineFitTests checks that no line is wider than it says; a ragged line must be as
             // wide as it says, its Arabic measured joined, piece by piece in its direction.
             let runs = document.layout.runs(of: line)

@@ -62,7 +62,7 @@ struct WatchTarget: PageTarget {
     }
 
     func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
-        TargetDescription(name: Self.name, screens: pages.indices.filter { pages[$0].type == .content })
+        TargetDescription(name: Self.name, grouping: .screens(pages.indices.filter { pages[$0].content != nil }))
     }
 }
 
@@ -80,8 +80,8 @@ struct NewTargetTests {
         let book = TestPaths.repositoryFile("Samples/chapter.xhtml")
         let document = try Converter.convert(path: book, options: options).document
         #expect(document.target?.name.rawValue == "watch" && document.layout.pageSize == Dimensions(width: 184, height: 184))
-        let contentPages = document.pages.indices.filter { document.pages[$0].type == .content }
-        #expect(contentPages.count > 3 && document.target?.screens == contentPages)
+        let contentPages = document.pages.indices.filter { document.pages[$0].content != nil }
+        #expect(contentPages.count > 3 && document.target?.grouping == .screens(contentPages))
         var streamed = options
         streamed.outputFormat = .ndjson
         let lines = try Converter.convert(.paths([book]), options: streamed) { _ in }.document

@@ -1,5 +1,6 @@
 import Foundation
 import HTMLPreview
+import PageFormat
 import Testing
 
 /// Where things are, seen from the tests: the repository, the shared corpus beside it, and the
@@ -169,4 +170,23 @@ enum Run {
         atexit { try? FileManager.default.removeItem(at: Run.scratchRoot) }
         return url
     }()
+}
+
+extension TargetDescription {
+    /// The spreads of a target that shows pages in pairs; nil for one that does not.
+    var spreads: [Spread]? {
+        if case .spreads(let spreads) = grouping { spreads } else { nil }
+    }
+
+    /// How many screens the target's system shows, counted from its grouping: a leaf is two (its
+    /// front, then its back), and a reader opens on the cover before its chapters.
+    var screenCount: Int {
+        switch grouping {
+        case .spreads(let spreads): spreads.count
+        case .leaves(let leaves): leaves.count * 2
+        case .screens(let screens): screens.count
+        case .chapters(let chapters): chapters.reduce(1) { $0 + $1.pages.count }
+        case .none: 0
+        }
+    }
 }

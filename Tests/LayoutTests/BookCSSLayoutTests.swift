@@ -35,12 +35,12 @@ import PageFormat
             Self.styled(TestBooks.paragraph("Three.")) { $0.breakAfter = .page },
             TestBooks.paragraph("Four."),
         ]])
-        #expect(layouter.layout(book).pages.map(\.text) == ["One.", "Two.\n\nThree.", "Four."])
+        #expect(layouter.layout(book).pages.map(\.shown?.text) == ["One.", "Two.\n\nThree.", "Four."])
     }
 
     @Test func aBreakBeforeTheChaptersFirstBlockMakesNoEmptyPage() {
         let book = TestBooks.book([[Self.styled(TestBooks.paragraph("First.")) { $0.breakBefore = .page }]])
-        #expect(layouter.layout(book).pages.map(\.text) == ["First."])
+        #expect(layouter.layout(book).pages.map(\.shown?.text) == ["First."])
     }
 
     @Test func avoidingBreaksInsideKeepsAShortBlockTogether() {

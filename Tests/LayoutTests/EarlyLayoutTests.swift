@@ -128,9 +128,9 @@ struct EarlyLayoutTests {
         let progress = layouter.start(fed, metadata: book.metadata)
         for index in [2, 0, 1] { fed.add(book.chapters[index], at: index) }
         let paged = try #require(progress.finish(book))
-        let first = try #require(paged.pages.first { $0.chapter == 2 })
-        #expect(first.location?.startCFI == "epubcfi(/6/6!/4/2/1:0)")
+        let first = try #require(paged.pages.first { $0.shown?.chapter == 2 })
+        #expect(first.shown?.location?.startCFI == "epubcfi(/6/6!/4/2/1:0)")
         // Chapters read from no XHTML have no places in it.
-        #expect(paged.pages.filter { $0.chapter != 2 }.allSatisfy { $0.location?.startCFI == nil })
+        #expect(paged.pages.filter { $0.shown?.chapter != 2 }.allSatisfy { $0.shown?.location?.startCFI == nil })
     }
 }

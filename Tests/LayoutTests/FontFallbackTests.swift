@@ -16,7 +16,7 @@ import PageFormat
     @Test func arabicIsMeasuredInAFontThatHasIt() throws {
         let word = "الخلايا"
         let paged = try layout(word, language: "ar")
-        let line = try #require(paged.pages.first?.lines?.first)
+        let line = try #require(paged.pages.first?.shown?.lines.first)
         let serif = try FontSet(font: "Liberation Serif").regular
         #expect(!serif.hasGlyph(for: "ا"))
         #expect(paged.warnings.isEmpty)
@@ -29,7 +29,7 @@ import PageFormat
 
     @Test func latinAroundItStaysInTheBooksFont() throws {
         let paged = try layout("(الخلايا)", language: "ar")
-        let line = try #require(paged.pages.first?.lines?.first)
+        let line = try #require(paged.pages.first?.shown?.lines.first)
         let serif = try FontSet(font: "Liberation Serif").regular
         let family = try #require(paged.fallbackFamilies.first)
         let standIn = try FontSet(font: family).regular
@@ -41,7 +41,7 @@ import PageFormat
 
     @Test func runsNameTheStandInThatSetTheirCharacters() throws {
         let paged = try layout("(الخلايا) x", language: "ar")
-        let line = try #require(paged.pages.first?.lines?.first)
+        let line = try #require(paged.pages.first?.shown?.lines.first)
         let standIn = try #require(paged.standIns.first)
         #expect(paged.standIns.count == 1 && standIn.role == "standIn")
         let runs = try #require(line.runs)
@@ -65,7 +65,7 @@ import PageFormat
 
     @Test func hanIdeographsAreAnEmWide() throws {
         let paged = try layout("吾輩は猫である", language: "ja")
-        let line = try #require(paged.pages.first?.lines?.first)
+        let line = try #require(paged.pages.first?.shown?.lines.first)
         #expect(abs(line.width - 7 * 12) < 0.01 + TestBooks.precision)
         #expect(paged.fallbackFamilies.count == 1 && paged.fallbackFamilies != ["Liberation Serif"])
     }

@@ -88,7 +88,7 @@ import Testing
         let pages = layout([calling, TestBooks.paragraph("More text.")], notes: [note("n1", "A short note.", marker: "1")])
         try #require(pages.count == 1)
         let lines = pages[0].allLines
-        #expect(pages[0].text == "A sentence that calls a note.1\n\nMore text.\n\n1 A short note.")
+        #expect(pages[0].shown?.text == "A sentence that calls a note.1\n\nMore text.\n\n1 A short note.")
         let rule = try #require(lines.first { $0.role == .noteSeparator })
         #expect(rule.text.isEmpty && abs(rule.width - content.width / 3) < TestBooks.precision
                 && rule.x == TestBooks.written(0, from: margins.left))
@@ -96,9 +96,9 @@ import Testing
         #expect(lines.last?.role == .note)
         // The note is not in the chapter's flow: where the page lies in the chapter's text is
         // where its body text lies, the same as without the note.
-        #expect(pages[0].location == PageLocation(start: 0, end: 40))
+        #expect(pages[0].shown?.location == PageLocation(start: 0, end: 40))
         let withoutNote = layout([calling, TestBooks.paragraph("More text.")], notes: [])
-        #expect(withoutNote.map(\.location) == [pages[0].location])
+        #expect(withoutNote.map(\.shown?.location) == [pages[0].shown?.location])
     }
 
     @Test func aNoteSetsItsTextSmallerThanTheBody() throws {
@@ -127,7 +127,7 @@ import Testing
         try #require(pages.count == 2)
         #expect(pages[0].allLines.last?.text == "Line 11*")
         #expect(!pages[0].allLines.contains { $0.role != .body })
-        #expect(pages[1].text == "After.\n\n* The waiting note.")
+        #expect(pages[1].shown?.text == "After.\n\n* The waiting note.")
     }
 
     @Test func aNoteLeftWaitingAtTheChaptersEndGetsAPageOfItsOwn() throws {
@@ -136,7 +136,7 @@ import Testing
         let pages = layout([calling], notes: [note("n", "Still placed.", marker: "1")])
         try #require(pages.count == 2)
         #expect(pages[1].allLines.map(\.role) == [.noteSeparator, .note])
-        #expect(pages[1].text == "\n1 Still placed.")
+        #expect(pages[1].shown?.text == "\n1 Still placed.")
     }
 
     @Test func aLongNoteIsSplitAcrossPagesAndNothingIsLostOrRepeated() throws {
@@ -163,7 +163,7 @@ import Testing
         let second = Block(.paragraph([Inline("Second call"), Inline("1", note: "n")]))
         let pages = layout([first] + filler + [second], notes: [note("n", "Said once.", marker: "1")])
         try #require(pages.count >= 2)
-        #expect(pages.last?.text?.contains("Second call1") == true)
+        #expect(pages.last?.shown?.text.contains("Second call1") == true)
         #expect(noteText(pages) == ["1 Said once."] + Array(repeating: "", count: pages.count - 1))
     }
 
@@ -188,8 +188,8 @@ import Testing
         let pages = layout([calling, ImageScalingTests.image(260, 190), TestBooks.paragraph("After.")],
                            notes: [note("n", "Waits.", marker: "1")])
         try #require(pages.count == 3)
-        #expect(pages[1].type == .image && pages[1].allImages.count == 1 && pages[1].allLines.isEmpty)
-        #expect(pages[2].text == "After.\n\n1 Waits.")
+        #expect(pages[1].kind.type == "image" && pages[1].allImages.count == 1 && pages[1].allLines.isEmpty)
+        #expect(pages[2].shown?.text == "After.\n\n1 Waits.")
     }
 
     @Test func aPictureThatWouldCoverWaitingNotesWaitsForTheNextPage() throws {
@@ -200,7 +200,7 @@ import Testing
         let pages = layout([calling, picture, TestBooks.paragraph("After.")], notes: [note("n", "Waits.", marker: "1")])
         try #require(pages.count == 3)
         #expect(pages[1].allImages.isEmpty)
-        #expect(pages[1].text == "After.\n\n1 Waits.", "the text after the picture fills the page meanwhile")
+        #expect(pages[1].shown?.text == "After.\n\n1 Waits.", "the text after the picture fills the page meanwhile")
         #expect(pages[2].allImages.count == 1 && pages[2].allImages.first?.y == TestBooks.written(0, from: margins.top))
     }
 
@@ -217,7 +217,7 @@ import Testing
     @Test func aReferenceToNoNoteIsJustText() throws {
         let calling = Block(.paragraph([Inline("Calls nothing"), Inline("9", link: "c.xhtml#gone", note: "gone")]))
         let pages = layout([calling], notes: [])
-        #expect(pages.map(\.text) == ["Calls nothing9"])
+        #expect(pages.map(\.shown?.text) == ["Calls nothing9"])
     }
 
     @Test func aNotesAnchorsLandOnThePageThatShowsIt() throws {

@@ -89,7 +89,7 @@ import PageFormat
         let paged = try Layouter(options: TestBooks.options(width: 200))
             .layout(TestBooks.book([[foreign], [TestBooks.paragraph(text)]], language: "en"))
         #expect(paged.warnings.count == 1)
-        let chapters = Dictionary(grouping: paged.pages, by: \.chapter).mapValues { $0.flatMap(\.allLines) }
+        let chapters = Dictionary(grouping: paged.pages, by: \.shown?.chapter).mapValues { $0.flatMap(\.allLines) }
         #expect(chapters[0]?.allSatisfy { !$0.isHyphenated } == true)
         #expect(chapters[1]?.contains { $0.isHyphenated } == true)
     }

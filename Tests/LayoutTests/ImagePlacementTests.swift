@@ -35,9 +35,9 @@ import Testing
 
     @Test func anImageAddsNoLineOfTextOnlyTheSpaceBetweenBlocks() throws {
         let page = layouter.layout(TestBooks.book([[TestBooks.paragraph("Before."), image(50), TestBooks.paragraph("After.")]])).pages[0]
-        #expect(page.text == "Before.\n\nAfter.")
+        #expect(page.shown?.text == "Before.\n\nAfter.")
         #expect(page.allImages.count == 1)
-        let image = try #require(page.images?.first)
+        let image = try #require(page.shown?.images.first)
         // Below the first line and its gap; the text after it starts below it and a gap.
         #expect(abs(image.y - margins.top - 16.8 * 2) < TestBooks.precision)
         #expect(abs(page.allLines[2].y - (image.y + image.height + 16.8)) < 2 * TestBooks.precision)
@@ -62,7 +62,7 @@ import Testing
         let pages = layouter.layout(book).pages
         try #require(pages.count >= 2)
         #expect(pages[0].allImages.isEmpty)
-        #expect(pages[0].text?.contains("Next section") == false)
+        #expect(pages[0].shown?.text.contains("Next section") == false)
         try #require(pages[1].allImages.count == 1)
         #expect(pages[1].allImages[0].y == top)
         #expect(pages[1].allLines.first?.text == "Next section")
@@ -84,7 +84,7 @@ import Testing
                                    + [paragraph("b_", words: 40)]])
         let pages = layouter.layout(book).pages
         try #require(pages.count >= 2)
-        #expect(pages[0].allImages.isEmpty && pages[0].text?.contains("Figure 1.") == false)
+        #expect(pages[0].allImages.isEmpty && pages[0].shown?.text.contains("Figure 1.") == false)
         #expect(pages[0].allLines.contains { $0.text.hasPrefix("b_") }, "the text after the figure fills the first page")
         try #require(pages[1].allImages.count == 1)
         let caption = try #require(pages[1].allLines.first)
@@ -98,7 +98,7 @@ import Testing
                                    + [paragraph("b_", words: 40)]])
         let pages = layouter.layout(book).pages
         try #require(pages.count >= 2)
-        #expect(pages[0].text?.contains("Figure 2. Too much.") == true, "the caption is not held back with the image")
+        #expect(pages[0].shown?.text.contains("Figure 2. Too much.") == true, "the caption is not held back with the image")
         #expect(pages[1].allImages.count == 1)
     }
 
@@ -129,22 +129,22 @@ import Testing
             }
         }
         // Waiting images are placed before their chapter ends.
-        #expect(pages.last?.text?.hasPrefix("c_") == true)
-        #expect(pages.last?.type == .content && pages.last?.images == nil)
+        #expect(pages.last?.shown?.text.hasPrefix("c_") == true)
+        #expect(pages.last?.content?.images.isEmpty == true)
     }
 
     @Test func aPageOfImagesAloneShowsOnlyImages() {
         let pages = layouter.layout(TestBooks.book([[image(200)], [TestBooks.paragraph("Text.")]])).pages
         #expect(pages.count == 2)
-        #expect(pages[0].type == .image && pages[0].allImages.count == 1)
-        #expect(pages[0].lines == nil && pages[0].text == nil && pages[0].location == nil)
-        #expect(pages[1].type == .content)
+        #expect(pages[0].kind.type == "image" && pages[0].allImages.count == 1)
+        #expect(pages[0].shown?.lines == [] && pages[0].shown?.text == "" && pages[0].shown?.location == nil)
+        #expect(pages[1].content != nil)
     }
 
     @Test func anImageOfUnknownSizeShowsItsAltText() {
         let unknown = Block(.image(Image(source: ImageReference(path: "gone.png"), alt: "A lost picture")))
         let page = layouter.layout(TestBooks.book([[unknown]])).pages[0]
-        #expect(page.images == nil)
-        #expect(page.text == "[Image: A lost picture]")
+        #expect(page.shown?.images == [])
+        #expect(page.shown?.text == "[Image: A lost picture]")
     }
 }

@@ -25,7 +25,7 @@ import Testing
 
     /// The image's box as the page gives it: on the page, rounded to hundredths of a point.
     private func box(_ width: Int, _ height: Int) throws -> PageImage {
-        try #require(layouter.layout(TestBooks.book([[Self.image(width, height)]])).pages.first?.images?.first)
+        try #require(layouter.layout(TestBooks.book([[Self.image(width, height)]])).pages.first?.shown?.images.first)
     }
 
     /// The box as the layout makes it, in the content box at full precision.

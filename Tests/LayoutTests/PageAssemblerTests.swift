@@ -23,21 +23,21 @@ struct PageAssemblerTests {
             SetLine(text: "", x: 0, y: 47.6, width: 0, height: 23.8),
         ]
         let page = try #require(Self.pages([PageContent(lines: lines)]).first)
-        let written = try #require(page.lines)
+        let written = try #require(page.shown?.lines)
         #expect(written.map(\.x) == [25, 25, 25])
         #expect(written.map(\.y) == [30, 53.8, 77.6])
         #expect(written.map(\.width) == [255, 80.12, 0])
         #expect(written.map(\.hyphenated) == [true, false, false] && written.map(\.justified) == [true, false, false])
         // The body line height goes unsaid.
         #expect(written.allSatisfy { $0.height == nil })
-        #expect(page.text == "A justified line that ends in a hyph-\nenated word.\n")
-        #expect(page.type == .content && page.folio == nil && page.chapter == 2 && page.indexInChapter == 0)
-        #expect(page.location == PageLocation(start: 0, end: 48))
+        #expect(page.shown?.text == "A justified line that ends in a hyph-\nenated word.\n")
+        #expect(page.content?.folio == 0 && page.shown?.chapter == 2 && page.shown?.indexInChapter == 0)
+        #expect(page.shown?.location == PageLocation(start: 0, end: 48))
     }
 
     @Test func aHeightOtherThanTheBodysIsWrittenRounded() throws {
         let line = SetLine(text: "Heading", x: 0, y: 0, width: 50, height: 33.333333)
-        #expect(Self.pages([PageContent(lines: [line])]).first?.lines?.first?.height == 33.33)
+        #expect(Self.pages([PageContent(lines: [line])]).first?.shown?.lines.first?.height == 33.33)
     }
 
     @Test func runsAreWrittenOnlyWhenALineIsNotAllRegularAtTheBodySize() throws {
@@ -47,7 +47,7 @@ struct PageAssemblerTests {
                              runs: [LineRun(start: 0, length: 1, face: .italic, size: 17),
                                     LineRun(start: 1, length: 1, face: .bold, size: 11.333333, shift: .superscript),
                                     LineRun(start: 2, length: 5, face: .monospace, size: 15.3)])
-        let lines = try #require(Self.pages([PageContent(lines: [plain, styled])]).first?.lines)
+        let lines = try #require(Self.pages([PageContent(lines: [plain, styled])]).first?.shown?.lines)
         #expect(lines[0].runs == nil)
         #expect(lines[1].runs == [PageRun(start: 0, length: 1, face: 1, size: 17),
                                   PageRun(start: 1, length: 1, face: 2, size: 11.33, shift: .superscript),
@@ -61,7 +61,7 @@ struct PageAssemblerTests {
             SetLine(text: "", x: 0, y: 23.8, width: 86.67, height: 19.04, role: .noteSeparator),
             SetLine(text: "A note.", x: 0, y: 42.84, width: 40, height: 19.04, role: .note),
         ]
-        let written = try #require(Self.pages([PageContent(lines: lines)]).first?.lines)
+        let written = try #require(Self.pages([PageContent(lines: lines)]).first?.shown?.lines)
         #expect(written[0].isRightToLeft && written[0].bidi == pieces && written[0].x == 145)
         #expect(written[1].role == .noteSeparator && written[2].role == .note && written[0].role == .body)
         #expect(!written[1].isRightToLeft && written[1].bidi.isEmpty)
@@ -73,11 +73,11 @@ struct PageAssemblerTests {
         let plate = PageContent(lines: [SetLine(text: "", x: 0, y: 0, width: 255, height: 340)],
                                 images: [PageImage(path: "OEBPS/b.jpg", alt: "A plate", x: 0, y: 0, width: 255, height: 340)])
         let pages = Self.pages([text, plate])
-        #expect(pages[0].type == .content && pages[0].text == "Text.")
-        #expect(pages[0].images == [PageImage(path: "OEBPS/a.png", x: 37.5, y: 70, width: 230, height: 100)])
-        #expect(pages[1].type == .image && pages[1].text == nil && pages[1].lines == nil && pages[1].location == nil)
-        #expect(pages[1].images == [PageImage(path: "OEBPS/b.jpg", alt: "A plate", x: 25, y: 30, width: 255, height: 340)])
-        #expect(pages.map(\.indexInChapter) == [0, 1] && pages.map(\.chapter) == [2, 2])
+        #expect(pages[0].content != nil && pages[0].shown?.text == "Text.")
+        #expect(pages[0].shown?.images == [PageImage(path: "OEBPS/a.png", x: 37.5, y: 70, width: 230, height: 100)])
+        #expect(pages[1].kind.type == "image" && pages[1].shown?.text == "" && pages[1].shown?.lines == [] && pages[1].shown?.location == nil)
+        #expect(pages[1].shown?.images == [PageImage(path: "OEBPS/b.jpg", alt: "A plate", x: 25, y: 30, width: 255, height: 340)])
+        #expect(pages.map(\.shown?.indexInChapter) == [0, 1] && pages.map(\.shown?.chapter) == [2, 2])
     }
 
     @Test func theLayoutDescribesItselfRounded() throws {

@@ -90,7 +90,7 @@ import PageFormat
         let book = generatedBook(seed: seed)
         let paged = layouter.layout(book)
         for (index, page) in paged.pages.enumerated() {
-            let lastOfChapter = index + 1 == paged.pages.count || paged.pages[index + 1].chapter != page.chapter
+            let lastOfChapter = index + 1 == paged.pages.count || paged.pages[index + 1].shown?.chapter != page.shown?.chapter
             guard !lastOfChapter, let last = page.allLines.last else { continue }
             #expect(!last.text.hasPrefix("Heading"), "page \(index) ends with \(last.text)")
         }
@@ -112,9 +112,9 @@ import PageFormat
         let book = TestBooks.book([[TestBooks.paragraph("One.")], [TestBooks.paragraph("Two.")], [],
                                    [TestBooks.paragraph("Four.")]])
         let paged = layouter.layout(book)
-        #expect(paged.pages.map(\.text) == ["One.", "Two.", "Four."])
-        #expect(paged.pages.map(\.chapter) == [0, 1, 3])
-        #expect(paged.pages.map(\.indexInChapter) == [0, 0, 0])
+        #expect(paged.pages.map(\.shown?.text) == ["One.", "Two.", "Four."])
+        #expect(paged.pages.map(\.shown?.chapter) == [0, 1, 3])
+        #expect(paged.pages.map(\.shown?.indexInChapter) == [0, 0, 0])
         #expect(paged.chapterPageCounts == [1, 1, 0, 1])
     }
 
@@ -125,15 +125,15 @@ import PageFormat
         let three = TestBooks.paragraph("three_a\nthree_b\nthree_c")
         let paged = layouter.layout(TestBooks.book([lines + [three]]))
         #expect(paged.pages.map(\.allLines.count) == [9, 3])
-        #expect(paged.pages[1].text == "three_a\nthree_b\nthree_c")
+        #expect(paged.pages[1].shown?.text == "three_a\nthree_b\nthree_c")
     }
 
     @Test func lineTallerThanThePageStandsAlone() throws {
         let options = TestBooks.options(width: 300, height: 60, fontSize: 24)
         let paged = try Layouter(options: options).layout(
             TestBooks.book([[TestBooks.heading("Huge"), TestBooks.paragraph("small")]]))
-        #expect(paged.pages.map(\.text) == ["Huge", "small"])
-        let line = try #require(paged.pages[0].lines?.first)
+        #expect(paged.pages.map(\.shown?.text) == ["Huge", "small"])
+        let line = try #require(paged.pages[0].shown?.lines.first)
         #expect(line.boxHeight(body: options.fontSize * options.lineHeight) > options.geometry.contentSize.height)
     }
 

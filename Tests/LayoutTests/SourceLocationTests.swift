@@ -62,7 +62,7 @@ struct SourceLocationTests {
             try #require(next + shown.count <= lines.count)
             let set = lines[next..<(next + shown.count)]
             #expect(set.map(\.text) == shown.map(\.text))
-            let location = try #require(page.location)
+            let location = try #require(page.shown?.location)
             #expect(location.start == set.first?.source?.lowerBound)
             #expect(location.end == set.last?.source?.upperBound)
             // A chapter not read from XHTML has no place in it to give as a CFI.
@@ -70,8 +70,8 @@ struct SourceLocationTests {
             next += shown.count
         }
         #expect(next == lines.count)
-        #expect(paged.pages.first?.location?.start == 0)
-        #expect(paged.pages.last?.location?.end == Self.chapterText.count)
+        #expect(paged.pages.first?.shown?.location?.start == 0)
+        #expect(paged.pages.last?.shown?.location?.end == Self.chapterText.count)
     }
 
     @Test func offsetsDoNotDependOnThePageSize() throws {
@@ -80,9 +80,9 @@ struct SourceLocationTests {
         #expect(small.pages.count > large.pages.count)
         // Every place a small page starts is shown by exactly one large page.
         for page in small.pages {
-            let start = try #require(page.location?.start)
-            #expect(large.pages.filter { $0.location.map { ($0.start..<$0.end).contains(start) } ?? false }.count == 1)
+            let start = try #require(page.shown?.location?.start)
+            #expect(large.pages.filter { $0.shown?.location.map { ($0.start..<$0.end).contains(start) } ?? false }.count == 1)
         }
-        #expect(small.pages.last?.location?.end == large.pages.last?.location?.end)
+        #expect(small.pages.last?.shown?.location?.end == large.pages.last?.shown?.location?.end)
     }
 }

@@ -29,17 +29,17 @@ import Layout
     @Test func chapterEntriesPointAtTheChaptersFirstPage() {
         let paged = layouter.layout(book)
         #expect(paged.pages.count > 3)
-        let lastPageOfChapter0 = paged.pages.lastIndex { $0.chapter == 0 }!
+        let lastPageOfChapter0 = paged.pages.lastIndex { $0.shown?.chapter == 0 }!
         #expect(pageIndex(TOCEntry(title: "One", level: 1, chapterIndex: 0)) == 0)
         #expect(pageIndex(TOCEntry(title: "Three", level: 1, chapterIndex: 2)) == lastPageOfChapter0 + 1)
     }
 
     @Test func anchorEntriesPointAtTheAnchorsPage() {
         let paged = layouter.layout(book)
-        let anchored = paged.pages.firstIndex { $0.text?.contains("Anchored here.") == true }!
+        let anchored = paged.pages.firstIndex { $0.shown?.text.contains("Anchored here.") == true }!
         #expect(anchored > 0)
         #expect(pageIndex(TOCEntry(title: "Deep", level: 2, chapterIndex: 0, anchor: "deep")) == anchored)
-        let quoted = paged.pages.firstIndex { $0.text?.contains("Quoted.") == true }!
+        let quoted = paged.pages.firstIndex { $0.shown?.text.contains("Quoted.") == true }!
         #expect(pageIndex(TOCEntry(title: "Inner", level: 2, chapterIndex: 2, anchor: "inner")) == quoted)
         #expect(pageIndex(TOCEntry(title: "Outer", level: 2, chapterIndex: 2, anchor: "outer")) == quoted)
     }
@@ -49,7 +49,7 @@ import Layout
         book.pageList = [PageListEntry(label: "12", chapterIndex: 0), PageListEntry(label: "13", chapterIndex: 0, anchor: "deep"),
                          PageListEntry(label: "14", chapterIndex: 1)]
         let paged = layouter.layout(book)
-        let anchored = paged.pages.firstIndex { $0.text?.contains("Anchored here.") == true }!
+        let anchored = paged.pages.firstIndex { $0.shown?.text.contains("Anchored here.") == true }!
         #expect(paged.pageListPageIndices == [0, anchored, anchored + 1])
     }
 
@@ -59,7 +59,7 @@ import Layout
 
     @Test func emptyChaptersPointAtTheNextPageOrTheLast() {
         let paged = layouter.layout(book)
-        let chapter2 = paged.pages.firstIndex { $0.chapter == 2 }!
+        let chapter2 = paged.pages.firstIndex { $0.shown?.chapter == 2 }!
         #expect(pageIndex(TOCEntry(title: "Empty", level: 1, chapterIndex: 1)) == chapter2)
         #expect(pageIndex(TOCEntry(title: "Empty at end", level: 1, chapterIndex: 3)) == paged.pages.count - 1)
         #expect(pageIndex(TOCEntry(title: "Out of range", level: 1, chapterIndex: 99)) == paged.pages.count - 1)

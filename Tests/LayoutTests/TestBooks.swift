@@ -51,9 +51,9 @@ enum TestBooks {
 
 extension Page {
     /// The page's lines top to bottom; none for a page of pictures alone (which has no `lines`).
-    var allLines: [PageLine] { lines ?? [] }
+    var allLines: [PageLine] { shown?.lines ?? [] }
     /// The page's pictures top to bottom; none when it has no `images`.
-    var allImages: [PageImage] { images ?? [] }
+    var allImages: [PageImage] { shown?.images ?? [] }
 }
 
 extension PageLine {

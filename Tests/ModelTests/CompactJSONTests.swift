@@ -22,8 +22,8 @@ struct CompactJSONTests {
         document.toc.append(TOCItem(title: Self.awkward, level: 2, page: 5, folio: nil))
         document.pageList = [PageListItem(label: "xii", page: 4, folio: 1), PageListItem(label: Self.awkward, page: 5, folio: nil)]
         document.target = TargetDescription(name: .pageCurl, doubleSided: true,
-                                            spreads: [.init(left: nil, right: 2), .init(left: 3, right: nil), .init(left: nil, right: nil)],
-                                            leaves: [.init(front: 0, back: 1)], screens: [], chapters: [.init(chapter: 0, pages: [4, 5])])
+                                            grouping: .spreads([.init(left: nil, right: 2), .init(left: 3, right: nil),
+                                                                .init(left: nil, right: nil)]))
         let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
@@ -35,14 +35,21 @@ struct CompactJSONTests {
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : .body)
         }
         document.pages += [
-            Page(type: .content, title: Self.awkward, subtitle: "", text: Self.awkward, folio: Int.max, chapter: -1,
-                 indexInChapter: 0, image: "OEBPS/images/a b.png", lines: lines,
-                 location: PageLocation(start: 1, end: 2, startCFI: "epubcfi(/6/4!/4/2,/1:0,/1:3)", endCFI: nil),
-                 images: [PageImage(path: "x/y.png", alt: Self.awkward, x: 1.25, y: 0, width: 1e5, height: 0.01),
-                          PageImage(path: "z.png", x: 0, y: 0, width: 1, height: 1)]),
-            Page(type: .colored, title: "t", color: PageColor(red: 1, green: 2, blue: 3, alpha: 4)),
-            Page(type: .decorative, decoration: Decoration(iconNames: ["star", Self.awkward], iconSize: 12.5, spacing: 0)),
-            Page(type: PageType(rawValue: "something-new")),
+            Page(.content(ChapterPage(text: Self.awkward, folio: Int.max, chapter: -1, indexInChapter: 0, lines: lines,
+                                      images: [PageImage(path: "x/y.png", alt: Self.awkward, x: 1.25, y: 0, width: 1e5, height: 0.01),
+                                               PageImage(path: "z.png", x: 0, y: 0, width: 1, height: 1)],
+                                      location: PageLocation(start: 1, end: 2, startCFI: "epubcfi(/6/4!/4/2,/1:0,/1:3)", endCFI: nil))),
+                 title: Self.awkward, subtitle: ""),
+            Page(.content(ChapterPage(folio: 0, chapter: 0, indexInChapter: 1))),
+            Page(.image(ChapterPage(folio: 2, chapter: 1, indexInChapter: 0,
+                                    images: [PageImage(path: "OEBPS/images/a b.png", x: 0, y: 0, width: 1, height: 1)]))),
+            Page(.image(ChapterPage(text: "kept", folio: 3, chapter: 1, indexInChapter: 1, lines: Array(lines.prefix(1)),
+                                    location: PageLocation(start: 0, end: 4)))),
+            Page(.cover(image: "OEBPS/images/a b.png"), title: Self.awkward),
+            Page(.cover(image: nil)),
+            Page(.colored(PageColor(red: 1, green: 2, blue: 3, alpha: 4)), title: "t"),
+            Page(.decorative(Decoration(iconNames: ["star", Self.awkward], iconSize: 12.5, spacing: 0))),
+            Page(.unknown(type: "something-new"), subtitle: "s"),
         ]
         return document
     }
@@ -58,7 +65,7 @@ struct CompactJSONTests {
         let pages = document.pages
         for n in 0..<3_001 {
             var page = pages[n % pages.count]
-            page.folio = n
+            page.shown?.folio = n
             document.pages.append(page)
         }
         #expect(try document.jsonData() == foundationJSON(document))
@@ -106,18 +113,18 @@ struct CompactJSONTests {
                             direction: .rightToLeft, bidi: [piece], role: .note)
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
-        let page = Page(type: .content, title: "t", subtitle: "s", text: "a", folio: 1, chapter: 0, indexInChapter: 0,
-                        image: "i.png", color: PageColor(red: 1, green: 2, blue: 3),
-                        decoration: Decoration(iconNames: ["x"], iconSize: 1, spacing: 1),
-                        lines: [line], location: location, images: [image])
+        let shown = ChapterPage(text: "a", folio: 1, chapter: 0, indexInChapter: 0, lines: [line], images: [image],
+                                location: location)
+        let page = Page(.content(shown), title: "t", subtitle: "s")
         let chapter = ChapterItem(title: "t", source: "s.xhtml", linear: true, page: 4, pageCount: 1)
         let entry = TOCItem(title: "t", level: 1, page: 4, folio: 1)
         let printed = PageListItem(label: "1", page: 4, folio: 1)
         let spread = TargetDescription.Spread(left: 0, right: 1)
         let leaf = TargetDescription.Leaf(front: 0, back: 1)
         let chapterPages = TargetDescription.ChapterPages(chapter: 0, pages: [4])
-        let target = TargetDescription(name: .reader, doubleSided: false, spreads: [spread], leaves: [leaf], screens: [4],
-                                       chapters: [chapterPages])
+        let groupings: [TargetDescription.Grouping] = [.spreads([spread]), .leaves([leaf]), .screens([4]),
+                                                       .chapters([chapterPages])]
+        let target = TargetDescription(name: .reader, doubleSided: false, grouping: groupings[3])
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.pages = [page]
         document.chapters = [chapter]
@@ -131,7 +138,8 @@ struct CompactJSONTests {
         let lineJSON = (pageJSON["lines"] as! [[String: Any]])[0]
         func keys(_ object: Any?) -> Set<String> { Set((object as! [String: Any]).keys) }
         func labels(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
-        #expect(Set(pageJSON.keys) == labels(page))
+        // A page's keys: its type, title and subtitle, and its kind's data.
+        #expect(Set(pageJSON.keys) == labels(page).subtracting(["kind"]).union(["type"]).union(labels(shown)))
         #expect(Set(lineJSON.keys) == labels(line))
         #expect(keys((lineJSON["runs"] as! [Any])[0]) == labels(run))
         // A Swift name that JSON spells otherwise (`rightToLeft` is `rtl`): one key for each property still.
@@ -142,10 +150,18 @@ struct CompactJSONTests {
         #expect(keys((json["toc"] as! [Any])[0]) == labels(entry))
         #expect(keys((json["pageList"] as! [Any])[0]) == labels(printed))
         let targetJSON = json["target"] as! [String: Any]
-        #expect(Set(targetJSON.keys) == labels(target))
-        #expect(keys((targetJSON["spreads"] as! [Any])[0]) == labels(spread))
-        #expect(keys((targetJSON["leaves"] as! [Any])[0]) == labels(leaf))
+        #expect(Set(targetJSON.keys) == labels(target).subtracting(["grouping"]).union(["chapters"]))
         #expect(keys((targetJSON["chapters"] as! [Any])[0]) == labels(chapterPages))
+        // Every grouping under its own key, written as JSONEncoder writes it.
+        let written: [(key: String, element: Set<String>)] = [("spreads", labels(spread)), ("leaves", labels(leaf)),
+                                                              ("screens", []), ("chapters", labels(chapterPages))]
+        for (grouping, (key, element)) in zip(groupings, written) {
+            document.target = TargetDescription(name: .bookLayout, grouping: grouping)
+            #expect(try document.jsonData() == foundationJSON(document))
+            let object = try JSONSerialization.jsonObject(with: document.jsonData()) as! [String: Any]
+            let item = ((object["target"] as! [String: Any])[key] as! [Any])[0]
+            #expect(element.isEmpty ? item is Int : keys(item) == element)
+        }
     }
 
     /// Numbers are written digit by digit: whole numbers, and numbers that are hundredths (every

@@ -16,12 +16,11 @@ struct CompatibilityTests {
         let document = try decode { object in
             var pages = object["pages"] as! [[String: Any]]
             // `image` pages are known since the images came; a type this version has never heard of:
-            pages.insert(["type": "gatefold", "image": "OEBPS/plate.png"], at: 5)
+            pages.insert(["type": "gatefold", "title": "Plate", "image": "OEBPS/plate.png"], at: 5)
             object["pages"] = pages
         }
-        #expect(document.pages[5].type == PageType(rawValue: "gatefold"))
-        #expect(!document.pages[5].hasKnownType && document.pages[4].hasKnownType)
-        #expect(document.pages[5].image == "OEBPS/plate.png")
+        #expect(document.pages[5] == Page(.unknown(type: "gatefold"), title: "Plate"))
+        #expect(document.pages[4].content != nil)
     }
 
     @Test func unknownFieldsAreIgnoredEverywhere() throws {
@@ -35,7 +34,7 @@ struct CompatibilityTests {
             object["pages"] = pages
             object["target"] = ["name": "hologram-deck", "rooms": [1, 2]]
         }
-        #expect(document.pages[4].text == "a\nb")
+        #expect(document.pages[4].shown?.text == "a\nb")
         #expect(document.target?.name == TargetName(rawValue: "hologram-deck"))
     }
 
@@ -45,11 +44,37 @@ struct CompatibilityTests {
             object.removeValue(forKey: "toc")
             object.removeValue(forKey: "target")
             var pages = object["pages"] as! [[String: Any]]
-            pages[4].removeValue(forKey: "folio")
+            pages[4].removeValue(forKey: "lines")
+            pages[2].removeValue(forKey: "title")
             object["pages"] = pages
         }
         #expect(document.chapters.isEmpty && document.toc.isEmpty && document.target == nil)
-        #expect(document.pages[4].folio == nil && document.pages[4].indexInChapter == nil)
+        #expect(document.pages[4].content?.lines == [] && document.pages[4].content?.location == nil)
+        #expect(document.pages[2].title == nil)
+    }
+
+    /// A page without a field its type needs (the schema's `required`) is not a page of this
+    /// format: it fails to decode, naming the field, rather than reading as a page numbered 0.
+    @Test func aPageWithoutAFieldItsTypeNeedsIsRefused() throws {
+        for (type, field) in [("content", "text"), ("content", "folio"), ("content", "chapter"),
+                              ("content", "indexInChapter"), ("image", "images"), ("image", "folio")] {
+            #expect(throws: DecodingError.self, "\(type) without \(field)") {
+                try decode { object in
+                    var pages = object["pages"] as! [[String: Any]]
+                    pages[4]["type"] = type
+                    pages[4]["images"] = [["path": "a.png", "x": 0, "y": 0, "width": 1, "height": 1]]
+                    pages[4].removeValue(forKey: field)
+                    object["pages"] = pages
+                }
+            }
+        }
+        #expect(throws: DecodingError.self) {
+            try decode { object in
+                var pages = object["pages"] as! [[String: Any]]
+                pages[4] = ["type": "colored"]
+                object["pages"] = pages
+            }
+        }
     }
 
     @Test func aNewerVersionIsRefusedWithAClearError() {
@@ -72,8 +97,8 @@ struct CompatibilityTests {
             pages.insert(["type": "decorative", "decoration": ["iconNames": ["star", "moon"], "iconSize": 32, "spacing": 12]], at: 6)
             object["pages"] = pages
         }
-        #expect(document.pages[5].color == PageColor(red: 0x33, green: 0x66, blue: 0xcc))
-        #expect(document.pages[6].decoration == Decoration(iconNames: ["star", "moon"], iconSize: 32, spacing: 12))
+        #expect(document.pages[5] == Page(.colored(PageColor(red: 0x33, green: 0x66, blue: 0xcc)), title: "Blue Page"))
+        #expect(document.pages[6].kind == .decorative(Decoration(iconNames: ["star", "moon"], iconSize: 32, spacing: 12)))
         let again = try PageDocument(jsonData: document.jsonData())
         #expect(again == document)
         #expect(String(decoding: try document.jsonData(), as: UTF8.self).contains(##""color":"#3366CC""##))
@@ -103,9 +128,10 @@ struct BookmarkTests {
         var document = try! PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.chapters = [ChapterItem(title: nil, source: "a.xhtml", linear: true, page: 4, pageCount: 2),
                              ChapterItem(title: nil, source: "b.xhtml", linear: true, page: 6, pageCount: 1)]
-        document.pages = [Page(type: .invisible), Page(type: .invisible), Page(type: .cover), Page(type: .blank)]
-            + locations.map { Page(type: .content, text: "x", chapter: $0.chapter, location: PageLocation(start: $0.start, end: $0.end)) }
-            + [Page(type: .blank)]
+        document.pages = [Page(.invisible), Page(.invisible), Page(.cover(image: nil)), Page(.blank)]
+            + locations.map { Page(.content(ChapterPage(text: "x", folio: 1, chapter: $0.chapter, indexInChapter: 0,
+                                                         location: PageLocation(start: $0.start, end: $0.end)))) }
+            + [Page(.blank)]
         return document
     }
 

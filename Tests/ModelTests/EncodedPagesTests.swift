@@ -12,7 +12,7 @@ struct EncodedPagesTests {
         let kinds = document.pages
         document.pages = (0..<pages).map { n in
             var page = kinds[n % kinds.count]
-            page.folio = n
+            page.shown?.folio = n
             return page
         }
         return document

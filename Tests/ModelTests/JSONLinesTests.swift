@@ -7,7 +7,7 @@ import PageJSON
 struct JSONLinesTests {
     func document() throws -> PageDocument {
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
-        document.target = TargetDescription(name: .reader, chapters: [.init(chapter: 0, pages: [4])])
+        document.target = TargetDescription(name: .reader, grouping: .chapters([.init(chapter: 0, pages: [4])]))
         return document
     }
 

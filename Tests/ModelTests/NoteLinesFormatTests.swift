@@ -6,7 +6,7 @@ import Testing
 /// size in `layout.notes`, both optional so older documents still read.
 struct NoteLinesFormatTests {
     static let page = #"""
-    {"type":"content","text":"Body\n\n1 Note","folio":1,"chapter":0,"lines":[
+    {"type":"content","text":"Body\n\n1 Note","folio":1,"chapter":0,"indexInChapter":0,"lines":[
       {"text":"Body","x":40,"y":40,"width":30},
       {"text":"","x":40,"y":640,"width":137,"role":"noteSeparator"},
       {"text":"1 Note","x":40,"y":659,"width":40,"role":"note"}]}
@@ -27,21 +27,21 @@ struct NoteLinesFormatTests {
 
     @Test func rolesAndTheNotesSizeDecode() throws {
         let decoded = try document(page: Self.page)
-        #expect(decoded.pages[4].lines?.map(\.role) == [.body, .noteSeparator, .note])
+        #expect(decoded.pages[4].shown?.lines.map(\.role) == [.body, .noteSeparator, .note])
         #expect(decoded.layout.notes == NoteFontDescription(size: 13.6, lineHeight: 19.04))
     }
 
     @Test func aRoleThisVersionDoesNotKnowStillDecodes() throws {
         let page = Self.page.replacingOccurrences(of: #""role":"note""#, with: #""role":"marginNote""#)
         let decoded = try document(page: page)
-        #expect(decoded.pages[4].lines?.last?.role == .other("marginNote"))
+        #expect(decoded.pages[4].shown?.lines.last?.role == .other("marginNote"))
     }
 
     @Test func documentsWithoutNotesStillRead() throws {
-        let decoded = try document(page: #"{"type":"content","text":"a","folio":1,"chapter":0,"lines":[{"text":"a","x":0,"y":0,"width":5}]}"#,
+        let decoded = try document(page: #"{"type":"content","text":"a","folio":1,"chapter":0,"indexInChapter":0,"lines":[{"text":"a","x":0,"y":0,"width":5}]}"#,
                                    notes: nil)
         #expect(decoded.layout.notes == nil)
-        #expect(decoded.pages[4].lines?.first?.role == .body)
+        #expect(decoded.pages[4].shown?.lines.first?.role == .body)
     }
 
     @Test func bodyLinesWriteNoRole() throws {

@@ -107,13 +107,17 @@ struct HTMLPreviewTests {
         var document = Self.sample
         let spreads = ScreenPlan(document)
         #expect(spreads.mode == "spread" && spreads.screens.first == [1, 2] && !spreads.rtl)
-        #expect(spreads.screens.count == document.target?.spreads?.count)
+        guard case .spreads(let written) = document.target?.grouping else {
+            Issue.record("the sample has no spreads")
+            return
+        }
+        #expect(spreads.screens.count == written.count)
 
-        document.target = TargetDescription(name: .swiftUIBook, leaves: [.init(front: 2, back: 3), .init(front: 4, back: 5)])
+        document.target = TargetDescription(name: .swiftUIBook, grouping: .leaves([.init(front: 2, back: 3), .init(front: 4, back: 5)]))
         #expect(ScreenPlan(document).mode == "single" && ScreenPlan(document).screens == [[2], [3], [4], [5]])
-        document.target = TargetDescription(name: .pageCurl, doubleSided: false, screens: [2, 4, 5])
+        document.target = TargetDescription(name: .pageCurl, doubleSided: false, grouping: .screens([2, 4, 5]))
         #expect(ScreenPlan(document).screens == [[2], [4], [5]])
-        document.target = TargetDescription(name: .reader, chapters: [.init(chapter: 0, pages: [4, 5]), .init(chapter: 1, pages: [6])])
+        document.target = TargetDescription(name: .reader, grouping: .chapters([.init(chapter: 0, pages: [4, 5]), .init(chapter: 1, pages: [6])]))
         #expect(ScreenPlan(document).screens == [[2], [4], [5], [6]])
 
         // A right-to-left book without a target: BookLayout's pairs, mirrored.

@@ -16,14 +16,14 @@ struct PageCollectorTests {
         // Chapters as the layout hands them on: runs of pages of one chapter (three a chapter here).
         var start = 0
         while start < paged.pages.count {
-            let chapter = paged.pages[start].chapter
-            let end = paged.pages[start...].firstIndex { $0.chapter != chapter } ?? paged.pages.count
+            let chapter = paged.pages[start].shown?.chapter
+            let end = paged.pages[start...].firstIndex { $0.shown?.chapter != chapter } ?? paged.pages.count
             collector.add(Array(paged.pages[start..<end]))
             start = end
         }
         let collected = collector.finish(book)
         #expect(collected == PageListBuilder.pages(of: book, paged: paged))
-        #expect(collected.filter { $0.type == .content }.map(\.indexInChapter) == paged.pages.indices.map { $0 % 3 })
+        #expect(collected.filter { $0.content != nil }.map(\.shown?.indexInChapter) == paged.pages.indices.map { $0 % 3 })
         let document = PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: TestPages.target, pages: collected)
         #expect(document == PageListBuilder.document(for: book, paged: paged, layout: TestPages.layout, target: TestPages.target))
         // The pages' JSON, written as they came, is the page list's.

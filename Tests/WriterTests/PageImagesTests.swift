@@ -15,8 +15,8 @@ struct PageImagesTests {
         let pages = [
             TestPages.content(chapter: 0, index: 0, lines: [line],
                               images: [PageImage(path: "OEBPS/a.png", alt: "", x: 37.5, y: 70, width: 230, height: 100)]),
-            Page(type: .image, chapter: 0, indexInChapter: 1,
-                 images: [PageImage(path: "OEBPS/b.jpg", alt: "A plate", x: 25, y: 30, width: 255, height: 340)]),
+            Page(.image(ChapterPage(folio: 0, chapter: 0, indexInChapter: 1,
+                                    images: [PageImage(path: "OEBPS/b.jpg", alt: "A plate", x: 25, y: 30, width: 255, height: 340)]))),
         ]
         let paged = PagedBook(pages: pages, tocPageIndices: [])
         let book = Book(metadata: Metadata(title: "T"), chapters: [Chapter(source: "c.xhtml", blocks: [])])
@@ -25,20 +25,22 @@ struct PageImagesTests {
 
     @Test func anEmptyAltIsNone() throws {
         let page = Self.document().pages[4]
-        #expect(page.type == .content)
-        #expect(page.images == [PageImage(path: "OEBPS/a.png", x: 37.5, y: 70, width: 230, height: 100)])
-        #expect(page.images?.first?.alt == nil)
+        #expect(page.content?.images == [PageImage(path: "OEBPS/a.png", x: 37.5, y: 70, width: 230, height: 100)])
+        #expect(page.content?.images.first?.alt == nil)
     }
 
     @Test func aPageOfImagesAloneIsNumberedAndGroupedInItsChapter() throws {
         let document = Self.document()
         let page = document.pages[5]
-        #expect(page.type == .image && page.hasKnownType)
-        #expect(page.text == nil && page.lines == nil)
-        #expect(page.folio == 2 && page.chapter == 0 && page.indexInChapter == 1)
+        guard case .image(let shown) = page.kind else {
+            Issue.record("page 5 is \(page.kind.type), not image")
+            return
+        }
+        #expect(shown.text.isEmpty && shown.lines.isEmpty)
+        #expect(shown.folio == 2 && shown.chapter == 0 && shown.indexInChapter == 1)
         // It counts in its chapter, for every target's grouping.
         #expect(document.chapters.first?.pageCount == 2)
-        #expect(document.target?.chapters?.first?.pages == [4, 5])
+        #expect(document.target?.grouping == .chapters([.init(chapter: 0, pages: [4, 5])]))
     }
 
     @Test func imagesRoundTripThroughJSON() throws {

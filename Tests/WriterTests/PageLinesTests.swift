@@ -21,9 +21,9 @@ struct PageLinesTests {
     }
 
     @Test func linesAreTheLayoutsAsTheyCame() throws {
-        let page = try #require(Self.document().pages.first { $0.type == .content })
-        #expect(page.lines?.map(\.x) == [25, 25, 25] && page.lines?.map(\.y) == [30, 53.8, 77.6])
-        #expect(page.folio == 1)
+        let page = try #require(Self.document().pages.first { $0.content != nil })
+        #expect(page.shown?.lines.map(\.x) == [25, 25, 25] && page.shown?.lines.map(\.y) == [30, 53.8, 77.6])
+        #expect(page.shown?.folio == 1)
     }
 
     @Test func flagsAppearOnlyWhenTrue() throws {

@@ -29,31 +29,30 @@ struct PageListStructureTests {
     func evenCountAndFixedFrontMatter(contentPages: Int) {
         let pages = PageListBuilder.pages(of: Self.book, paged: Self.paged(contentPages: contentPages))
         #expect(pages.count % 2 == 0)
-        #expect(pages[0].type == .invisible && pages[1].type == .invisible)
-        #expect(pages[2] == Page(type: .cover, title: "A Title", subtitle: "First Author, Second",
-                                 image: "OEBPS/cover.png"))
-        #expect(pages[3].type == .blank)
-        let content = pages.filter { $0.type == .content }
+        #expect(pages[0].kind.type == "invisible" && pages[1].kind.type == "invisible")
+        #expect(pages[2] == Page(.cover(image: "OEBPS/cover.png"), title: "A Title", subtitle: "First Author, Second"))
+        #expect(pages[3].kind.type == "blank")
+        let content = pages.filter { $0.content != nil }
         #expect(content.count == contentPages)
-        #expect(content.map(\.folio) == (0..<contentPages).map { $0 + 1 })
+        #expect(content.map(\.shown?.folio) == (0..<contentPages).map { $0 + 1 })
         // Content sits right after the inside cover, and only blanks follow it.
-        #expect(pages[4..<(4 + contentPages)].allSatisfy { $0.type == .content })
-        #expect(pages[(4 + contentPages)...].allSatisfy { $0.type == .blank })
+        #expect(pages[4..<(4 + contentPages)].allSatisfy { $0.content != nil })
+        #expect(pages[(4 + contentPages)...].allSatisfy { $0.kind.type == "blank" })
         // At most one padding page before the back inside cover.
         #expect(pages.count - 4 - contentPages <= 2)
     }
 
     @Test func contentPagesCarryTheirTextAndChapter() {
         let pages = PageListBuilder.pages(of: Self.book, paged: Self.paged(contentPages: 4))
-        #expect(pages[4].text == "page 1 line one\nline two")
-        #expect(pages[7].chapter == 1)
+        #expect(pages[4].shown?.text == "page 1 line one\nline two")
+        #expect(pages[7].shown?.chapter == 1)
         #expect(pages[4].title == nil)
     }
 
     @Test func coverWithoutAuthorsOrImage() {
         let book = Book(metadata: Metadata(title: "Untitled"), chapters: [])
         let pages = PageListBuilder.pages(of: book, paged: Self.paged(contentPages: 1))
-        #expect(pages[2] == Page(type: .cover, title: "Untitled"))
+        #expect(pages[2] == Page(.cover(image: nil), title: "Untitled"))
     }
 
     @Test func tocPointsIntoThePageList() {
@@ -64,7 +63,7 @@ struct PageListStructureTests {
                                                 layout: Self.layout(bounds: Dimensions(width: 1024, height: 768)), target: TestPages.target)
         #expect(document.toc == [TOCItem(title: "One", level: 1, page: 4, folio: 1),
                                  TOCItem(title: "One, part two", level: 2, page: 7, folio: 4)])
-        #expect(document.pages[document.toc[1].page].folio == 4)
+        #expect(document.pages[document.toc[1].page].shown?.folio == 4)
     }
 
     @Test func layoutIsTheLayoutsWithTheStandInsFound() {
@@ -98,7 +97,7 @@ struct PageListStructureTests {
         // Pages 0–2 belong to chapter 0 and 3–4 to chapter 1 in `paged`: renumber to skip "empty".
         let pages = Self.paged(contentPages: 5).pages.map { page in
             var page = page
-            if page.chapter == 1 { page.chapter = 2 }
+            if page.shown?.chapter == 1 { page.shown?.chapter = 2 }
             return page
         }
         let paged = PagedBook(pages: pages, tocPageIndices: [])
@@ -120,6 +119,6 @@ struct PageListStructureTests {
         let document = PageListBuilder.document(for: book, paged: Self.paged(contentPages: 0, tocPages: [nil]),
                                                 layout: TestPages.layout, target: TestPages.target)
         #expect(document.toc.isEmpty)
-        #expect(document.pages.allSatisfy { $0.type != .content })
+        #expect(document.pages.allSatisfy { $0.content == nil })
     }
 }

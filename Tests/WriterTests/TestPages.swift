@@ -1,13 +1,13 @@
 import PageFormat
 import Targets
 
-/// Pages as the layout hands them to the writers, made by hand: `PageFormat` pages without
-/// folios, lines in page coordinates.
+/// Pages as the layout hands them to the writers, made by hand: `PageFormat` pages with
+/// folio 0, lines in page coordinates.
 enum TestPages {
     /// A content page showing `lines`.
-    static func content(chapter: Int, index: Int, lines: [PageLine], images: [PageImage]? = nil) -> Page {
-        Page(type: .content, text: lines.map(\.text).joined(separator: "\n"), chapter: chapter, indexInChapter: index,
-             lines: lines, images: images)
+    static func content(chapter: Int, index: Int, lines: [PageLine], images: [PageImage] = []) -> Page {
+        Page(.content(ChapterPage(text: lines.map(\.text).joined(separator: "\n"), folio: 0, chapter: chapter,
+                                  indexInChapter: index, lines: lines, images: images)))
     }
 
     /// BookLayout's spreads, for the default bounds.
