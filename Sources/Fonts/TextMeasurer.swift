@@ -29,77 +29,80 @@ public final class TextMeasurer {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// The advance of `text` in `face` at `size` points.
-    public func width(of text: String, in face: FontFace, size: Double) -> Double {
-        face.width(ofUnits: units(of: text, in: face), size: size)
-    }
+    /// A stretch of a text to measure: its UTF-8 offsets, the index of its face among the faces
+    /// given with it, its size in points, and the direction to shape it in (nil: HarfBuzz guesses
+    /// from the script, which only a left-to-right script is left to).
+    public struct Piece {
+        public var range: Range<Int>
+        public var face: Int
+        public var size: Double
+        public var rightToLeft: Bool?
 
-    /// The advance of UTF-8 `bytes` in `face` at `size` points. `rightToLeft` shapes them in
-    /// that direction (a run of a bidi paragraph); nil lets HarfBuzz guess from the script.
-    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
-                      rightToLeft: Bool? = nil) -> Double {
-        face.width(ofUnits: units(ofUTF8: bytes, in: face, rightToLeft: rightToLeft), size: size)
-    }
-
-    /// The advance of UTF-8 `bytes` in `face` at `size` points, shaped and not remembered: for
-    /// text that will not come again, which would only fill the cache.
-    public func uncachedWidth(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, size: Double,
-                              rightToLeft: Bool? = nil) -> Double {
-        face.width(ofUnits: shapedUnits(bytes, in: face, rightToLeft: rightToLeft), size: size)
-    }
-
-    /// A face as this measurer numbers it, for measuring many texts in it: each measurement then
-    /// neither looks for the face among the measurer's nor takes the face itself. The faces are
-    /// shared by the workers of a layout, and passing one counted a reference to it, a write to
-    /// memory both workers' cores wrote to, twice per word.
-    public struct NumberedFace {
-        fileprivate let number: Int
-        fileprivate let unitsPerEm: Int
-    }
-
-    public func numbered(_ face: FontFace) -> NumberedFace {
-        NumberedFace(number: number(of: face), unitsPerEm: face.unitsPerEm)
-    }
-
-    /// What `width(ofUTF8:in:size:)` gives, for a face numbered by this measurer.
-    public func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: NumberedFace, size: Double) -> Double {
-        Double(units(ofUTF8: bytes, number: face.number, rightToLeft: nil)) * size / Double(face.unitsPerEm)
-    }
-
-    /// What `noteForWarming(_:in:)` does, for a face numbered by this measurer.
-    public func noteForWarming(_ bytes: UnsafeBufferPointer<UInt8>, in face: NumberedFace) {
-        cache.note(bytes, space: face.number * 2)
-    }
-
-    /// The advance of `text` in `face`, in the face's font units.
-    public func units(of text: String, in face: FontFace) -> Int {
-        var text = text
-        return text.withUTF8 { units(ofUTF8: $0, in: face) }
-    }
-
-    /// The advance of UTF-8 `bytes` in `face`, in the face's font units.
-    public func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) -> Int {
-        units(ofUTF8: bytes, number: number(of: face), rightToLeft: rightToLeft)
-    }
-
-    /// The same for the face numbered `number`.
-    @inline(__always)
-    private func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, number: Int, rightToLeft: Bool?) -> Int {
-        // Text shaped right to left is remembered apart. A guessed direction shares the left to
-        // right entries: only text of a left-to-right script is measured without a direction.
-        cache.value(of: bytes, space: number * 2 + (rightToLeft == true ? 1 : 0)) {
-            sharedOrShapedUnits(bytes, in: faces[number], rightToLeft: rightToLeft)
+        public init(range: Range<Int>, face: Int, size: Double, rightToLeft: Bool? = nil) {
+            self.range = range
+            self.face = face
+            self.size = size
+            self.rightToLeft = rightToLeft
         }
     }
 
-    /// Notes that `bytes` in `face` will be measured soon; `warmNoted()` then readies the cache
-    /// for all that was noted at once (`ByteKeyedCache.warmNoted`): a paragraph's words are
-    /// noted, warmed, then measured.
-    public func noteForWarming(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace, rightToLeft: Bool? = nil) {
-        cache.note(bytes, space: number(of: face) * 2 + (rightToLeft == true ? 1 : 0))
+    /// The advance of each of `pieces` of the UTF-8 `text`, in points, in order; `faces` are the
+    /// faces the pieces name by index. The pieces are looked up together: first each one's place
+    /// in the cache is read (`ByteKeyedCache.warmNoted`), then each is measured, so the lookups
+    /// find the cache's memory in the processor's cache instead of each waiting for it in turn.
+    /// `remembering: false` shapes each piece without keeping it, for text that will not come
+    /// again and would only fill the cache.
+    public func widths(of pieces: [Piece], in text: UnsafeBufferPointer<UInt8>, faces: [FontFace],
+                       remembering: Bool = true) -> [Double] {
+        // Each face's number and size of em, looked up once: the faces are shared by a layout's
+        // workers, and taking one for each piece counted a reference to it, a write to memory
+        // both workers' cores wrote to.
+        let numbered = faces.map { (number: number(of: $0), unitsPerEm: Double($0.unitsPerEm)) }
+        if remembering {
+            for piece in pieces {
+                cache.note(UnsafeBufferPointer(rebasing: text[piece.range]),
+                           space: Self.space(numbered[piece.face].number, piece.rightToLeft))
+            }
+            cache.warmNoted()
+        }
+        return pieces.map { piece in
+            let bytes = UnsafeBufferPointer(rebasing: text[piece.range])
+            let units = remembering
+                ? units(ofUTF8: bytes, number: numbered[piece.face].number, rightToLeft: piece.rightToLeft)
+                : shapedUnits(bytes, in: faces[piece.face], rightToLeft: piece.rightToLeft)
+            // `FontFace.width(ofUnits:size:)`, without taking the face.
+            return Double(units) * piece.size / numbered[piece.face].unitsPerEm
+        }
     }
 
-    public func warmNoted() { cache.warmNoted() }
+    /// The advance of `text` in `face` at `size` points; `rightToLeft` and `remembering` as for
+    /// `widths(of:in:faces:remembering:)`.
+    public func width(of text: String, in face: FontFace, size: Double, rightToLeft: Bool? = nil,
+                      remembering: Bool = true) -> Double {
+        var text = text
+        return text.withUTF8 { bytes in
+            let units = remembering
+                ? units(ofUTF8: bytes, number: number(of: face), rightToLeft: rightToLeft)
+                : shapedUnits(bytes, in: face, rightToLeft: rightToLeft)
+            return face.width(ofUnits: units, size: size)
+        }
+    }
+
+    /// Where the cache keeps a face's widths: text shaped right to left apart from the rest. A
+    /// guessed direction shares the left-to-right entries, since only text of a left-to-right
+    /// script is measured without a direction.
+    @inline(__always)
+    private static func space(_ number: Int, _ rightToLeft: Bool?) -> Int {
+        number * 2 + (rightToLeft == true ? 1 : 0)
+    }
+
+    /// The advance of UTF-8 `bytes` in the face numbered `number`, in its font units.
+    @inline(__always)
+    private func units(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, number: Int, rightToLeft: Bool?) -> Int {
+        cache.value(of: bytes, space: Self.space(number, rightToLeft)) {
+            sharedOrShapedUnits(bytes, in: faces[number], rightToLeft: rightToLeft)
+        }
+    }
 
     /// The face's number in the cache, given on its first measurement.
     @inline(__always)

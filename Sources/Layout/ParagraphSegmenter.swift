@@ -8,6 +8,8 @@ struct ParagraphSegmenter {
     let fonts: FontSet
     let measurer: TextMeasurer
     let finder: BreakOpportunityFinder?
+    /// The faces by role, as the measurer's pieces name them (`FaceRole.rawValue`).
+    private let faces: [FontFace]
     /// The advance of a space and of a hyphen in each face, per point of size.
     private let spaceWidths: [Double]
     private let hyphenWidths: [Double]
@@ -16,23 +18,20 @@ struct ParagraphSegmenter {
         self.fonts = fonts
         self.measurer = measurer
         self.finder = finder
-        spaceWidths = FaceRole.allCases.map { measurer.width(of: " ", in: fonts.face($0), size: 1) }
-        hyphenWidths = FaceRole.allCases.map { measurer.width(of: "-", in: fonts.face($0), size: 1) }
+        faces = FaceRole.allCases.map { fonts.face($0) }
+        spaceWidths = faces.map { measurer.width(of: " ", in: $0, size: 1) }
+        hyphenWidths = faces.map { measurer.width(of: "-", in: $0, size: 1) }
     }
 
     /// The paragraph cut at its break opportunities and measured, one segment per opportunity.
     func segments(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard !text.isEmpty else { return [] }
         let opportunities = finder?.opportunities(in: paragraph.text) ?? []
-        // Cut first, then measured: the cutting pass warms the width cache for every piece, so
-        // the measuring pass finds what it looks up in the processor's cache.
+        // Cut first, then every piece measured in one call.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
-        var contentEnds: [Int] = []
-        contentEnds.reserveCapacity(opportunities.count + 1)
-        var run = 0
+        var ranges = MeasuredRanges(capacity: 2 * (opportunities.count + 1))
         var start = 0
-        let oneFace = oneFace(of: paragraph)
         for k in 0...opportunities.count {
             // Past the memory bound the paragraph is cut short: the conversion is refused.
             if k & 4095 == 4095, MemoryWatch.isOver { break }
@@ -47,19 +46,16 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            noteForWarming(paragraph, text, start..<visibleEnd, oneFace: oneFace, run: &run)
+            add(start..<visibleEnd, of: paragraph, text, to: &ranges)
+            add(visibleEnd..<contentEnd, of: paragraph, text, to: &ranges)
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
-            contentEnds.append(contentEnd)
             start = end
         }
-        measurer.warmNoted()
-        run = 0
+        let widths = ranges.widths(in: text, measurer: measurer, faces: faces)
         for k in segments.indices {
-            segments[k].visibleWidth = measure(paragraph, text, segments[k].start..<segments[k].visibleEnd,
-                                               oneFace: oneFace, run: &run)
-            segments[k].spaceWidth = measure(paragraph, text, segments[k].visibleEnd..<contentEnds[k],
-                                             oneFace: oneFace, run: &run)
+            segments[k].visibleWidth = widths[2 * k]
+            segments[k].spaceWidth = widths[2 * k + 1]
         }
         return segments
     }
@@ -70,21 +66,21 @@ struct ParagraphSegmenter {
     /// the width of a hyphen in its face.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                     cuts allCuts: [[Int]]) -> [Segment] {
-        var result: [Segment] = []
-        result.reserveCapacity(segments.count * 2)
-        // Each piece's width cache warmed first, then the pieces measured.
-        let oneFace = oneFace(of: paragraph)
-        var run = 0
+        // Every piece of every cut word measured in one call, then the segments made.
+        var ranges = MeasuredRanges(capacity: segments.count)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
             for point in cuts {
-                noteForWarming(paragraph, text, pieceStart..<segment.start + point, oneFace: oneFace, run: &run)
+                add(pieceStart..<segment.start + point, of: paragraph, text, to: &ranges)
                 pieceStart = segment.start + point
             }
-            noteForWarming(paragraph, text, pieceStart..<segment.visibleEnd, oneFace: oneFace, run: &run)
+            add(pieceStart..<segment.visibleEnd, of: paragraph, text, to: &ranges)
         }
-        measurer.warmNoted()
-        run = 0
+        let widths = ranges.widths(in: text, measurer: measurer, faces: faces)
+        var result: [Segment] = []
+        result.reserveCapacity(segments.count * 2)
+        var next = 0
+        var run = 0
         for (segment, cuts) in zip(segments, allCuts) {
             guard !cuts.isEmpty else {
                 result.append(segment)
@@ -93,16 +89,18 @@ struct ParagraphSegmenter {
             var pieceStart = segment.start
             for point in cuts {
                 let cut = segment.start + point
-                let width = measure(paragraph, text, pieceStart..<cut, oneFace: oneFace, run: &run)
-                let runOfLast = paragraph.runs[run...].first { $0.end >= cut } ?? paragraph.runs[paragraph.runs.count - 1]
-                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: width, spaceWidth: 0,
-                                      forcesBreak: false, isHyphenationPoint: true,
+                while paragraph.runs[run].end < cut { run += 1 }
+                let runOfLast = paragraph.runs[run]
+                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[next],
+                                      spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
                                       hyphenWidth: hyphenWidths[runOfLast.face.rawValue] * runOfLast.size))
+                next += 1
                 pieceStart = cut
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = measure(paragraph, text, pieceStart..<segment.visibleEnd, oneFace: oneFace, run: &run)
+            last.visibleWidth = widths[next]
+            next += 1
             result.append(last)
         }
         return result
@@ -138,14 +136,15 @@ struct ParagraphSegmenter {
         }
         var pieces: [Segment] = []
         var pieceStart = segment.start
-        // The run holding `pieceStart`.
-        var pieceRun = 0
-        // Whether the piece's first clusters up to `boundaries[end]` fit. The tries are measured
-        // without filling the cache: they never come again.
+        // The tries are measured without filling the cache: they never come again.
+        func measured(upTo end: Int) -> Double {
+            var ranges = MeasuredRanges(capacity: 1)
+            add(pieceStart..<end, of: paragraph, text, to: &ranges)
+            return ranges.widths(in: text, measurer: measurer, faces: faces, remembering: false)[0]
+        }
+        // Whether the piece's first clusters up to `boundaries[end]` fit.
         func fits(upTo end: Int) -> Bool {
-            var run = pieceRun
-            return measure(paragraph, text, pieceStart..<boundaries[end], run: &run, remember: false)
-                <= width + widthTolerance
+            measured(upTo: boundaries[end]) <= width + widthTolerance
         }
         var first = 0
         while first < boundaries.count {
@@ -164,7 +163,7 @@ struct ParagraphSegmenter {
                 if fits(upTo: middle) { low = middle } else { high = middle }
             }
             let pieceEnd = boundaries[low]
-            let pieceWidth = measure(paragraph, text, pieceStart..<pieceEnd, run: &pieceRun, remember: false)
+            let pieceWidth = measured(upTo: pieceEnd)
             pieces.append(Segment(start: pieceStart, visibleEnd: pieceEnd, end: pieceEnd, visibleWidth: pieceWidth,
                                   spaceWidth: 0, forcesBreak: false))
             pieceStart = pieceEnd
@@ -178,101 +177,38 @@ struct ParagraphSegmenter {
         return pieces
     }
 
-    /// The advance of `range`, each run's part measured in its face, and each part of one
-    /// direction shaped in it (Arabic words right to left, their letters joined). `run` is where
-    /// to start looking for the run holding `range`'s start; it is left at that run for the next
-    /// call. `remember`: keep the measurements in the cache, for text that may come again.
-    func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                 run: inout Int, remember: Bool = true) -> Double {
-        guard !range.isEmpty else { return 0 }
+    /// Adds `range` to `ranges`: cut into its parts of one run and one direction (Arabic words
+    /// are shaped right to left, their letters joined), each measured in its run's face. A lone
+    /// space, as most segments end in, has its face's space width and is not looked up.
+    private func add(_ range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
+                     to ranges: inout MeasuredRanges) {
+        guard !range.isEmpty else { return ranges.close(known: 0) }
         let runs = paragraph.runs
-        while runs[run].end <= range.lowerBound { run += 1 }
-        // Most segments end in one space: skip the cache for it.
+        // Most paragraphs are one run in one direction: the range is one part.
+        if runs.count == 1, paragraph.bidi.runs.isEmpty {
+            if range.count == 1, text[range.lowerBound] == 0x20 {
+                return ranges.close(known: spaceWidths[runs[0].face.rawValue] * runs[0].size)
+            }
+            ranges.pieces.append(TextMeasurer.Piece(range: range, face: runs[0].face.rawValue, size: runs[0].size))
+            return ranges.close()
+        }
+        var r = ranges.run(holding: range.lowerBound, in: runs)
         if range.count == 1, text[range.lowerBound] == 0x20 {
-            return spaceWidths[runs[run].face.rawValue] * runs[run].size
+            return ranges.close(known: spaceWidths[runs[r].face.rawValue] * runs[r].size)
         }
-        var width = 0.0
-        forEachPart(of: paragraph, text, range, from: run) { bytes, styled, rightToLeft in
-            width += remember
-                ? measurer.width(ofUTF8: bytes, in: face(styled.face), size: styled.size, rightToLeft: rightToLeft)
-                : measurer.uncachedWidth(ofUTF8: bytes, in: face(styled.face), size: styled.size, rightToLeft: rightToLeft)
-        }
-        return width
-    }
-
-    /// Notes `range` to be measured soon, part by part as `measure` does, for the width cache to
-    /// be warmed (`TextMeasurer.noteForWarming`). `run` as for `measure`.
-    func noteForWarming(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                        run: inout Int) {
-        guard !range.isEmpty else { return }
-        while paragraph.runs[run].end <= range.lowerBound { run += 1 }
-        if range.count == 1, text[range.lowerBound] == 0x20 { return }
-        forEachPart(of: paragraph, text, range, from: run) { bytes, styled, rightToLeft in
-            measurer.noteForWarming(bytes, in: face(styled.face), rightToLeft: rightToLeft)
-        }
-    }
-
-    /// Each part of `range` in one run and one direction (nil: the paragraph has one), starting
-    /// with run `run`, which holds the range's start.
-    @inline(__always)
-    private func forEachPart(of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                             from run: Int, _ body: (UnsafeBufferPointer<UInt8>, StyledRun, Bool?) -> Void) {
-        let runs = paragraph.runs
         var low = range.lowerBound
-        var r = run
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            body(UnsafeBufferPointer(rebasing: text[low..<high]), runs[r], level.map { $0.level & 1 == 1 })
+            ranges.pieces.append(TextMeasurer.Piece(range: low..<high, face: runs[r].face.rawValue, size: runs[r].size,
+                                                    rightToLeft: level.map { $0.level & 1 == 1 }))
             low = high
             if runs[r].end == high { r += 1 }
         }
+        ranges.close()
     }
 
     func face(_ role: FaceRole) -> FontFace { fonts.face(role) }
-
-    /// `measure`, or what it comes to for a paragraph of one face and one direction.
-    @inline(__always)
-    private func measure(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                         oneFace: OneFace?, run: inout Int) -> Double {
-        if let oneFace { return oneFace.measure(text, range, measurer: measurer) }
-        return measure(paragraph, text, range, run: &run)
-    }
-
-    /// `noteForWarming`, or what it comes to for a paragraph of one face and one direction.
-    @inline(__always)
-    private func noteForWarming(_ paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                oneFace: OneFace?, run: inout Int) {
-        if let oneFace { return oneFace.noteForWarming(text, range, measurer: measurer) }
-        noteForWarming(paragraph, text, range, run: &run)
-    }
-
-    /// Most paragraphs are in one face and one direction: their pieces go to the measurer as
-    /// they are, without looking for the run and the direction of each. Nil for the others.
-    private func oneFace(of paragraph: StyledParagraph) -> OneFace? {
-        guard paragraph.runs.count == 1, paragraph.bidi.runs.isEmpty else { return nil }
-        let run = paragraph.runs[0]
-        return OneFace(face: measurer.numbered(face(run.face)), size: run.size,
-                       spaceWidth: spaceWidths[run.face.rawValue] * run.size)
-    }
-
-    /// What `measure` and `noteForWarming` do for a paragraph of one face and one direction.
-    private struct OneFace {
-        let face: TextMeasurer.NumberedFace
-        let size: Double
-        let spaceWidth: Double
-
-        func measure(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, measurer: TextMeasurer) -> Double {
-            if range.isEmpty { return 0 }
-            if range.count == 1, text[range.lowerBound] == 0x20 { return spaceWidth }
-            return measurer.width(ofUTF8: UnsafeBufferPointer(rebasing: text[range]), in: face, size: size)
-        }
-
-        func noteForWarming(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, measurer: TextMeasurer) {
-            guard !range.isEmpty, range.count > 1 || text[range.lowerBound] != 0x20 else { return }
-            measurer.noteForWarming(UnsafeBufferPointer(rebasing: text[range]), in: face)
-        }
-    }
 
     static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
@@ -304,5 +240,48 @@ struct ParagraphSegmenter {
         guard end > start else { return false }
         if text[end - 1] == 0x2D { return true }
         return end - 3 >= start && text[end - 3] == 0xE2 && text[end - 2] == 0x80 && text[end - 1] == 0x90
+    }
+}
+
+/// Ranges of a paragraph to be measured together: each range's pieces for the measurer, or the
+/// width it is known to have without measuring, in the order the ranges were added.
+private struct MeasuredRanges {
+    var pieces: [TextMeasurer.Piece] = []
+    /// For each range, where its pieces end in `pieces`, and a width known beforehand.
+    private var ends: [Int] = []
+    private var known: [Double] = []
+    /// The run the last range started in: ranges come in order, so the next starts there or later.
+    private var lastRun = 0
+
+    init(capacity: Int) {
+        pieces.reserveCapacity(capacity)
+        ends.reserveCapacity(capacity)
+        known.reserveCapacity(capacity)
+    }
+
+    /// The index of the run holding `offset`, looked for from the last range's on.
+    mutating func run(holding offset: Int, in runs: [StyledRun]) -> Int {
+        while runs[lastRun].end <= offset { lastRun += 1 }
+        return lastRun
+    }
+
+    /// Ends the range being added: its pieces are those added since the last range ended.
+    mutating func close(known width: Double = 0) {
+        ends.append(pieces.count)
+        known.append(width)
+    }
+
+    /// Each range's width, in the order they were added: its pieces' widths summed.
+    func widths(in text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, faces: [FontFace],
+                remembering: Bool = true) -> [Double] {
+        let measured = pieces.isEmpty ? [] : measurer.widths(of: pieces, in: text, faces: faces, remembering: remembering)
+        var start = 0
+        return ends.indices.map { index in
+            defer { start = ends[index] }
+            guard ends[index] > start else { return known[index] }
+            var width = 0.0
+            for piece in start..<ends[index] { width += measured[piece] }
+            return width
+        }
     }
 }

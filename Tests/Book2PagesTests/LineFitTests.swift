@@ -47,11 +47,9 @@ struct LineFitTests {
                         #expect(text.unicodeScalars.allSatisfy(face.hasGlyph), "page \(index): \(face.fileName) lacks some of \(text)")
                     }
                     for piece in Self.pieces(of: line, within: run) {
-                        var text = Self.slice(line.text, start: piece.start, length: piece.length)
-                        natural += text.withUTF8 {
-                            measurer.uncachedWidth(ofUTF8: $0, in: face, size: run.size,
-                                                   rightToLeft: line.bidi.isEmpty ? nil : piece.rightToLeft)
-                        }
+                        let text = Self.slice(line.text, start: piece.start, length: piece.length)
+                        natural += measurer.width(of: text, in: face, size: run.size,
+                                                  rightToLeft: line.bidi.isEmpty ? nil : piece.rightToLeft, remembering: false)
                     }
                 }
                 #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")

@@ -50,10 +50,9 @@ struct RightToLeftCorpusTests {
             for run in runs {
                 for piece in LineFitTests.pieces(of: line, within: run) {
                     let units = Array(line.text.utf16)[piece.start..<(piece.start + piece.length)]
-                    var text = String(decoding: units, as: UTF16.self)
-                    width += text.withUTF8 {
-                        measurer.uncachedWidth(ofUTF8: $0, in: faces[run.face], size: run.size, rightToLeft: piece.rightToLeft)
-                    }
+                    let text = String(decoding: units, as: UTF16.self)
+                    width += measurer.width(of: text, in: faces[run.face], size: run.size, rightToLeft: piece.rightToLeft,
+                                            remembering: false)
                 }
             }
             // Word by word or a piece at once, and the output's hundredths.

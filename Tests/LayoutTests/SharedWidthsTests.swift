@@ -15,8 +15,7 @@ import Testing
         words.flatMap { word in
             [fonts.regular, fonts.italic, fonts.bold].flatMap { face in
                 [nil, false].map { direction in
-                    var word = word
-                    return word.withUTF8 { measurer.width(ofUTF8: $0, in: face, size: 17, rightToLeft: direction) }
+                    measurer.width(of: word, in: face, size: 17, rightToLeft: direction)
                 }
             }
         }

@@ -49,29 +49,40 @@ import Testing
         #expect(measurer.width(of: "cached", in: fonts.italic, size: 34) == 2 * first)
     }
 
-    /// A face numbered once by a measurer measures as the face itself does, before and after the
-    /// measurer has met the text, each face apart from the others.
-    @Test func aNumberedFaceMeasuresAsItsFace() {
+    /// Pieces measured together measure as each face measures them alone, before and after the
+    /// measurer has met the text, remembered or not, each face apart from the others and each
+    /// direction apart (the same bytes shaped right to left are another entry).
+    @Test func piecesMeasuredTogetherMeasureAsTheirFaces() {
         let measurer = TextMeasurer(language: "en")
         let faces = [fonts.regular, fonts.italic, fonts.bold]
-        for text in ["whale", "Ahab,", "“Call", "leviathan", "whale"] {
-            var bytes = Array(text.utf8)
-            for face in faces {
-                let numbered = measurer.numbered(face)
-                let expected = face.advance(of: text, size: 17)
-                bytes.withUnsafeBufferPointer { bytes in
-                    measurer.noteForWarming(bytes, in: numbered)
-                    let width = measurer.width(ofUTF8: bytes, in: numbered, size: 17)
-                    #expect(abs(width - expected) < 1e-9, "\(text)")
-                    #expect(width == measurer.width(ofUTF8: bytes, in: face, size: 17), "\(text)")
-                }
+        let words = ["whale", "Ahab,", "“Call", "leviathan", "whale"]
+        let text = Array(words.joined().utf8)
+        var pieces: [TextMeasurer.Piece] = []
+        var expected: [Double] = []
+        var start = 0
+        for word in words {
+            let range = start..<start + word.utf8.count
+            for face in faces.indices {
+                pieces.append(TextMeasurer.Piece(range: range, face: face, size: 17))
+                expected.append(faces[face].advance(of: word, size: 17))
             }
+            start = range.upperBound
         }
-        // The faces are told apart.
-        let widths = faces.map { face in
-            Array("leviathan".utf8).withUnsafeBufferPointer { measurer.width(ofUTF8: $0, in: measurer.numbered(face), size: 17) }
+        text.withUnsafeBufferPointer { text in
+            for remembering in [true, true, false] {
+                let widths = measurer.widths(of: pieces, in: text, faces: faces, remembering: remembering)
+                #expect(zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "remembering: \(remembering)")
+            }
+            // The faces are told apart.
+            #expect(Set(measurer.widths(of: Array(pieces[9..<12]), in: text, faces: faces)).count == 3)
+            #expect(measurer.cachedCount == 12)
+            // Faces given in another order keep their widths.
+            let reversed = pieces.map { TextMeasurer.Piece(range: $0.range, face: 2 - $0.face, size: 17) }
+            #expect(measurer.widths(of: reversed, in: text, faces: faces.reversed()) == measurer.widths(of: pieces, in: text, faces: faces))
+            let rightToLeft = [TextMeasurer.Piece(range: 0..<5, face: 0, size: 17, rightToLeft: true)]
+            _ = measurer.widths(of: rightToLeft, in: text, faces: faces)
+            #expect(measurer.cachedCount == 13)
         }
-        #expect(Set(widths).count == 3)
     }
 
     @Test func verticalMetricsAreFractionsOfTheEm() {
