@@ -51,19 +51,21 @@ public enum Command {
             return runPreview(inputs, output: output, png: png, invocation: invocation,
                               readStandardInput: readStandardInput, write: write, report: report)
         case .convert(let inputs, let output):
-            // A batch still frees each book as it goes.
-            if endsProcess { BackgroundRelease.keepUntilExit() }
             var input: BookInput?
             do {
                 let book = try bookInput(inputs, readStandardInput: readStandardInput)
                 input = book
-                var conversion = try convert(book, options: invocation.options, output: output, write: write)
+                let conversion = try convert(book, options: invocation.options, output: output, write: write)
                 if !invocation.quiet { reportWarnings(conversion.warnings, of: book, report: report) }
-                // The document and its pages: not freed here, on the way out. The JSON, written by
-                // now, is let go first: a few hundred large buffers free at once, and the leak
-                // checker cannot follow the references `Data` holds, so would report them.
-                conversion.jsonPieces = []
-                BackgroundRelease.drop(conversion)
+                // The document and its pages, millions of allocations: a process about to exit
+                // leaves them to the system, which takes the memory back in one piece, rather than
+                // keep a core freeing them (the rest of the conversion, its JSON buffers among it,
+                // is freed here, at once). Otherwise freed off this thread.
+                if endsProcess {
+                    KeptToExit.keep(conversion.document)
+                } else {
+                    BackgroundRelease.drop(conversion)
+                }
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
