@@ -37,12 +37,6 @@ void b2p_line_breaker_close(b2p_line_breaker *breaker) {
     free(breaker);
 }
 
-const char *b2p_line_breaker_locale(const b2p_line_breaker *breaker) {
-    UErrorCode status = U_ZERO_ERROR;
-    const char *name = ubrk_getLocaleByType(breaker->iterator, ULOC_VALID_LOCALE, &status);
-    return U_SUCCESS(status) && name != NULL ? name : "";
-}
-
 /// Room for `count` items in `*buffer`, which holds `*capacity`; false when memory runs out.
 static int reserve(void **buffer, int32_t *capacity, int32_t count, size_t size) {
     if (count <= *capacity) return 1;

@@ -34,10 +34,6 @@ final class BreakOpportunityFinder {
 
     deinit { b2p_line_breaker_close(breaker) }
 
-    /// The locale whose rules ICU chose (`root`, `ja`), so tests can check that the process's
-    /// locale never leaks into the layout.
-    var rulesLocale: String { String(cString: b2p_line_breaker_locale(breaker)) }
-
     /// Every opportunity inside `text`, in order; the end of the text is not one of them.
     func opportunities(in text: [UInt8]) -> [BreakOpportunity] {
         guard !text.isEmpty else { return [] }

@@ -11,9 +11,6 @@ typedef struct b2p_line_breaker b2p_line_breaker;
 b2p_line_breaker *b2p_line_breaker_open(const char *locale);
 void b2p_line_breaker_close(b2p_line_breaker *breaker);
 
-/// The locale ICU resolved the request to ("root" for the root rules), owned by the breaker.
-const char *b2p_line_breaker_locale(const b2p_line_breaker *breaker);
-
 /// Finds the offsets (UTF-8 bytes) where a line may start within text, which should be valid
 /// UTF-8 (ICU's rules run over it in UTF-16; invalid text is read by a UTF-8 UText). Writes at most capacity offsets into positions and, for each, 1 in hard when the
 /// break is mandatory (after a line separator). Returns the number found (which may exceed
