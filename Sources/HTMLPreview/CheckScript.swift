@@ -4,7 +4,7 @@
 /// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
 /// layout gives, each starting at its direction's edge. Then the justified lines are stretched as the viewer stretches them and
 /// measured again. The result is written into the page as `<pre id="b2p-check">` holding JSON
-/// in ASCII (read back with `chromium --dump-dom`; `BrowserCheck` decodes it).
+/// in ASCII (read back with `chromium --dump-dom`; the tests' `BrowserCheck` decodes it).
 enum CheckScript {
     static let js = #"""
     (function () {

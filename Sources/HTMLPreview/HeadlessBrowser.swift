@@ -40,15 +40,6 @@ public struct HeadlessBrowser: Sendable {
         return nil
     }
 
-    /// The page's DOM once its scripts have run: virtual time runs `budget` milliseconds ahead
-    /// (fonts load, promises settle) before the DOM is written out.
-    public func dumpDOM(of file: URL, fragment: String, window: (width: Int, height: Int) = (1280, 900),
-                        budget: Int = 30_000, timeout: TimeInterval = 600) throws(Failure) -> String {
-        let output = try run(["--dump-dom", "--virtual-time-budget=\(budget)",
-                              "--window-size=\(window.width),\(window.height)", url(file, fragment)], timeout: timeout)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// A PNG of the page's viewport at `window` CSS pixels, one device pixel each.
     public func screenshot(of file: URL, fragment: String, window: (width: Int, height: Int), to png: String,
                            budget: Int = 5_000, timeout: TimeInterval = 120) throws(Failure) {
@@ -60,7 +51,7 @@ public struct HeadlessBrowser: Sendable {
         }
     }
 
-    private func url(_ file: URL, _ fragment: String) -> String {
+    func url(_ file: URL, _ fragment: String) -> String {
         file.absoluteURL.absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
     }
 
@@ -81,7 +72,7 @@ public struct HeadlessBrowser: Sendable {
     }
 
     /// Runs the browser headless with `arguments` and returns what it wrote on standard output.
-    private func run(_ arguments: [String], timeout: TimeInterval) throws(Failure) -> Data {
+    func run(_ arguments: [String], timeout: TimeInterval) throws(Failure) -> Data {
         let profile = Self.makeProfile()
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()

@@ -1,0 +1,69 @@
+import Foundation
+@testable import HTMLPreview
+
+/// What the browser check (`CheckScript`, which every preview carries, shown at `#check`) found,
+/// read back from the page's DOM in headless Chromium: the page count, and each line whose text
+/// the browser draws wider than the width the layout gave it.
+struct BrowserCheck: Decodable, Sendable {
+    var pages: Int
+    var screens: Int
+    var lines: Int
+    var justifiedLines: Int
+    /// Lines more than half a point wider in the browser than in the layout (the first 50 are
+    /// in `overflows`).
+    var overflowCount: Int
+    var overflows: [Overflow]
+    /// The largest amount by which a line's browser width passes the layout's (negative when
+    /// every line is narrower).
+    var maxOverflow: Double
+    /// The largest amount by which a ragged line is narrower in the browser than in the layout.
+    var maxRaggedShortfall: Double
+    /// Justified lines the page script could not stretch to their width within half a point.
+    var unfilledJustifiedLines: Int
+    var maxJustifiedError: Double
+    /// Lines whose bidi pieces the browser drew in another order than the layout's visual order,
+    /// or one of them not starting at its direction's edge (right for a right-to-left piece).
+    var misorderedBidiLines: Int
+    var fonts: [Font]
+    var milliseconds: Double
+
+    struct Overflow: Decodable, Sendable {
+        var page: Int
+        var text: String
+        var width: Double
+        var browserWidth: Double
+    }
+
+    struct Font: Decodable, Sendable {
+        var family: String
+        var weight: String
+        var style: String
+        var status: String
+    }
+
+    /// Runs the check on the preview at `file` in `browser`.
+    static func run(preview file: URL, browser: HeadlessBrowser) throws -> BrowserCheck {
+        let dom = try browser.dumpDOM(of: file, fragment: "check")
+        return try decode(dom: dom)
+    }
+
+    /// The result written into the page's DOM (ASCII JSON inside `<pre id="b2p-check">`).
+    static func decode(dom: String) throws -> BrowserCheck {
+        guard let start = dom.range(of: "<pre id=\"b2p-check\">"),
+              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+            throw HeadlessBrowser.Failure.failed("the browser check wrote no result (did the page's script run?)")
+        }
+        return try JSONDecoder().decode(BrowserCheck.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+    }
+}
+
+extension HeadlessBrowser {
+    /// The page's DOM once its scripts have run: virtual time runs `budget` milliseconds ahead
+    /// (fonts load, promises settle) before the DOM is written out.
+    func dumpDOM(of file: URL, fragment: String, window: (width: Int, height: Int) = (1280, 900),
+                 budget: Int = 30_000, timeout: TimeInterval = 600) throws(Failure) -> String {
+        let output = try run(["--dump-dom", "--virtual-time-budget=\(budget)",
+                              "--window-size=\(window.width),\(window.height)", url(file, fragment)], timeout: timeout)
+        return String(decoding: output, as: UTF8.self)
+    }
+}
