@@ -25,8 +25,6 @@ public struct Layouter: Sendable {
     private let dictionaries: HyphenationDictionaries
     /// At most this many threads lay out one book (tests compare one with many).
     var workerLimit = Int.max
-    /// Break lines first fit instead of total fit: the baseline that total fit is measured against.
-    var breaksLinesGreedily = false
 
     /// `hyphenationDirectory`: where the hyphenation dictionaries are (Debian's by default).
     public init(options: LayoutOptions, hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) throws {
@@ -122,7 +120,7 @@ public struct Layouter: Sendable {
     func worker(settings: ChapterLayouter.BookSettings, sharedWidths: SharedWidths? = nil,
                 sharedHyphenation: SharedHyphenation? = nil) -> ChapterLayouter {
         ChapterLayouter(fonts: fonts, options: options, settings: settings,
-                        lineBreaker: breaksLinesGreedily ? GreedyLineBreaker() : TotalFitLineBreaker(), dictionaries: dictionaries,
+                        lineBreaker: TotalFitLineBreaker(), dictionaries: dictionaries,
                         sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
     }
 
