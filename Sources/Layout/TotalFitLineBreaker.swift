@@ -38,13 +38,6 @@ struct TotalFitLineBreaker: LineBreaking {
     static let worstBadness = 1e7
     /// Ways kept open at most; past this the costliest are dropped.
     static let maximumActive = 240
-    /// Once a line from one way is too loose for the tolerance, lines from the ways after it are
-    /// not looked at (they are looser still): most of the ways a tolerance pass meets. Off only
-    /// in the test that shows it changes no result.
-    var skipsLooserWays = true
-    /// Whether a search with no tolerance tries a bounded one first (`lines(for:in:tolerance:)`).
-    /// Off only in the test that shows it changes no result.
-    var boundsTheLastPass = true
 
     private struct Node {
         /// The first segment of the line after this break.
@@ -73,7 +66,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
     func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double?) -> [LineSpan]? {
         let sums = Self.prefixSums(of: segments, justified: measure.justified)
-        guard tolerance == nil, boundsTheLastPass else {
+        guard tolerance == nil else {
             return search(segments, sums, in: measure, tolerance: tolerance)?.spans
         }
         // With no tolerance every way stays open until its line overflows: this pass cost many
@@ -220,10 +213,11 @@ struct TotalFitLineBreaker: LineBreaking {
                     let room = justified && (spaces > 0 || j == node.position) ? spaces : raggedStretch
                     let slack = available - width
                     if slack > widthTolerance, slack > room * looseRatio {
-                        if skipsLooserWays, inPositionOrder, node.previous >= 0, !justified || spaces > 0 {
+                        if inPositionOrder, node.previous >= 0, !justified || spaces > 0 {
                             // Every later way is looser still (its line is shorter and has no more
                             // space to stretch): kept without a look, but those whose line has no
-                            // space at all, which a justified paragraph judges as ragged.
+                            // space at all, which a justified paragraph judges as ragged. Most of
+                            // the ways a tolerance pass meets are passed over so.
                             var end = activeCount
                             if justified {
                                 while end > i, ways[active[end &- 1]].startStretch >= endStretch { end &-= 1 }

@@ -126,10 +126,6 @@ import PageFormat
         }
     }
 
-    /// Skipping the ways after one whose line is too loose is a shortcut only: on random
-    /// paragraphs (words, hyphenation points, forced breaks, stretches without spaces as in
-    /// Chinese, lines indented and not, justified and ragged, pieces so small that the ways are
-    /// cut down by cost) it gives the lines that looking at every way gives, at every tolerance.
     /// Random paragraphs of every kind the search meets: words, hyphenation points, hyphens of
     /// the text, empty pieces, forced breaks, stretches without spaces; justified and ragged;
     /// and every twentieth a column of 3,000 tiny pieces, which opens more ways than are kept.
@@ -166,53 +162,56 @@ import PageFormat
         }
     }
 
-    @Test func skippingLooserWaysChangesNoResult() {
-        var compared = 0
+    /// The search's answer is the cheapest setting there is (`TotalFitOracle`, which weighs every
+    /// line of the paragraph), at every tolerance, and it finds none only where none may be set:
+    /// its shortcuts (the ways after one too loose passed over, the last pass bounded first)
+    /// lose nothing. Each paragraph is also set with its words five times as wide, so that some
+    /// lines cannot help being very loose. The columns of tiny pieces, whose ways are cut down by
+    /// cost, are checked for lines that may be set, not for the cheapest.
+    @Test func totalFitFindsTheCheapestSetting() {
+        var compared = 0, bounded = 0, full = 0, tiny = 0
         for (round, segments, measure) in Self.randomParagraphs(400) {
-            var looking = TotalFitLineBreaker()
-            looking.skipsLooserWays = false
-            looking.boundsTheLastPass = false
-            var skipping = TotalFitLineBreaker()
-            skipping.boundsTheLastPass = false
-            for tolerance in [200.0, 400.0, nil] {
-                let skipped = skipping.lines(for: segments, in: measure, tolerance: tolerance)
-                #expect(skipped == looking.lines(for: segments, in: measure, tolerance: tolerance), "round \(round)")
-                if skipped != nil { compared += 1 }
+            if round % 20 == 0 {
+                let spans = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: nil)
+                let oracle = TotalFitOracle(segments: segments, measure: measure, tolerance: nil)
+                #expect(spans.flatMap(oracle.cost(of:)) != nil, "round \(round): a line that may not be set")
+                tiny += 1
+                continue
             }
-        }
-        // Most paragraphs set at some tolerance, so the lines themselves were compared.
-        #expect(compared > 800)
-    }
-
-    /// The last pass, with no tolerance, first tries a bounded one and keeps its answer when it
-    /// costs less than any setting with a line past the bound: the answers are the same, but
-    /// where the full search must cut its ways down (the columns of tiny pieces, left out). Each
-    /// paragraph is also set with its words five times as wide, so that some lines cannot help
-    /// being very loose.
-    @Test func boundingTheLastPassChangesNoResult() {
-        var bounded = 0
-        var full = 0
-        for (round, segments, measure) in Self.randomParagraphs(400) where round % 20 != 0 {
             let wide = segments.map { segment in
                 var wide = segment
                 wide.visibleWidth *= 5
                 return wide
             }
             for segments in [segments, wide] {
-                var unbounded = TotalFitLineBreaker()
-                unbounded.boundsTheLastPass = false
-                let answer = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: nil)
-                #expect(answer == unbounded.lines(for: segments, in: measure, tolerance: nil), "round \(round)")
-                let bound = TotalFitLineBreaker.lastPassBound
-                if TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: bound) != nil {
+                for tolerance in [200.0, 400.0, nil] {
+                    let spans = TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: tolerance)
+                    let oracle = TotalFitOracle(segments: segments, measure: measure, tolerance: tolerance)
+                    let cheapest = oracle.cheapest()
+                    guard let spans else {
+                        #expect(cheapest == nil, "round \(round), tolerance \(String(describing: tolerance)): no setting found")
+                        continue
+                    }
+                    // Without a tolerance the search sets an overfull line rather than fail.
+                    guard let cheapest else {
+                        #expect(tolerance == nil, "round \(round): a setting where none may be set")
+                        continue
+                    }
+                    let cost = oracle.cost(of: spans)
+                    #expect(cost.map { abs($0 - cheapest) <= 1e-9 * max(1, cheapest) } == true,
+                            "round \(round), tolerance \(String(describing: tolerance)): \(String(describing: cost)) against \(cheapest)")
+                    compared += 1
+                }
+                // Whether the last pass kept its bounded first answer.
+                if TotalFitLineBreaker().lines(for: segments, in: measure, tolerance: TotalFitLineBreaker.lastPassBound) != nil {
                     bounded += 1
                 } else {
                     full += 1
                 }
             }
         }
-        // Both ways were taken, many times each.
-        #expect(bounded > 200)
-        #expect(full > 100)
+        // The lines themselves were compared many times, and both ways of the last pass taken.
+        #expect(compared > 1_000 && tiny == 20)
+        #expect(bounded > 200 && full > 100)
     }
 }
