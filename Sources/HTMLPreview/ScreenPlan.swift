@@ -24,7 +24,7 @@ struct ScreenPlan: Encodable, Equatable {
 
     init(_ document: PageDocument) {
         let target = document.target
-        rtl = document.metadata.direction == "rtl"
+        rtl = document.metadata.direction == .rightToLeft
         switch target?.grouping ?? .none {
         case .spreads(let spreads):
             mode = "spread"
@@ -46,7 +46,7 @@ struct ScreenPlan: Encodable, Equatable {
             let count = document.pages.count
             screens = stride(from: 1, to: count, by: 2).map { left in
                 let right = left + 1 < count ? left + 1 : nil
-                return document.metadata.direction == "rtl" ? [right, left] : [left, right]
+                return document.metadata.direction == .rightToLeft ? [right, left] : [left, right]
             }
         }
         toc = document.toc.map { Entry(title: $0.title, level: $0.level, page: $0.page) }

@@ -1,6 +1,7 @@
-/// The direction of a line's paragraph. In JSON `rtl` (absent: left to right). A value a newer
-/// version writes and this one does not know decodes as `other`, drawn left to right.
-public enum LineDirection: RawRepresentable, Codable, Sendable, Hashable {
+/// A direction of text: a line's paragraph's (in JSON `rtl`, absent for left to right), and a
+/// book's page progression (`metadata.direction`, `ltr` or `rtl`). A value a newer version
+/// writes and this one does not know decodes as `other`, taken as left to right.
+public enum WritingDirection: RawRepresentable, Codable, Sendable, Hashable {
     case leftToRight
     case rightToLeft
     case other(String)

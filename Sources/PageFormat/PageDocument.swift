@@ -64,11 +64,11 @@ public struct BookMetadata: Codable, Sendable, Equatable {
     public var identifier: String?
     /// The publication date as the book writes it (`2024`, `2024-05-01`).
     public var date: String?
-    /// `ltr` or `rtl`: the book's page progression.
-    public var direction: String
+    /// The book's page progression: `rtl` when its pages turn from left to right.
+    public var direction: WritingDirection
 
     public init(title: String, authors: [String], creators: [Creator], language: String?, identifier: String?,
-                date: String? = nil, direction: String) {
+                date: String? = nil, direction: WritingDirection) {
         self.title = title
         self.authors = authors
         self.creators = creators

@@ -23,7 +23,7 @@ public struct PageLine: Sendable, Equatable {
     public var runs: [PageRun]?
     /// The direction of the line's paragraph. A right-to-left line starts at the right: a ragged
     /// one ends at `x + width` on the content box's right edge.
-    public var direction: LineDirection
+    public var direction: WritingDirection
     /// The line's text in pieces of one direction, in visual order from the left, for a line of
     /// a right-to-left paragraph or one that mixes directions (empty otherwise): drawing the
     /// pieces one after another from `x`, each right-to-left piece's glyphs shaped and laid right
@@ -33,7 +33,7 @@ public struct PageLine: Sendable, Equatable {
     public var role: LineRole
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                height: Double? = nil, runs: [PageRun]? = nil, direction: LineDirection = .leftToRight,
+                height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
                 bidi: [BidiPiece] = [], role: LineRole = .body) {
         self.text = text
         self.x = x
@@ -120,7 +120,7 @@ extension PageLine: Codable {
         justified = try container.decodeIfPresent(Bool.self, forKey: .justified) ?? false
         height = try container.decodeIfPresent(Double.self, forKey: .height)
         runs = try container.decodeIfPresent([PageRun].self, forKey: .runs)
-        direction = try container.decodeIfPresent(LineDirection.self, forKey: .direction) ?? .leftToRight
+        direction = try container.decodeIfPresent(WritingDirection.self, forKey: .direction) ?? .leftToRight
         bidi = try container.decodeIfPresent([BidiPiece].self, forKey: .bidi) ?? []
         role = try container.decodeIfPresent(LineRole.self, forKey: .role) ?? .body
     }

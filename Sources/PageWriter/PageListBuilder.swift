@@ -38,7 +38,7 @@ public enum PageListBuilder {
         BookMetadata(title: book.metadata.title, authors: book.metadata.authors,
                      creators: book.metadata.creators.map { Creator(name: $0.name, role: $0.role) },
                      language: book.metadata.language, identifier: book.metadata.identifier,
-                     date: book.metadata.date, direction: book.metadata.direction.rawValue)
+                     date: book.metadata.date, direction: book.metadata.direction == .rightToLeft ? .rightToLeft : .leftToRight)
     }
 
     static func chapters(of book: Book, paged: PagedBook) -> [ChapterItem] {

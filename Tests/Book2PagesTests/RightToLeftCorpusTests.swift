@@ -14,7 +14,7 @@ struct RightToLeftCorpusTests {
         let corpus = try #require(TestPaths.corpus)
         let path = corpus.appendingPathComponent(Self.name).path
         let document = try Converter.convert(path: path, options: ConversionOptions()).document
-        #expect(document.metadata.direction == "rtl")
+        #expect(document.metadata.direction == .rightToLeft)
         #expect(document.target?.spreads?.first == TargetDescription.Spread(left: 2, right: 1))
         let box = document.layout.contentBox
         let lines = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { !$0.text.isEmpty }

@@ -122,7 +122,7 @@ struct HTMLPreviewTests {
 
         // A right-to-left book without a target: BookLayout's pairs, mirrored.
         document.target = nil
-        document.metadata.direction = "rtl"
+        document.metadata.direction = .rightToLeft
         let mirrored = ScreenPlan(document)
         #expect(mirrored.rtl && mirrored.screens.first == [2, 1] && mirrored.screens.last == [nil, 29])
     }

@@ -84,7 +84,7 @@ struct PageListStructureTests {
         book.metadata.direction = .rightToLeft
         book.metadata.language = "ar"
         let metadata = PageListBuilder.metadata(of: book)
-        #expect(metadata.direction == "rtl")
+        #expect(metadata.direction == .rightToLeft)
         #expect(metadata.language == "ar")
     }
 

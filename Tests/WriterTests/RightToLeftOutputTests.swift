@@ -44,7 +44,7 @@ struct RightToLeftOutputTests {
         let rtl = Self.document(direction: .rightToLeft)
         #expect(rtl.pages.map(\.kind.type) == ltr.pages.map(\.kind.type))
         #expect(rtl.pages.map(\.shown?.folio) == ltr.pages.map(\.shown?.folio))
-        #expect(rtl.metadata.direction == "rtl" && rtl.pages[2].kind.type == "cover")
+        #expect(rtl.metadata.direction == .rightToLeft && rtl.pages[2].kind.type == "cover")
     }
 
     @Test func sequencesWithoutSidesAreTheSameEitherWay() {
