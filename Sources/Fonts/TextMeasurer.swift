@@ -54,24 +54,33 @@ public final class TextMeasurer {
     /// again and would only fill the cache.
     public func widths(of pieces: [Piece], in text: UnsafeBufferPointer<UInt8>, faces: [FontFace],
                        remembering: Bool = true) -> [Double] {
-        // Each face's number and size of em, looked up once: the faces are shared by a layout's
-        // workers, and taking one for each piece counted a reference to it, a write to memory
-        // both workers' cores wrote to.
-        let numbered = faces.map { (number: number(of: $0), unitsPerEm: Double($0.unitsPerEm)) }
-        if remembering {
-            for piece in pieces {
-                cache.note(UnsafeBufferPointer(rebasing: text[piece.range]),
-                           space: Self.space(numbered[piece.face].number, piece.rightToLeft))
+        // Each face's number and size of em, looked up once, on the stack: the faces are shared
+        // by a layout's workers, and taking one for each piece counted a reference to it, a
+        // write to memory both workers' cores wrote to.
+        withUnsafeTemporaryAllocation(of: (number: Int, unitsPerEm: Double).self, capacity: faces.count) { numbered in
+            for (index, face) in faces.enumerated() {
+                numbered[index] = (number(of: face), Double(face.unitsPerEm))
             }
-            cache.warmNoted()
-        }
-        return pieces.map { piece in
-            let bytes = UnsafeBufferPointer(rebasing: text[piece.range])
-            let units = remembering
-                ? units(ofUTF8: bytes, number: numbered[piece.face].number, rightToLeft: piece.rightToLeft)
-                : shapedUnits(bytes, in: faces[piece.face], rightToLeft: piece.rightToLeft)
-            // `FontFace.width(ofUnits:size:)`, without taking the face.
-            return Double(units) * piece.size / numbered[piece.face].unitsPerEm
+            return pieces.withUnsafeBufferPointer { pieces in
+                if remembering {
+                    for piece in pieces {
+                        cache.note(UnsafeBufferPointer(rebasing: text[piece.range]),
+                                   space: Self.space(numbered[piece.face].number, piece.rightToLeft))
+                    }
+                    cache.warmNoted()
+                }
+                return [Double](unsafeUninitializedCapacity: pieces.count) { widths, count in
+                    for (index, piece) in pieces.enumerated() {
+                        let bytes = UnsafeBufferPointer(rebasing: text[piece.range])
+                        let units = remembering
+                            ? units(ofUTF8: bytes, number: numbered[piece.face].number, rightToLeft: piece.rightToLeft)
+                            : shapedUnits(bytes, in: faces[piece.face], rightToLeft: piece.rightToLeft)
+                        // `FontFace.width(ofUnits:size:)`, without taking the face.
+                        widths.initializeElement(at: index, to: Double(units) * piece.size / numbered[piece.face].unitsPerEm)
+                    }
+                    count = pieces.count
+                }
+            }
         }
     }
 

@@ -31,6 +31,7 @@ struct ParagraphSegmenter {
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
         var ranges = MeasuredRanges(capacity: 2 * (opportunities.count + 1))
+        let oneRun = Self.oneRun(of: paragraph)
         var start = 0
         for k in 0...opportunities.count {
             // Past the memory bound the paragraph is cut short: the conversion is refused.
@@ -46,8 +47,8 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            add(start..<visibleEnd, of: paragraph, text, to: &ranges)
-            add(visibleEnd..<contentEnd, of: paragraph, text, to: &ranges)
+            add(start..<visibleEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
+            add(visibleEnd..<contentEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             start = end
@@ -68,13 +69,14 @@ struct ParagraphSegmenter {
                     cuts allCuts: [[Int]]) -> [Segment] {
         // Every piece of every cut word measured in one call, then the segments made.
         var ranges = MeasuredRanges(capacity: segments.count)
+        let oneRun = Self.oneRun(of: paragraph)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
             for point in cuts {
-                add(pieceStart..<segment.start + point, of: paragraph, text, to: &ranges)
+                add(pieceStart..<segment.start + point, of: paragraph, text, oneRun: oneRun, to: &ranges)
                 pieceStart = segment.start + point
             }
-            add(pieceStart..<segment.visibleEnd, of: paragraph, text, to: &ranges)
+            add(pieceStart..<segment.visibleEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
         }
         let widths = ranges.widths(in: text, measurer: measurer, faces: faces)
         var result: [Segment] = []
@@ -139,7 +141,7 @@ struct ParagraphSegmenter {
         // The tries are measured without filling the cache: they never come again.
         func measured(upTo end: Int) -> Double {
             var ranges = MeasuredRanges(capacity: 1)
-            add(pieceStart..<end, of: paragraph, text, to: &ranges)
+            add(pieceStart..<end, of: paragraph, text, oneRun: Self.oneRun(of: paragraph), to: &ranges)
             return ranges.widths(in: text, measurer: measurer, faces: faces, remembering: false)[0]
         }
         // Whether the piece's first clusters up to `boundaries[end]` fit.
@@ -177,21 +179,32 @@ struct ParagraphSegmenter {
         return pieces
     }
 
+    /// The paragraph's one run, when it has one run in one direction, as most have: each of its
+    /// ranges is then one part.
+    private static func oneRun(of paragraph: StyledParagraph) -> StyledRun? {
+        paragraph.runs.count == 1 && paragraph.bidi.runs.isEmpty ? paragraph.runs[0] : nil
+    }
+
     /// Adds `range` to `ranges`: cut into its parts of one run and one direction (Arabic words
     /// are shaped right to left, their letters joined), each measured in its run's face. A lone
     /// space, as most segments end in, has its face's space width and is not looked up.
+    /// `oneRun`: the paragraph's only run, when it has one in one direction (`oneRun(of:)`).
+    @inline(__always)
     private func add(_ range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
-                     to ranges: inout MeasuredRanges) {
+                     oneRun: StyledRun?, to ranges: inout MeasuredRanges) {
         guard !range.isEmpty else { return ranges.close(known: 0) }
-        let runs = paragraph.runs
-        // Most paragraphs are one run in one direction: the range is one part.
-        if runs.count == 1, paragraph.bidi.runs.isEmpty {
-            if range.count == 1, text[range.lowerBound] == 0x20 {
-                return ranges.close(known: spaceWidths[runs[0].face.rawValue] * runs[0].size)
-            }
-            ranges.pieces.append(TextMeasurer.Piece(range: range, face: runs[0].face.rawValue, size: runs[0].size))
-            return ranges.close()
+        guard let run = oneRun else { return addParts(of: range, of: paragraph, text, to: &ranges) }
+        if range.count == 1, text[range.lowerBound] == 0x20 {
+            return ranges.close(known: spaceWidths[run.face.rawValue] * run.size)
         }
+        ranges.pieces.append(TextMeasurer.Piece(range: range, face: run.face.rawValue, size: run.size))
+        ranges.close()
+    }
+
+    /// `add` for a paragraph of several runs or directions.
+    private func addParts(of range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
+                          to ranges: inout MeasuredRanges) {
+        let runs = paragraph.runs
         var r = ranges.run(holding: range.lowerBound, in: runs)
         if range.count == 1, text[range.lowerBound] == 0x20 {
             return ranges.close(known: spaceWidths[runs[r].face.rawValue] * runs[r].size)
@@ -248,15 +261,13 @@ struct ParagraphSegmenter {
 private struct MeasuredRanges {
     var pieces: [TextMeasurer.Piece] = []
     /// For each range, where its pieces end in `pieces`, and a width known beforehand.
-    private var ends: [Int] = []
-    private var known: [Double] = []
+    private var ranges: [(piecesEnd: Int, known: Double)] = []
     /// The run the last range started in: ranges come in order, so the next starts there or later.
     private var lastRun = 0
 
     init(capacity: Int) {
         pieces.reserveCapacity(capacity)
-        ends.reserveCapacity(capacity)
-        known.reserveCapacity(capacity)
+        ranges.reserveCapacity(capacity)
     }
 
     /// The index of the run holding `offset`, looked for from the last range's on.
@@ -266,22 +277,27 @@ private struct MeasuredRanges {
     }
 
     /// Ends the range being added: its pieces are those added since the last range ended.
+    @inline(__always)
     mutating func close(known width: Double = 0) {
-        ends.append(pieces.count)
-        known.append(width)
+        ranges.append((pieces.count, width))
     }
 
     /// Each range's width, in the order they were added: its pieces' widths summed.
     func widths(in text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, faces: [FontFace],
                 remembering: Bool = true) -> [Double] {
         let measured = pieces.isEmpty ? [] : measurer.widths(of: pieces, in: text, faces: faces, remembering: remembering)
-        var start = 0
-        return ends.indices.map { index in
-            defer { start = ends[index] }
-            guard ends[index] > start else { return known[index] }
-            var width = 0.0
-            for piece in start..<ends[index] { width += measured[piece] }
-            return width
+        return [Double](unsafeUninitializedCapacity: ranges.count) { widths, count in
+            var start = 0
+            for (index, range) in ranges.enumerated() {
+                var width = range.known
+                if range.piecesEnd > start {
+                    width = 0
+                    for piece in start..<range.piecesEnd { width += measured[piece] }
+                }
+                widths.initializeElement(at: index, to: width)
+                start = range.piecesEnd
+            }
+            count = ranges.count
         }
     }
 }
