@@ -81,7 +81,7 @@ struct Invocation: Sendable, Equatable {
         if let margins = values.margins { layout.geometry.margins = margins }
         let content = layout.geometry.contentSize
         guard content.width >= 20, content.height >= 20 else {
-            throw .usage("the margins leave no room for text on a \(Self.format(layout.geometry.pageSize)) page")
+            throw .usage("the margins leave no room for text on a \(PageTargets.format(layout.geometry.pageSize)) page")
         }
         if let font = values.font { layout.font = font }
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
@@ -166,14 +166,7 @@ struct Invocation: Sendable, Equatable {
 
     /// `from 4 to 200`.
     static func describe(_ range: ClosedRange<Double>) -> String {
-        "from \(format(range.lowerBound)) to \(format(range.upperBound))"
+        "from \(PageTargets.format(range.lowerBound)) to \(PageTargets.format(range.upperBound))"
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    static func format(_ size: Dimensions) -> String {
-        "\(format(size.width))x\(format(size.height))"
-    }
 }

@@ -96,7 +96,7 @@ enum OptionTable {
         .value("bounds", valueName: "WxH",
                    help: "View bounds in points. For booklayout, pages are (W/2 - 20) x (H - 50), as in BookLayout; "
                        + "for pagecurl and reader, the page is the view (half of it with --double-sided). "
-                       + "Default \(Invocation.format(defaults.bounds!)) (booklayout pages of \(Invocation.format(defaults.layout.geometry.pageSize))).",
+                       + "Default \(PageTargets.format(defaults.bounds!)) (booklayout pages of \(PageTargets.format(defaults.layout.geometry.pageSize))).",
                sets: \.bounds) { raw throws(ConversionError) in try Invocation.size(raw, option: "bounds") },
         .value("page-size", valueName: "WxH", help: "Page size in points, overriding --bounds.",
                sets: \.pageSize) { raw throws(ConversionError) in try Invocation.size(raw, option: "page-size") },
@@ -104,18 +104,18 @@ enum OptionTable {
               sets: \.doubleSided),
         .value("margins", valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
-                       + "or four for top, right, bottom, left. Default \(Invocation.format(defaults.layout.geometry.margins.top)).",
+                       + "or four for top, right, bottom, left. Default \(PageTargets.format(defaults.layout.geometry.margins.top)).",
                sets: \.margins) { raw throws(ConversionError) in try Invocation.margins(raw) },
         .text("font", valueName: "FAMILY|FILE",
                    help: "Body font: a family name found through fontconfig, or a font file. "
                        + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS).",
               empty: "--font needs a family name or a file", sets: \.font),
         .value("font-size", valueName: "PT",
-               help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(Invocation.format(defaults.layout.fontSize)).",
+               help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(PageTargets.format(defaults.layout.fontSize)).",
                sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },
         .value("line-height", valueName: "X",
                    help: "Distance between baselines as a multiple of the font size, \(Invocation.describe(Invocation.lineHeights)). "
-                       + "Default \(Invocation.format(defaults.layout.lineHeight)).",
+                       + "Default \(PageTargets.format(defaults.layout.lineHeight)).",
                sets: \.lineHeight) { raw throws(ConversionError) in try Invocation.number(raw, option: "line-height", in: Invocation.lineHeights) },
         .choice("align", valueName: LineAlignment.allCases.map(\.rawValue).joined(separator: "|"),
                    help: "How paragraphs fill their lines: justify (spaces stretch so that every line but a paragraph's "

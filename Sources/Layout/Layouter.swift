@@ -54,7 +54,7 @@ public struct Layouter: Sendable {
 
     /// `faces`: the book's faces, in `FaceRole` order.
     private static func description(of options: LayoutOptions, fonts: FontSet, faces: [MeasuredFace]) -> LayoutDescription {
-        let rounded = PageAssembler.rounded
+        let rounded = PointPrecision.rounded
         let geometry = options.geometry
         let content = geometry.contentSize
         let regular = fonts.regular

@@ -24,9 +24,9 @@ struct PageAssembler: Sendable {
                spineCFI: String?) -> [Page] {
         contents.enumerated().map { index, content in
             let images = content.images.map { image in
-                PageImage(path: image.path, alt: image.alt, x: Self.rounded(origin.left + image.x),
-                          y: Self.rounded(origin.top + image.y), width: Self.rounded(image.width),
-                          height: Self.rounded(image.height))
+                PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(origin.left + image.x),
+                          y: PointPrecision.rounded(origin.top + image.y), width: PointPrecision.rounded(image.width),
+                          height: PointPrecision.rounded(image.height))
             }
             if content.showsOnlyImages {
                 return Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images)))
@@ -38,9 +38,9 @@ struct PageAssembler: Sendable {
     }
 
     private func line(_ line: SetLine) -> PageLine {
-        PageLine(text: line.text, x: Self.rounded(origin.left + line.x), y: Self.rounded(origin.top + line.y),
-                 width: Self.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
-                 height: abs(line.height - lineHeight) < 0.005 ? nil : Self.rounded(line.height),
+        PageLine(text: line.text, x: PointPrecision.rounded(origin.left + line.x), y: PointPrecision.rounded(origin.top + line.y),
+                 width: PointPrecision.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
+                 height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
                  runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
                  bidi: line.bidi, role: line.role)
     }
@@ -51,7 +51,7 @@ struct PageAssembler: Sendable {
             return nil
         }
         return line.runs.map { run in
-            PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: Self.rounded(run.size),
+            PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: PointPrecision.rounded(run.size),
                     shift: run.shift, standIn: run.standIn?.postScriptName)
         }
     }
@@ -66,7 +66,6 @@ struct PageAssembler: Sendable {
         return location
     }
 
-    static func rounded(_ value: Double) -> Double { PointPrecision.rounded(value) }
 }
 
 /// The precision of every length the output gives.

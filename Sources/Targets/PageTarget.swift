@@ -99,9 +99,13 @@ public enum PageTargets {
         }
     }
 
+    /// A length as the command's options write it: whole points without a fraction (`12`, `23.8`).
+    public static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     /// `WxH`, in points, as the command's options write sizes.
-    static func format(_ size: Dimensions) -> String {
-        func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-        return "\(format(size.width))x\(format(size.height))"
+    public static func format(_ size: Dimensions) -> String {
+        "\(format(size.width))x\(format(size.height))"
     }
 }
