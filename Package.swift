@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
-        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "Fonts", "Hyphenation", "Layout", "PageFormat"]),
+        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "Layout", "PageFormat"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageJSON", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",

@@ -1,3 +1,4 @@
+import Foundation
 import Hyphenation
 import Testing
 
@@ -5,10 +6,18 @@ import Testing
 /// needs one says so with its trait, and is reported skipped, with the reason, when it is missing.
 enum Available {
     static let germanHyphenation = HyphenationDictionaries().path(forLanguage: "de") != nil
+    /// `../shared/corpus/epub` beside the repository, or nil when this checkout has none.
+    static let corpus: URL? = {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let url = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus/epub")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
 }
 
 extension Trait where Self == ConditionTrait {
     static var needsGermanHyphenation: Self {
         .enabled(if: Available.germanHyphenation, "needs a German hyphenation dictionary (hyphen-de)")
     }
+    static var needsSharedCorpus: Self { .enabled(if: Available.corpus != nil, "needs ../shared/corpus/epub beside the repository") }
 }

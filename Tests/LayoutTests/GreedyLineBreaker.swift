@@ -1,5 +1,7 @@
+@testable import Layout
+
 /// First fit: each line takes segments until the next would not fit, never looking back. It
-/// is what total fit (`TotalFitLineBreaker`) is measured against; it ignores tolerance and
+/// is what the tests measure total fit (`TotalFitLineBreaker`) against; it ignores tolerance and
 /// hyphenation points (give it unhyphenated segments).
 struct GreedyLineBreaker: LineBreaking {
     func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double? = nil) -> [LineSpan]? {

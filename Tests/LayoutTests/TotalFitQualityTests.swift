@@ -1,5 +1,5 @@
-@testable import Book2PagesKit
 import BookModel
+import EPUBReader
 import Fonts
 import Foundation
 import Hyphenation
@@ -35,8 +35,8 @@ struct TotalFitQualityTests {
     }
 
     @Test(.needsSharedCorpus) func totalFitSetsLooserLinesThanFirstFitLess() throws {
-        let corpus = try #require(TestPaths.corpus)
-        let book = try Converter.readBook(.paths([corpus.appendingPathComponent("moby-dick.epub").path]), asked: .epub).book
+        let corpus = try #require(Available.corpus)
+        let book = try EPUBReader.read(contentsOf: corpus.appendingPathComponent("moby-dick.epub").path).book
         let options = LayoutOptions()
         let fonts = try FontSet(font: options.font)
         let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: "en"),
