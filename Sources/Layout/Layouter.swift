@@ -23,8 +23,6 @@ public struct Layouter: Sendable {
 
     private let fonts: FontSet
     private let dictionaries: HyphenationDictionaries
-    /// At most this many threads lay out one book (tests compare one with many).
-    var workerLimit = Int.max
 
     /// `hyphenationDirectory`: where the hyphenation dictionaries are (Debian's by default).
     public init(options: LayoutOptions, hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) throws {
@@ -81,7 +79,7 @@ public struct Layouter: Sendable {
                        onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> PagedBook {
         let feed = ChapterFeed()
         let running = start(feed, metadata: book.metadata,
-                            workers: ParallelChapters.workers(for: book.chapters, limit: workerLimit),
+                            workers: ParallelChapters.workers(for: book.chapters),
                             keepingPages: keepingPages, onChapter: onChapter)
         // Laid out with the metadata it has, so the book can't turn out to need another layout.
         return running.finish(book)!
@@ -97,12 +95,14 @@ public struct Layouter: Sendable {
     public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> LayoutInProgress {
         WordHyphenator.startLoading(metadata.language, from: dictionaries)
-        return start(feed, metadata: metadata, workers: ParallelChapters.workers(limit: workerLimit), keepingPages: keepingPages,
+        return start(feed, metadata: metadata, workers: ParallelChapters.workers(), keepingPages: keepingPages,
               onChapter: onChapter)
     }
 
-    private func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,
-                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)?) -> LayoutInProgress {
+    /// `start(_:metadata:keepingPages:onChapter:)` on `workers` threads, without loading the
+    /// hyphenation dictionary ahead.
+    func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,
+               onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> LayoutInProgress {
         let deliver = onChapter.map { onChapter in
             { @Sendable (index: Int, layout: ChapterLayout) in onChapter(index, layout.pages) }
         }

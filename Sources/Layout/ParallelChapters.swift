@@ -18,16 +18,16 @@ enum ParallelChapters {
     /// Each worker shapes the words of its chapters again: beyond a few, that costs more than it saves.
     static let maximumWorkers = 8
 
-    /// How many workers `chapters` are worth, at most `limit`.
-    static func workers(for chapters: [Chapter], limit: Int) -> Int {
+    /// How many workers `chapters` are worth.
+    static func workers(for chapters: [Chapter]) -> Int {
         let total = chapters.reduce(0) { $0 + textSize(of: $1.blocks) }
-        return max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count, limit))
+        return max(1, min(processorCount(), maximumWorkers, total / minimumBytesPerWorker, chapters.count))
     }
 
-    /// How many workers a book still being read gets: as many as there are processors (up to
-    /// `limit`), since its size is not known yet.
-    static func workers(limit: Int) -> Int {
-        max(1, min(processorCount(), maximumWorkers, limit))
+    /// How many workers a book still being read gets: as many as there are processors, since its
+    /// size is not known yet.
+    static func workers() -> Int {
+        max(1, min(processorCount(), maximumWorkers))
     }
 
     /// Starts `workers` workers laying out the chapters of `feed`, each taking the next one in

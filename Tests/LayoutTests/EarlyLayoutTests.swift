@@ -22,12 +22,13 @@ struct EarlyLayoutTests {
 
     @Test(arguments: [1, 2, 4])
     func chaptersAddedOutOfOrderGiveTheBookLaidOutWhole(workers: Int) throws {
-        var layouter = try Layouter(options: TestBooks.options())
-        layouter.workerLimit = workers
+        let layouter = try Layouter(options: TestBooks.options())
         let book = book()
         let feed = ChapterFeed()
         let delivered = Mutex<[Int]>([])
-        let progress = layouter.start(feed, metadata: book.metadata) { index, _ in delivered.withLock { $0.append(index) } }
+        let progress = layouter.start(feed, metadata: book.metadata, workers: workers) { index, _ in
+            delivered.withLock { $0.append(index) }
+        }
         // The reader's thread: chapters out of order, with pauses, two kept back for `finish`.
         let reader = Thread {
             for index in [1, 0, 2, 5, 4, 6, 8, 9, 11, 10] {
@@ -46,13 +47,12 @@ struct EarlyLayoutTests {
     /// with none, but with everything else the one that keeps them has: the pages' counts, where
     /// the table of contents points, the stand-in faces (an Arabic word in a Latin font).
     @Test func aLayoutKeepingNoPagesHandsThemOnAndKeepsTheRest() throws {
-        var layouter = try Layouter(options: TestBooks.options())
-        layouter.workerLimit = 2
+        let layouter = try Layouter(options: TestBooks.options())
         var book = book(chapters: 6)
         book.chapters[3].blocks.append(TestBooks.paragraph("the word كتاب in Arabic"))
         let feed = ChapterFeed()
         let handedOn = Mutex<[[Page]]>([])
-        let progress = layouter.start(feed, metadata: book.metadata, keepingPages: false) { _, pages in
+        let progress = layouter.start(feed, metadata: book.metadata, workers: 2, keepingPages: false) { _, pages in
             handedOn.withLock { $0.append(pages) }
         }
         for index in book.chapters.indices { feed.add(book.chapters[index], at: index) }
@@ -82,11 +82,10 @@ struct EarlyLayoutTests {
     }
 
     @Test func cancellingStopsWorkersWaitingForChapters() throws {
-        var layouter = try Layouter(options: TestBooks.options())
-        layouter.workerLimit = 2
+        let layouter = try Layouter(options: TestBooks.options())
         let book = book(chapters: 3)
         let feed = ChapterFeed()
-        let progress = layouter.start(feed, metadata: book.metadata)
+        let progress = layouter.start(feed, metadata: book.metadata, workers: 2)
         feed.add(book.chapters[0], at: 0)
         // Returns once both workers have stopped; one was waiting for chapter 1, which never comes.
         progress.cancel()

@@ -14,9 +14,8 @@ import Testing
         let toc = (0..<30).map { TOCEntry(title: "\($0)", level: 1, chapterIndex: $0, anchor: "c\($0)p20") }
         let book = TestBooks.book(chapters, toc: toc)
         #expect(ParallelChapters.textSize(of: book.chapters.flatMap(\.blocks)) > 3 * ParallelChapters.minimumBytesPerWorker)
-        var single = try Layouter(options: LayoutOptions())
-        single.workerLimit = 1
-        let parallel = try Layouter(options: LayoutOptions())
-        #expect(parallel.layout(book) == single.layout(book))
+        let layouter = try Layouter(options: LayoutOptions())
+        #expect(layouter.layout(book, workers: 4) == layouter.layout(book, workers: 1))
+        #expect(layouter.layout(book) == layouter.layout(book, workers: 1))
     }
 }

@@ -1,5 +1,5 @@
 import BookModel
-import Layout
+@testable import Layout
 import PageFormat
 
 /// Books and options built directly from BookModel values, shared by the layout tests.
@@ -74,5 +74,13 @@ struct SeededRandom {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension Layouter {
+    /// `layout(_:onChapter:)` on `workers` threads, however many processors there are.
+    func layout(_ book: Book, workers: Int, onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil)
+        -> PagedBook {
+        start(ChapterFeed(), metadata: book.metadata, workers: workers, onChapter: onChapter).finish(book)!
     }
 }
