@@ -2,8 +2,9 @@ import Foundation
 
 /// How the model reads documents from other versions and other producers (docs/FORMAT.md,
 /// "Compatibility"):
-/// - a page type or target it does not know decodes as a value (`PageType`, `TargetName`), for
-///   the app to skip or show blank;
+/// - a page type it does not know decodes as `Page.Kind.unknown`, a target name as a
+///   `TargetName` and a grouping as `.none`, for the app to skip or show blank;
+/// - a page without a field its type needs fails to decode, naming the field;
 /// - fields it does not know are ignored;
 /// - optional fields that are missing are nil, and a missing `chapters`, `toc` or `pageList` is
 ///   empty;
