@@ -24,16 +24,21 @@ struct PipelineRecipeTests {
         return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
     }
 
-    @Test(.needsParallel) func gnuParallelAndXargsMatchOneBatch() throws {
-        let (directory, files) = try books()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = try #require(TestPaths.binary)
+    /// The files of one batch run over the books, to compare each recipe's with.
+    func oneBatch(_ files: [String], in directory: URL, binary: String) throws -> [String: Data] {
         let single = directory.appendingPathComponent("single")
         let batch = try Run.program(binary, files + ["-o", single.path + "/", "-q"])
         #expect(batch.status == 0, "\(batch.stderr)")
         let expected = try contents(of: single)
         #expect(expected.count == 4)
+        return expected
+    }
 
+    @Test(.needsParallel) func gnuParallelMatchesOneBatch() throws {
+        let (directory, files) = try books()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = try #require(TestPaths.binary)
+        let expected = try oneBatch(files, in: directory, binary: binary)
         // GNU parallel: one book a job, two jobs at a time (with --sshlogin the same command runs
         // on other machines).
         let shard = directory.appendingPathComponent("parallel")
@@ -41,7 +46,13 @@ struct PipelineRecipeTests {
                                                  + files))
         #expect(parallel.status == 0, "\(parallel.stderr)")
         #expect(try contents(of: shard) == expected)
+    }
 
+    @Test func xargsMatchesOneBatch() throws {
+        let (directory, files) = try books()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = try #require(TestPaths.binary)
+        let expected = try oneBatch(files, in: directory, binary: binary)
         // xargs -P: two workers, two books each.
         let xargs = directory.appendingPathComponent("xargs")
         let list = directory.appendingPathComponent("books.txt")
