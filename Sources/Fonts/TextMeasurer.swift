@@ -30,30 +30,36 @@ public final class TextMeasurer {
     deinit { hb_buffer_destroy(buffer) }
 
     /// A stretch of a text to measure: its UTF-8 offsets, the index of its face among the faces
-    /// given with it, its size in points, and the direction to shape it in (nil: HarfBuzz guesses
-    /// from the script, which only a left-to-right script is left to).
+    /// given with it, its size in points, the direction to shape it in (nil: HarfBuzz guesses
+    /// from the script, which only a left-to-right script is left to), and the index of the
+    /// total its advance is added to (a word of two faces is two pieces adding to one total).
     public struct Piece {
         public var range: Range<Int>
         public var face: Int
         public var size: Double
         public var rightToLeft: Bool?
+        public var total: Int
 
-        public init(range: Range<Int>, face: Int, size: Double, rightToLeft: Bool? = nil) {
+        public init(range: Range<Int>, face: Int, size: Double, rightToLeft: Bool? = nil, total: Int) {
             self.range = range
             self.face = face
             self.size = size
             self.rightToLeft = rightToLeft
+            self.total = total
         }
     }
 
-    /// The advance of each of `pieces` of the UTF-8 `text`, in points, in order; `faces` are the
-    /// faces the pieces name by index. The pieces are looked up together: first each one's place
-    /// in the cache is read (`ByteKeyedCache.warmNoted`), then each is measured, so the lookups
-    /// find the cache's memory in the processor's cache instead of each waiting for it in turn.
-    /// `remembering: false` shapes each piece without keeping it, for text that will not come
-    /// again and would only fill the cache.
-    public func widths(of pieces: [Piece], in text: UnsafeBufferPointer<UInt8>, faces: [FontFace],
-                       remembering: Bool = true) -> [Double] {
+    /// Adds the advance of each of `pieces` of the UTF-8 `text`, in points, to its total in
+    /// `totals`, in the pieces' order; `faces` are the faces the pieces name by index. The
+    /// pieces are looked up together: first each one's place in the cache is read
+    /// (`ByteKeyedCache.warmNoted`), then each is measured, so the lookups find the cache's
+    /// memory in the processor's cache instead of each waiting for it in turn. The caller's
+    /// buffers, not arrays made here: a paragraph is measured in one call, and a book has tens of
+    /// thousands of paragraphs. `remembering: false` shapes each piece without keeping it, for
+    /// text that will not come again and would only fill the cache.
+    public func addWidths(of pieces: UnsafeBufferPointer<Piece>, in text: UnsafeBufferPointer<UInt8>,
+                          faces: [FontFace], to totals: UnsafeMutableBufferPointer<Double>,
+                          remembering: Bool = true) {
         // Each face's number and size of em, looked up once, on the stack: the faces are shared
         // by a layout's workers, and taking one for each piece counted a reference to it, a
         // write to memory both workers' cores wrote to.
@@ -61,31 +67,26 @@ public final class TextMeasurer {
             for (index, face) in faces.enumerated() {
                 numbered[index] = (number(of: face), Double(face.unitsPerEm))
             }
-            return pieces.withUnsafeBufferPointer { pieces in
-                if remembering {
-                    for piece in pieces {
-                        cache.note(UnsafeBufferPointer(rebasing: text[piece.range]),
-                                   space: Self.space(numbered[piece.face].number, piece.rightToLeft))
-                    }
-                    cache.warmNoted()
+            if remembering {
+                for piece in pieces {
+                    cache.note(UnsafeBufferPointer(rebasing: text[piece.range]),
+                               space: Self.space(numbered[piece.face].number, piece.rightToLeft))
                 }
-                return [Double](unsafeUninitializedCapacity: pieces.count) { widths, count in
-                    for (index, piece) in pieces.enumerated() {
-                        let bytes = UnsafeBufferPointer(rebasing: text[piece.range])
-                        let units = remembering
-                            ? units(ofUTF8: bytes, number: numbered[piece.face].number, rightToLeft: piece.rightToLeft)
-                            : shapedUnits(bytes, in: faces[piece.face], rightToLeft: piece.rightToLeft)
-                        // `FontFace.width(ofUnits:size:)`, without taking the face.
-                        widths.initializeElement(at: index, to: Double(units) * piece.size / numbered[piece.face].unitsPerEm)
-                    }
-                    count = pieces.count
-                }
+                cache.warmNoted()
+            }
+            for piece in pieces {
+                let bytes = UnsafeBufferPointer(rebasing: text[piece.range])
+                let units = remembering
+                    ? units(ofUTF8: bytes, number: numbered[piece.face].number, rightToLeft: piece.rightToLeft)
+                    : shapedUnits(bytes, in: faces[piece.face], rightToLeft: piece.rightToLeft)
+                // `FontFace.width(ofUnits:size:)`, without taking the face.
+                totals[piece.total] += Double(units) * piece.size / numbered[piece.face].unitsPerEm
             }
         }
     }
 
     /// The advance of `text` in `face` at `size` points; `rightToLeft` and `remembering` as for
-    /// `widths(of:in:faces:remembering:)`.
+    /// `addWidths(of:in:faces:to:remembering:)`.
     public func width(of text: String, in face: FontFace, size: Double, rightToLeft: Bool? = nil,
                       remembering: Bool = true) -> Double {
         var text = text

@@ -30,7 +30,7 @@ struct ParagraphSegmenter {
         // Cut first, then every piece measured in one call.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
-        var ranges = MeasuredRanges(capacity: 2 * (opportunities.count + 1))
+        var ranges = MeasuredRanges(ranges: 2 * (opportunities.count + 1), of: paragraph)
         let oneRun = Self.oneRun(of: paragraph)
         var start = 0
         for k in 0...opportunities.count {
@@ -53,10 +53,10 @@ struct ParagraphSegmenter {
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             start = end
         }
-        let widths = ranges.widths(in: text, measurer: measurer, faces: faces)
+        ranges.measure(in: text, measurer: measurer, faces: faces)
         for k in segments.indices {
-            segments[k].visibleWidth = widths[2 * k]
-            segments[k].spaceWidth = widths[2 * k + 1]
+            segments[k].visibleWidth = ranges[2 * k]
+            segments[k].spaceWidth = ranges[2 * k + 1]
         }
         return segments
     }
@@ -68,7 +68,8 @@ struct ParagraphSegmenter {
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                     cuts allCuts: [[Int]]) -> [Segment] {
         // Every piece of every cut word measured in one call, then the segments made.
-        var ranges = MeasuredRanges(capacity: segments.count)
+        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
+        var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
         let oneRun = Self.oneRun(of: paragraph)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
@@ -78,7 +79,7 @@ struct ParagraphSegmenter {
             }
             add(pieceStart..<segment.visibleEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
         }
-        let widths = ranges.widths(in: text, measurer: measurer, faces: faces)
+        ranges.measure(in: text, measurer: measurer, faces: faces)
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
         var next = 0
@@ -93,7 +94,7 @@ struct ParagraphSegmenter {
                 let cut = segment.start + point
                 while paragraph.runs[run].end < cut { run += 1 }
                 let runOfLast = paragraph.runs[run]
-                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[next],
+                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: ranges[next],
                                       spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
                                       hyphenWidth: hyphenWidths[runOfLast.face.rawValue] * runOfLast.size))
                 next += 1
@@ -101,7 +102,7 @@ struct ParagraphSegmenter {
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = widths[next]
+            last.visibleWidth = ranges[next]
             next += 1
             result.append(last)
         }
@@ -140,9 +141,10 @@ struct ParagraphSegmenter {
         var pieceStart = segment.start
         // The tries are measured without filling the cache: they never come again.
         func measured(upTo end: Int) -> Double {
-            var ranges = MeasuredRanges(capacity: 1)
+            var ranges = MeasuredRanges(ranges: 1, of: paragraph)
             add(pieceStart..<end, of: paragraph, text, oneRun: Self.oneRun(of: paragraph), to: &ranges)
-            return ranges.widths(in: text, measurer: measurer, faces: faces, remembering: false)[0]
+            ranges.measure(in: text, measurer: measurer, faces: faces, remembering: false)
+            return ranges[0]
         }
         // Whether the piece's first clusters up to `boundaries[end]` fit.
         func fits(upTo end: Int) -> Bool {
@@ -197,7 +199,7 @@ struct ParagraphSegmenter {
         if range.count == 1, text[range.lowerBound] == 0x20 {
             return ranges.close(known: spaceWidths[run.face.rawValue] * run.size)
         }
-        ranges.pieces.append(TextMeasurer.Piece(range: range, face: run.face.rawValue, size: run.size))
+        ranges.add(range, face: run.face.rawValue, size: run.size)
         ranges.close()
     }
 
@@ -213,8 +215,8 @@ struct ParagraphSegmenter {
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            ranges.pieces.append(TextMeasurer.Piece(range: low..<high, face: runs[r].face.rawValue, size: runs[r].size,
-                                                    rightToLeft: level.map { $0.level & 1 == 1 }))
+            ranges.add(low..<high, face: runs[r].face.rawValue, size: runs[r].size,
+                       rightToLeft: level.map { $0.level & 1 == 1 })
             low = high
             if runs[r].end == high { r += 1 }
         }
@@ -256,18 +258,28 @@ struct ParagraphSegmenter {
     }
 }
 
-/// Ranges of a paragraph to be measured together: each range's pieces for the measurer, or the
-/// width it is known to have without measuring, in the order the ranges were added.
-private struct MeasuredRanges {
-    var pieces: [TextMeasurer.Piece] = []
-    /// For each range, where its pieces end in `pieces`, and a width known beforehand.
-    private var ranges: [(piecesEnd: Int, known: Double)] = []
+/// Ranges of a paragraph measured together, in the order they were added: each range's pieces
+/// for the measurer, or the width it is known to have without measuring. Plain memory, not arrays:
+/// filled and read back once per paragraph, it needs neither their growing nor their copying.
+private struct MeasuredRanges: ~Copyable {
+    private let pieces: UnsafeMutableBufferPointer<TextMeasurer.Piece>
+    private var pieceCount = 0
+    /// Each range's width: the width known beforehand, or 0 and then its pieces' advances.
+    private let widths: UnsafeMutableBufferPointer<Double>
+    private var count = 0
     /// The run the last range started in: ranges come in order, so the next starts there or later.
     private var lastRun = 0
 
-    init(capacity: Int) {
-        pieces.reserveCapacity(capacity)
-        ranges.reserveCapacity(capacity)
+    /// Room for `ranges` ranges of `paragraph`. A range is cut into pieces only where one of the
+    /// paragraph's runs or directions ends, so it has at most that many pieces more than ranges.
+    init(ranges: Int, of paragraph: StyledParagraph) {
+        pieces = .allocate(capacity: ranges + paragraph.runs.count + paragraph.bidi.runs.count)
+        widths = .allocate(capacity: ranges)
+    }
+
+    deinit {
+        pieces.deallocate()
+        widths.deallocate()
     }
 
     /// The index of the run holding `offset`, looked for from the last range's on.
@@ -276,28 +288,34 @@ private struct MeasuredRanges {
         return lastRun
     }
 
+    /// Adds a piece of the range being added.
+    @inline(__always)
+    mutating func add(_ range: Range<Int>, face: Int, size: Double, rightToLeft: Bool? = nil) {
+        precondition(pieceCount < pieces.count)
+        pieces.initializeElement(at: pieceCount, to: TextMeasurer.Piece(range: range, face: face, size: size,
+                                                                          rightToLeft: rightToLeft, total: count))
+        pieceCount += 1
+    }
+
     /// Ends the range being added: its pieces are those added since the last range ended.
     @inline(__always)
     mutating func close(known width: Double = 0) {
-        ranges.append((pieces.count, width))
+        precondition(count < widths.count)
+        widths.initializeElement(at: count, to: width)
+        count += 1
     }
 
-    /// Each range's width, in the order they were added: its pieces' widths summed.
-    func widths(in text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, faces: [FontFace],
-                remembering: Bool = true) -> [Double] {
-        let measured = pieces.isEmpty ? [] : measurer.widths(of: pieces, in: text, faces: faces, remembering: remembering)
-        return [Double](unsafeUninitializedCapacity: ranges.count) { widths, count in
-            var start = 0
-            for (index, range) in ranges.enumerated() {
-                var width = range.known
-                if range.piecesEnd > start {
-                    width = 0
-                    for piece in start..<range.piecesEnd { width += measured[piece] }
-                }
-                widths.initializeElement(at: index, to: width)
-                start = range.piecesEnd
-            }
-            count = ranges.count
-        }
+    /// Measures the pieces, each range's width then being its pieces' advances summed.
+    func measure(in text: UnsafeBufferPointer<UInt8>, measurer: TextMeasurer, faces: [FontFace],
+                 remembering: Bool = true) {
+        guard pieceCount > 0 else { return }
+        measurer.addWidths(of: UnsafeBufferPointer(rebasing: pieces[..<pieceCount]), in: text, faces: faces,
+                           to: UnsafeMutableBufferPointer(rebasing: widths[..<count]), remembering: remembering)
+    }
+
+    /// The width of the range added `index`th.
+    subscript(index: Int) -> Double {
+        precondition(index < count)
+        return widths[index]
     }
 }

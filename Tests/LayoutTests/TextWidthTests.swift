@@ -51,7 +51,8 @@ import Testing
 
     /// Pieces measured together measure as each face measures them alone, before and after the
     /// measurer has met the text, remembered or not, each face apart from the others and each
-    /// direction apart (the same bytes shaped right to left are another entry).
+    /// direction apart (the same bytes shaped right to left are another entry); pieces naming
+    /// one total add up in it, to what was there before.
     @Test func piecesMeasuredTogetherMeasureAsTheirFaces() {
         let measurer = TextMeasurer(language: "en")
         let faces = [fonts.regular, fonts.italic, fonts.bold]
@@ -63,26 +64,40 @@ import Testing
         for word in words {
             let range = start..<start + word.utf8.count
             for face in faces.indices {
-                pieces.append(TextMeasurer.Piece(range: range, face: face, size: 17))
+                pieces.append(TextMeasurer.Piece(range: range, face: face, size: 17, total: pieces.count))
                 expected.append(faces[face].advance(of: word, size: 17))
             }
             start = range.upperBound
         }
-        text.withUnsafeBufferPointer { text in
-            for remembering in [true, true, false] {
-                let widths = measurer.widths(of: pieces, in: text, faces: faces, remembering: remembering)
-                #expect(zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "remembering: \(remembering)")
+        func widths(_ pieces: [TextMeasurer.Piece], faces: [FontFace], startingAt first: Double = 0,
+                    remembering: Bool = true) -> [Double] {
+            var totals = [Double](repeating: first, count: (pieces.map(\.total).max() ?? -1) + 1)
+            text.withUnsafeBufferPointer { text in
+                pieces.withUnsafeBufferPointer { pieces in
+                    totals.withUnsafeMutableBufferPointer { totals in
+                        measurer.addWidths(of: pieces, in: text, faces: faces, to: totals, remembering: remembering)
+                    }
+                }
             }
-            // The faces are told apart.
-            #expect(Set(measurer.widths(of: Array(pieces[9..<12]), in: text, faces: faces)).count == 3)
-            #expect(measurer.cachedCount == 12)
-            // Faces given in another order keep their widths.
-            let reversed = pieces.map { TextMeasurer.Piece(range: $0.range, face: 2 - $0.face, size: 17) }
-            #expect(measurer.widths(of: reversed, in: text, faces: faces.reversed()) == measurer.widths(of: pieces, in: text, faces: faces))
-            let rightToLeft = [TextMeasurer.Piece(range: 0..<5, face: 0, size: 17, rightToLeft: true)]
-            _ = measurer.widths(of: rightToLeft, in: text, faces: faces)
-            #expect(measurer.cachedCount == 13)
+            return totals
         }
+        for remembering in [true, true, false] {
+            let measured = widths(pieces, faces: faces, remembering: remembering)
+            #expect(zip(measured, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "remembering: \(remembering)")
+        }
+        // The faces are told apart.
+        #expect(Set(widths(Array(pieces[9..<12]), faces: faces).suffix(3)).count == 3)
+        #expect(measurer.cachedCount == 12)
+        // Faces given in another order keep their widths.
+        let reversed = pieces.map { TextMeasurer.Piece(range: $0.range, face: 2 - $0.face, size: 17, total: $0.total) }
+        #expect(widths(reversed, faces: faces.reversed()) == widths(pieces, faces: faces))
+        // Pieces of one total are summed into it, after what it held.
+        let word = pieces.filter { $0.face == 0 }.map { TextMeasurer.Piece(range: $0.range, face: 0, size: 17, total: 0) }
+        let sum = expected.enumerated().filter { $0.offset % 3 == 0 }.reduce(10) { $0 + $1.element }
+        #expect(abs(widths(word, faces: faces, startingAt: 10)[0] - sum) < 1e-9)
+        let rightToLeft = [TextMeasurer.Piece(range: 0..<5, face: 0, size: 17, rightToLeft: true, total: 0)]
+        _ = widths(rightToLeft, faces: faces)
+        #expect(measurer.cachedCount == 13)
     }
 
     @Test func verticalMetricsAreFractionsOfTheEm() {
