@@ -57,11 +57,13 @@ public enum Command {
                 input = book
                 let conversion = try convert(book, options: invocation.options, output: output, write: write)
                 if !invocation.quiet { reportWarnings(conversion.warnings, of: book, report: report) }
-                // The document and its pages, millions of allocations: freed off this thread, which
-                // `main` waits for before the process exits. Not kept to exit instead: the page
-                // kinds' enum keeps tag bits in its pointers, so the leak checker could not follow
-                // them and would report the pages.
-                BackgroundRelease.drop(conversion)
+                // The document and its pages: left to the exit when the process ends next, else
+                // freed off this thread (which `main` waits for before the process exits).
+                if endsProcess {
+                    ExitLeftovers.leave(conversion)
+                } else {
+                    BackgroundRelease.drop(conversion)
+                }
                 return ExitCode.success
             } catch {
                 if case .warningsUnderStrict(_, let warnings) = error, let input, !invocation.quiet {
