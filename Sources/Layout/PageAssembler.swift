@@ -2,8 +2,8 @@ import BookModel
 import PageFormat
 
 /// Turns a chapter's pages as the paginator filled them into the pages every writer reads
-/// (`PageFormat`'s `Page`): each line and image moved from the content box to the page, at the
-/// precision the output keeps; the runs as the output names them; the page's text, and where in
+/// (`PageFormat`'s `Page`): each line, image, table cell and box moved from the content box to
+/// the page, at the precision the output keeps; the runs as the output names them; the page's text, and where in
 /// the chapter it lies. A page is made once, here, on the worker that laid its chapter out.
 struct PageAssembler: Sendable {
     /// The content box's top-left corner on the page.
@@ -28,13 +28,29 @@ struct PageAssembler: Sendable {
                           y: PointPrecision.rounded(origin.top + image.y), width: PointPrecision.rounded(image.width),
                           height: PointPrecision.rounded(image.height))
             }
+            let boxes = content.boxes.map(box), cells = content.cells.map(cell)
             if content.showsOnlyImages {
-                return Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images)))
+                return Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images,
+                                               boxes: boxes, cells: cells)))
             }
             return Page(.content(ChapterPage(text: content.text, folio: 0, chapter: chapterIndex, indexInChapter: index,
-                                             lines: content.lines.map(line), images: images,
+                                             lines: content.lines.map(line), images: images, boxes: boxes, cells: cells,
                                              location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI))))
         }
+    }
+
+    private func box(_ box: PageBox) -> PageBox {
+        PageBox(kind: box.kind, x: PointPrecision.rounded(origin.left + box.x), y: PointPrecision.rounded(origin.top + box.y),
+                width: PointPrecision.rounded(box.width), height: PointPrecision.rounded(box.height), color: box.color)
+    }
+
+    private func cell(_ cell: PageCell) -> PageCell {
+        var placed = cell
+        placed.x = PointPrecision.rounded(origin.left + cell.x)
+        placed.y = PointPrecision.rounded(origin.top + cell.y)
+        placed.width = PointPrecision.rounded(cell.width)
+        placed.height = PointPrecision.rounded(cell.height)
+        return placed
     }
 
     private func line(_ line: SetLine) -> PageLine {
@@ -42,7 +58,7 @@ struct PageAssembler: Sendable {
                  width: PointPrecision.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
                  height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
                  runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
-                 bidi: line.bidi, role: line.role)
+                 bidi: line.bidi, role: line.role, cell: line.cell)
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size.

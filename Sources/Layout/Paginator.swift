@@ -20,6 +20,10 @@ struct PageContent: Equatable {
     var lines: [SetLine] = []
     /// The pictures on the page, top to bottom. They show no text of their own.
     var images: [PageImage] = []
+    /// The tables' rules and backgrounds, in drawing order (backgrounds first), at full precision.
+    var boxes: [PageBox] = []
+    /// The tables' cells on the page, at full precision; their lines name them (`SetLine.cell`).
+    var cells: [PageCell] = []
 
     /// The page's plain text: its lines joined by newlines, exactly what the page shows. The
     /// bytes are copied straight into the string's storage, sparing `String`'s own bookkeeping

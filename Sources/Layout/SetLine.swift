@@ -30,12 +30,17 @@ struct SetLine: Sendable, Equatable {
     /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
     /// of `text`); empty when it is all left to right in a left-to-right paragraph.
     var bidi: [PageLine.BidiPiece]
-    /// The page's text, a footnote, or the rule above the footnotes (never `other`).
+    /// The page's text, a footnote, the rule above the footnotes, or a table cell's text (never
+    /// `other`).
     var role: LineRole
+    /// For a line of a table cell's text, the cell: its page's content has the cell's box
+    /// (`PageContent.cells`).
+    var cell: CellPlace?
 
     init(text: String, x: Double, y: Double, width: Double, height: Double,
          hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],
-         direction: TextDirection = .leftToRight, bidi: [PageLine.BidiPiece] = [], role: LineRole = .body) {
+         direction: TextDirection = .leftToRight, bidi: [PageLine.BidiPiece] = [], role: LineRole = .body,
+         cell: CellPlace? = nil) {
         self.text = text
         self.x = x
         self.y = y
@@ -48,6 +53,7 @@ struct SetLine: Sendable, Equatable {
         self.direction = direction
         self.bidi = bidi
         self.role = role
+        self.cell = cell
     }
 }
 

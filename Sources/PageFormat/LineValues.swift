@@ -35,6 +35,8 @@ public enum LineRole: RawRepresentable, Codable, Sendable, Hashable {
     /// The rule above the footnotes: an empty line whose box is where the rule is drawn — its
     /// `width` the rule's length, half way down the box, which is one note line tall.
     case noteSeparator
+    /// A line of a table cell's text, drawn inside its cell (`PageLine.cell`).
+    case table
     case other(String)
 
     public init(rawValue: String) {
@@ -42,6 +44,7 @@ public enum LineRole: RawRepresentable, Codable, Sendable, Hashable {
         case "body": self = .body
         case "note": self = .note
         case "noteSeparator": self = .noteSeparator
+        case "table": self = .table
         default: self = .other(rawValue)
         }
     }
@@ -51,6 +54,7 @@ public enum LineRole: RawRepresentable, Codable, Sendable, Hashable {
         case .body: "body"
         case .note: "note"
         case .noteSeparator: "noteSeparator"
+        case .table: "table"
         case .other(let value): value
         }
     }

@@ -81,8 +81,11 @@ public struct Page: Sendable, Equatable {
 }
 
 /// What a page of a chapter shows, and where it stands: its number, its chapter, its place in it;
-/// its lines and pictures where the layout put them (positions in points from the page's top-left
-/// corner); which of the chapter's text it holds.
+/// its lines, pictures and tables where the layout put them (positions in points from the page's
+/// top-left corner); which of the chapter's text it holds.
+///
+/// A renderer draws the boxes first (backgrounds, then rules, in their order), then the
+/// pictures, then the lines; a table's cells say where each cell's lines belong.
 public struct ChapterPage: Sendable, Equatable {
     /// The page's lines, joined by `\n`, in reading order; empty on an image page.
     public var text: String
@@ -96,25 +99,45 @@ public struct ChapterPage: Sendable, Equatable {
     public var lines: [PageLine]
     /// The pictures on the page, top to bottom.
     public var images: [PageImage]
+    /// The boxes the page fills with a colour (tables' rules and backgrounds), in drawing order:
+    /// backgrounds before rules, all under the lines. Empty on a page without a table.
+    public var boxes: [PageBox]
+    /// The table cells the page shows, row by row; the lines of a cell's text name it in their
+    /// `cell`. Empty on a page without a table.
+    public var cells: [PageCell]
     /// Which of its chapter's text the page shows; nil on a page without text.
     public var location: PageLocation?
 
     public init(text: String = "", folio: Int, chapter: Int, indexInChapter: Int, lines: [PageLine] = [],
-                images: [PageImage] = [], location: PageLocation? = nil) {
+                images: [PageImage] = [], boxes: [PageBox] = [], cells: [PageCell] = [], location: PageLocation? = nil) {
         self.text = text
         self.folio = folio
         self.chapter = chapter
         self.indexInChapter = indexInChapter
         self.lines = lines
         self.images = images
+        self.boxes = boxes
+        self.cells = cells
         self.location = location
+    }
+
+    /// The lines of `cell`'s text, top to bottom.
+    public func lines(in cell: PageCell) -> [PageLine] {
+        lines.filter(cell.holds)
+    }
+
+    /// The cell whose text `line` is; nil for a line outside any table (or naming a cell the
+    /// page does not have).
+    public func cell(of line: PageLine) -> PageCell? {
+        guard line.cell != nil else { return nil }
+        return cells.first { $0.holds(line) }
     }
 }
 
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
-        case type, title, subtitle, image, text, folio, chapter, indexInChapter, lines, images, location, color,
-             decoration
+        case type, title, subtitle, image, text, folio, chapter, indexInChapter, lines, images, boxes, cells, location,
+             color, decoration
     }
 
     /// Reads the fields `type` says the page has; a type it does not know keeps only its name.
@@ -134,7 +157,8 @@ extension Page: Codable {
                                folio: try container.decode(Int.self, forKey: .folio),
                                chapter: try container.decode(Int.self, forKey: .chapter),
                                indexInChapter: try container.decode(Int.self, forKey: .indexInChapter),
-                               lines: try list(.lines), images: try list(.images),
+                               lines: try list(.lines), images: try list(.images), boxes: try list(.boxes),
+                               cells: try list(.cells),
                                location: try container.decodeIfPresent(PageLocation.self, forKey: .location))
         }
         switch type {
@@ -150,7 +174,8 @@ extension Page: Codable {
     }
 
     /// Writes what `docs/FORMAT.md` lists for the kind: a content page always has `text` and
-    /// `lines`, and `images` when it shows any; an image page always has `images`.
+    /// `lines`, and `images` when it shows any; an image page always has `images`; `boxes` and
+    /// `cells` only on a page with a table.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.type, forKey: .type)
@@ -169,6 +194,8 @@ extension Page: Codable {
             if isContent || !shown.text.isEmpty { try container.encode(shown.text, forKey: .text) }
             if isContent || !shown.lines.isEmpty { try container.encode(shown.lines, forKey: .lines) }
             if !isContent || !shown.images.isEmpty { try container.encode(shown.images, forKey: .images) }
+            if !shown.boxes.isEmpty { try container.encode(shown.boxes, forKey: .boxes) }
+            if !shown.cells.isEmpty { try container.encode(shown.cells, forKey: .cells) }
             try container.encodeIfPresent(shown.location, forKey: .location)
         }
     }

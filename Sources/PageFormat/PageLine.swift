@@ -29,12 +29,16 @@ public struct PageLine: Sendable, Equatable {
     /// pieces one after another from `x`, each right-to-left piece's glyphs shaped and laid right
     /// to left, shows the line in the order the Unicode Bidirectional Algorithm gives it.
     public var bidi: [BidiPiece]
-    /// What the line belongs to: the page's text, a footnote at its foot, the rule above them.
+    /// What the line belongs to: the page's text, a footnote at its foot, the rule above them, a
+    /// table cell's text.
     public var role: LineRole
+    /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
+    /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
+    public var cell: CellPlace?
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
                 height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
-                bidi: [BidiPiece] = [], role: LineRole = .body) {
+                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil) {
         self.text = text
         self.x = x
         self.y = y
@@ -46,6 +50,7 @@ public struct PageLine: Sendable, Equatable {
         self.direction = direction
         self.bidi = bidi
         self.role = role
+        self.cell = cell
     }
 
     /// Whether the line belongs to a right-to-left paragraph.
@@ -107,7 +112,7 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, height, runs, direction, bidi, role
+        case text, x, y, width, hyphenated, justified, height, runs, direction, bidi, role, cell
     }
 
     public init(from decoder: any Decoder) throws {
@@ -123,6 +128,7 @@ extension PageLine: Codable {
         direction = try container.decodeIfPresent(WritingDirection.self, forKey: .direction) ?? .leftToRight
         bidi = try container.decodeIfPresent([BidiPiece].self, forKey: .bidi) ?? []
         role = try container.decodeIfPresent(LineRole.self, forKey: .role) ?? .body
+        cell = try container.decodeIfPresent(CellPlace.self, forKey: .cell)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -138,6 +144,7 @@ extension PageLine: Codable {
         if direction != .leftToRight { try container.encode(direction, forKey: .direction) }
         if !bidi.isEmpty { try container.encode(bidi, forKey: .bidi) }
         if role != .body { try container.encode(role, forKey: .role) }
+        try container.encodeIfPresent(cell, forKey: .cell)
     }
 }
 

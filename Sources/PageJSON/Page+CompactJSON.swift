@@ -23,6 +23,8 @@ extension Page: CompactJSONWritable {
         case .invisible, .blank, .unknown: break
         }
         try output.object { first in
+            if let shown, !shown.boxes.isEmpty { output.key("boxes", first: &first); try output.writeArray(shown.boxes) }
+            if let shown, !shown.cells.isEmpty { output.key("cells", first: &first); try output.writeArray(shown.cells) }
             if let shown { output.key("chapter", first: &first); output.write(Int64(shown.chapter)) }
             if let color { output.key("color", first: &first); try output.write(color) }
             if let decoration { output.key("decoration", first: &first); try output.write(decoration) }
@@ -50,6 +52,7 @@ extension PageLine: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
             if !bidi.isEmpty { output.key("bidi", first: &first); try output.writeArray(bidi) }
+            if let cell { output.key("cell", first: &first); cell.writeJSON(to: output) }
             if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.rawValue) }
             if let height { output.key("height", first: &first); try output.write(height) }
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }
@@ -107,6 +110,48 @@ extension PageImage: CompactJSONWritable {
             output.key("width", first: &first); try output.write(width)
             output.key("x", first: &first); try output.write(x)
             output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageBox: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("color", first: &first); output.write(color.hex)
+            output.key("height", first: &first); try output.write(height)
+            output.key("kind", first: &first); output.write(kind.rawValue)
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageCell: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("column", first: &first); output.write(Int64(column))
+            if columnSpan != 1 { output.key("columnSpan", first: &first); output.write(Int64(columnSpan)) }
+            if header { output.key("header", first: &first); output.write(true) }
+            output.key("height", first: &first); try output.write(height)
+            if repeated { output.key("repeated", first: &first); output.write(true) }
+            output.key("row", first: &first); output.write(Int64(row))
+            if rowSpan != 1 { output.key("rowSpan", first: &first); output.write(Int64(rowSpan)) }
+            output.key("table", first: &first); output.write(Int64(table))
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension CellPlace: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) {
+        output.object { first in
+            output.key("column", first: &first); output.write(Int64(column))
+            if repeated { output.key("repeated", first: &first); output.write(true) }
+            output.key("row", first: &first); output.write(Int64(row))
+            output.key("table", first: &first); output.write(Int64(table))
         }
     }
 }

@@ -80,6 +80,28 @@ struct PageAssemblerTests {
         #expect(pages.map(\.shown?.indexInChapter) == [0, 1] && pages.map(\.shown?.chapter) == [2, 2])
     }
 
+    /// What a table layout will hand over: its boxes, cells and cell lines in the content box at
+    /// full precision; the page has them at its own corner, rounded as lines are.
+    @Test func tableBoxesCellsAndCellLinesAreInPageCoordinatesRounded() throws {
+        let place = CellPlace(table: 1, row: 0, column: 2, repeated: true)
+        let rule = PageColor(red: 0, green: 0, blue: 0)
+        let content = PageContent(
+            lines: [SetLine(text: "Year", x: 176.666666, y: 4.123456, width: 30.004, height: 23.8, role: .table, cell: place)],
+            boxes: [PageBox(kind: .background, x: 0, y: 0, width: 255.001, height: 31.8, color: rule),
+                    PageBox(kind: .rule, x: 170.666666, y: -0.5, width: 1, height: 32.333333, color: rule)],
+            cells: [PageCell(table: 1, row: 0, column: 2, columnSpan: 2, x: 170.666666, y: 0, width: 84.333333, height: 31.8,
+                             header: true, repeated: true)])
+        let shown = try #require(Self.pages([content]).first?.content)
+        #expect(shown.boxes == [PageBox(kind: .background, x: 25, y: 30, width: 255, height: 31.8, color: rule),
+                                PageBox(kind: .rule, x: 195.67, y: 29.5, width: 1, height: 32.33, color: rule)])
+        #expect(shown.cells == [PageCell(table: 1, row: 0, column: 2, columnSpan: 2, x: 195.67, y: 30, width: 84.33, height: 31.8,
+                                         header: true, repeated: true)])
+        let line = try #require(shown.lines.first)
+        #expect(line.x == 201.67 && line.y == 34.12 && line.width == 30)
+        #expect(line.role == .table && line.cell == place)
+        #expect(shown.lines(in: shown.cells[0]) == [line])
+    }
+
     @Test func theLayoutDescribesItselfRounded() throws {
         let options = LayoutOptions(geometry: PageGeometry(pageSize: Dimensions(width: 492.004, height: 718),
                                                            margins: Margins(top: 40, right: 40, bottom: 40, left: 40)),

@@ -32,17 +32,31 @@ struct CompactJSONTests {
                                    standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
-                     role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : .body)
+                     role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
+                     cell: n % 4 == 2 ? CellPlace(table: n, row: n / 2, column: -n, repeated: n % 8 == 2) : nil)
+        }
+        let boxes = numbers.enumerated().map { n, value in
+            PageBox(kind: n % 3 == 0 ? .rule : n % 3 == 1 ? .background : .other("shadow"), x: value, y: -value, width: value * 3,
+                    height: value / 3, color: PageColor(red: UInt8(n), green: 255, blue: 0, alpha: n % 2 == 0 ? 255 : 128))
+        }
+        let cells = numbers.enumerated().map { n, value in
+            PageCell(table: n / 4, row: n, column: n % 3, rowSpan: n % 2 == 0 ? 1 : n, columnSpan: n % 3 == 0 ? 1 : -n,
+                     x: value, y: -value, width: value * 5, height: value + 1, header: n % 2 == 0, repeated: n % 5 == 0)
         }
         document.pages += [
             Page(.content(ChapterPage(text: Self.awkward, folio: Int.max, chapter: -1, indexInChapter: 0, lines: lines,
                                       images: [PageImage(path: "x/y.png", alt: Self.awkward, x: 1.25, y: 0, width: 1e5, height: 0.01),
                                                PageImage(path: "z.png", x: 0, y: 0, width: 1, height: 1)],
+                                      boxes: boxes, cells: cells,
                                       location: PageLocation(start: 1, end: 2, startCFI: "epubcfi(/6/4!/4/2,/1:0,/1:3)", endCFI: nil))),
                  title: Self.awkward, subtitle: ""),
             Page(.content(ChapterPage(folio: 0, chapter: 0, indexInChapter: 1))),
             Page(.image(ChapterPage(folio: 2, chapter: 1, indexInChapter: 0,
                                     images: [PageImage(path: "OEBPS/images/a b.png", x: 0, y: 0, width: 1, height: 1)]))),
+            Page(.image(ChapterPage(folio: 2, chapter: 1, indexInChapter: 2,
+                                    images: [PageImage(path: "OEBPS/images/a b.png", x: 0, y: 0, width: 1, height: 1)],
+                                    boxes: Array(boxes.prefix(1))))),
+            Page(.content(ChapterPage(text: "", folio: 4, chapter: 1, indexInChapter: 3, cells: Array(cells.suffix(2))))),
             Page(.image(ChapterPage(text: "kept", folio: 3, chapter: 1, indexInChapter: 1, lines: Array(lines.prefix(1)),
                                     location: PageLocation(start: 0, end: 4)))),
             Page(.cover(image: "OEBPS/images/a b.png"), title: Self.awkward),
@@ -109,12 +123,16 @@ struct CompactJSONTests {
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
         let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
+        let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
-                            direction: .rightToLeft, bidi: [piece], role: .note)
+                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place)
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
+        let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0))
+        let cell = PageCell(table: 1, row: 2, column: 3, rowSpan: 2, columnSpan: 3, x: 1, y: 2, width: 3, height: 4,
+                            header: true, repeated: true)
         let shown = ChapterPage(text: "a", folio: 1, chapter: 0, indexInChapter: 0, lines: [line], images: [image],
-                                location: location)
+                                boxes: [box], cells: [cell], location: location)
         let page = Page(.content(shown), title: "t", subtitle: "s")
         let chapter = ChapterItem(title: "t", source: "s.xhtml", linear: true, page: 4, pageCount: 1)
         let entry = TOCItem(title: "t", level: 1, page: 4, folio: 1)
@@ -146,6 +164,9 @@ struct CompactJSONTests {
         #expect(keys((lineJSON["bidi"] as! [Any])[0]) == ["length", "start", "rtl"] && labels(piece).count == 3)
         #expect(keys(pageJSON["location"]) == labels(location))
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
+        #expect(keys((pageJSON["boxes"] as! [Any])[0]) == labels(box))
+        #expect(keys((pageJSON["cells"] as! [Any])[0]) == labels(cell))
+        #expect(keys(lineJSON["cell"]) == labels(place))
         #expect(keys((json["chapters"] as! [Any])[0]) == labels(chapter))
         #expect(keys((json["toc"] as! [Any])[0]) == labels(entry))
         #expect(keys((json["pageList"] as! [Any])[0]) == labels(printed))

@@ -1,0 +1,57 @@
+/// A box a page draws, filled with its colour: a rule of a table (a border or a line between
+/// cells) or a background (of a cell or of a whole table). Positions are in points from the
+/// page's top-left corner, as lines' are. A page's boxes are in drawing order, backgrounds
+/// before rules, and all of them are drawn before (under) the page's lines.
+///
+/// ```swift
+/// for box in shown.boxes {
+///     context.setFillColor(cgColor(box.color))
+///     context.fill(CGRect(x: box.x, y: box.y, width: box.width, height: box.height))
+/// }
+/// ```
+public struct PageBox: Codable, Sendable, Hashable {
+    public var kind: Kind
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// What it is filled with: `#RRGGBB`, or `#RRGGBBAA` when not opaque, in JSON.
+    public var color: PageColor
+
+    public init(kind: Kind, x: Double, y: Double, width: Double, height: Double, color: PageColor) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.color = color
+    }
+
+    /// What a box is for. Both kinds are drawn the same way (the box filled with its colour);
+    /// the kind says which are the rules, for an app that draws them its own way (hairlines on
+    /// a Retina screen, a dark mode's colour). A kind a newer version writes and this one does
+    /// not know decodes as `other`: an app fills it as the others, or skips it.
+    public enum Kind: RawRepresentable, Codable, Sendable, Hashable {
+        /// A border of a cell or a table, or the rule between rows or columns.
+        case rule
+        /// The background of a cell, a row or a table, drawn before the rules over it.
+        case background
+        case other(String)
+
+        public init(rawValue: String) {
+            switch rawValue {
+            case "rule": self = .rule
+            case "background": self = .background
+            default: self = .other(rawValue)
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .rule: "rule"
+            case .background: "background"
+            case .other(let value): value
+            }
+        }
+    }
+}
