@@ -2,9 +2,12 @@
 /// one column once the embedded fonts have loaded, and each line's text is measured by the
 /// browser itself (its inline box, before any word spacing) and compared with the width the
 /// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
-/// layout gives, each starting at its direction's edge. Then the justified lines are stretched as the viewer stretches them and
-/// measured again. The result is written into the page as `<pre id="b2p-check">` holding JSON
-/// in ASCII (read back with `chromium --dump-dom`; the tests' `BrowserCheck` decodes it).
+/// layout gives, each starting at its direction's edge. Then the justified lines are stretched
+/// as the viewer stretches them and measured again; on a page with a table, each cell's lines
+/// are checked to lie inside the cell's box as the browser draws them (the text's own
+/// rectangle, within half a pixel), and the boxes are read back where the browser put them.
+/// The result is written into the page as `<pre id="b2p-check">` holding JSON in ASCII (read
+/// back with `chromium --dump-dom`; the tests' `BrowserCheck` decodes it).
 enum CheckScript {
     static let js = #"""
     (function () {
@@ -58,11 +61,40 @@ enum CheckScript {
           maxJustifiedError = Math.max(maxJustifiedError, error);
           if (error > 0.5) unfilled += 1;
         });
+        // A table cell's lines, as drawn, inside the cell's box; cells are paired with their
+        // lines page by page, as a cell continued on the next page names the same place.
+        const place = (node) => [node.dataset.table, node.dataset.row, node.dataset.column,
+                                 node.hasAttribute("data-repeated")].join(",");
+        const outside = [], drawnBoxes = [];
+        let cellCount = 0, cellLines = 0;
+        nodes.forEach((node) => {
+          const page = node.getBoundingClientRect(), index = +node.dataset.i;
+          const cells = new Map();
+          node.querySelectorAll(".cell").forEach((cell) => cells.set(place(cell), cell.getBoundingClientRect()));
+          cellCount += cells.size;
+          node.querySelectorAll(".l[data-table]").forEach((line) => {
+            cellLines += 1;
+            const text = line.querySelector(".t").getBoundingClientRect(), cell = cells.get(place(line));
+            const inside = cell !== undefined && text.left >= cell.left - 0.5 && text.right <= cell.right + 0.5
+              && text.top >= cell.top - 0.5 && text.bottom <= cell.bottom + 0.5;
+            if (!inside) {
+              outside.push({ page: index, text: line.textContent, table: +line.dataset.table, row: +line.dataset.row,
+                             column: +line.dataset.column, hasCell: cell !== undefined });
+            }
+          });
+          node.querySelectorAll(".box").forEach((box) => {
+            const drawn = box.getBoundingClientRect();
+            drawnBoxes.push({ page: index, kind: box.dataset.kind, x: drawn.left - page.left, y: drawn.top - page.top,
+                              width: drawn.width, height: drawn.height, color: getComputedStyle(box).backgroundColor });
+          });
+        });
         const result = {
           pages: nodes.length, screens: window.b2p.plan.screens.length, lines: lines.length,
           justifiedLines: justified.length, overflowCount: overflows.length, overflows: overflows.slice(0, 50),
           maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall,
           unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError, misorderedBidiLines: misordered,
+          cells: cellCount, cellLines: cellLines, linesOutsideCellCount: outside.length,
+          linesOutsideCells: outside.slice(0, 50), boxes: drawnBoxes.slice(0, 1000),
           fonts: faces.map((face) => ({ family: face.family, weight: String(face.weight), style: face.style, status: face.status })),
           milliseconds: Math.round(performance.now() - started)
         };

@@ -24,6 +24,7 @@ enum LineMarkup {
         var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
         if line.justified { attributes += " data-j=\"\"" }
         if line.hyphenated { attributes += " data-h=\"\"" }
+        if let cell = line.cell { attributes += " " + cellAttributes(cell) }
         let units = Array(line.text.utf16)
         let runs = line.runs ?? [PageRun(start: 0, length: units.count, face: 0, size: size)]
         var content = ""
@@ -37,6 +38,13 @@ enum LineMarkup {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns)
         }
         return "<div \(attributes)><span class=\"t\">\(content)</span></div>"
+    }
+
+    /// What names a table cell, on the cell's box and on each line of its text, for the browser
+    /// check to pair them.
+    static func cellAttributes(_ place: CellPlace) -> String {
+        "data-table=\"\(place.table)\" data-row=\"\(place.row)\" data-column=\"\(place.column)\""
+            + (place.repeated ? " data-repeated=\"\"" : "")
     }
 
     /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no

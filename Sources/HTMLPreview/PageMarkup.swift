@@ -1,8 +1,9 @@
 import Foundation
 import PageFormat
 
-/// One page of the document as an HTML section the size of the page: a content page's lines and
-/// pictures where the layout put them, the cover's title, authors and picture, a colored page's
+/// One page of the document as an HTML section the size of the page: a content page's boxes
+/// (tables' backgrounds and rules, in their order, under everything else), pictures, cells and
+/// lines where the layout put them, the cover's title, authors and picture, a colored page's
 /// colour. Invisible pages are there, but show nothing, as in BookLayout.
 struct PageMarkup {
     let layout: LayoutDescription
@@ -14,7 +15,9 @@ struct PageMarkup {
         var style = ""
         switch page.kind {
         case .content(let shown), .image(let shown):
+            body += shown.boxes.map(box).joined()
             body += shown.images.map(image).joined()
+            body += shown.cells.map(cell).joined()
             body += shown.lines.map { LineMarkup.html($0, layout: layout) }.joined()
         case .cover(let path):
             if let path, let url = imageURLs[path] {
@@ -30,6 +33,20 @@ struct PageMarkup {
         }
         let type = if case .unknown = page.kind { "blank" } else { page.kind.type }
         return "<section class=\"page \(type)\" id=\"p\(index)\" data-i=\"\(index)\"\(style)>\(body)</section>\n"
+    }
+
+    /// A box filled with its colour.
+    private func box(_ box: PageBox) -> String {
+        let kind = HTMLText.escaped(box.kind.rawValue)
+        return "<div class=\"box\" data-kind=\"\(kind)\" style=\"left:\(HTMLText.px(box.x));top:\(HTMLText.px(box.y));"
+            + "width:\(HTMLText.px(box.width));height:\(HTMLText.px(box.height));background:\(box.color.hex)\"></div>"
+    }
+
+    /// A cell's box, drawn as nothing: it is where the browser check finds the cell, and its
+    /// lines are to lie inside it.
+    private func cell(_ cell: PageCell) -> String {
+        "<div class=\"cell\" \(LineMarkup.cellAttributes(cell.place)) style=\"left:\(HTMLText.px(cell.x));"
+            + "top:\(HTMLText.px(cell.y));width:\(HTMLText.px(cell.width));height:\(HTMLText.px(cell.height))\"></div>"
     }
 
     private func image(_ image: PageImage) -> String {

@@ -2,8 +2,9 @@ import Foundation
 @testable import HTMLPreview
 
 /// What the browser check (`CheckScript`, which every preview carries, shown at `#check`) found,
-/// read back from the page's DOM in headless Chromium: the page count, and each line whose text
-/// the browser draws wider than the width the layout gave it.
+/// read back from the page's DOM in headless Chromium: the page count, each line whose text
+/// the browser draws wider than the width the layout gave it, each table cell's line drawn
+/// outside its cell, and where the boxes were drawn.
 struct BrowserCheck: Decodable, Sendable {
     var pages: Int
     var screens: Int
@@ -24,6 +25,15 @@ struct BrowserCheck: Decodable, Sendable {
     /// Lines whose bidi pieces the browser drew in another order than the layout's visual order,
     /// or one of them not starting at its direction's edge (right for a right-to-left piece).
     var misorderedBidiLines: Int
+    /// The table cells on the pages, and the lines of their text.
+    var cells: Int
+    var cellLines: Int
+    /// Cell lines whose text the browser draws (more than half a point) outside their cell's
+    /// box, or that name a cell their page does not have (the first 50 are listed).
+    var linesOutsideCellCount: Int
+    var linesOutsideCells: [OutsideLine]
+    /// Every box (rule, background) where the browser drew it, from its page's corner (the first 1000).
+    var boxes: [DrawnBox]
     var fonts: [Font]
     var milliseconds: Double
 
@@ -32,6 +42,27 @@ struct BrowserCheck: Decodable, Sendable {
         var text: String
         var width: Double
         var browserWidth: Double
+    }
+
+    struct OutsideLine: Decodable, Sendable {
+        var page: Int
+        var text: String
+        var table: Int
+        var row: Int
+        var column: Int
+        /// Whether the page has the cell the line names.
+        var hasCell: Bool
+    }
+
+    struct DrawnBox: Decodable, Sendable {
+        var page: Int
+        var kind: String
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        /// As CSS computes it: `rgb(51, 51, 51)`.
+        var color: String
     }
 
     struct Font: Decodable, Sendable {

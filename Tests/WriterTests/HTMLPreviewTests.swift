@@ -55,6 +55,28 @@ struct HTMLPreviewTests {
                               + "<span class=\"ltr\"><span class=\"f0\">abc</span><span class=\"f1\">de</span></span>"))
     }
 
+    /// A table page: its boxes filled, in their order, before the pictures; its cells empty boxes
+    /// named as their lines name them; then the lines.
+    @Test func aTablesBoxesComeFirstAndItsCellsAndLinesNameEachOther() {
+        let place = CellPlace(table: 1, row: 2, column: 0, repeated: true)
+        let shown = ChapterPage(text: "Year", folio: 1, chapter: 0, indexInChapter: 0,
+                                lines: [PageLine(text: "Year", x: 46, y: 46, width: 30, role: .table, cell: place)],
+                                images: [PageImage(path: "a.png", x: 40, y: 300, width: 10, height: 10)],
+                                boxes: [PageBox(kind: .background, x: 40, y: 40, width: 100, height: 35.8,
+                                                color: PageColor(red: 0xE8, green: 0xE2, blue: 0xD6)),
+                                        PageBox(kind: .rule, x: 39.5, y: 40, width: 1, height: 35.8,
+                                                color: PageColor(red: 0, green: 0, blue: 0, alpha: 0x80))],
+                                cells: [PageCell(table: 1, row: 2, column: 0, x: 40, y: 40, width: 100, height: 35.8, repeated: true)])
+        let html = PageMarkup(layout: Self.sample.layout, imageURLs: [:]).html(Page(.content(shown)), index: 4)
+        let background = html.range(of: "<div class=\"box\" data-kind=\"background\" style=\"left:40px;top:40px;width:100px;height:35.8px;background:#E8E2D6\"></div>")
+        let rule = html.range(of: "<div class=\"box\" data-kind=\"rule\" style=\"left:39.5px;top:40px;width:1px;height:35.8px;background:#00000080\"></div>")
+        let image = html.range(of: "class=\"img missing\"")
+        let cell = html.range(of: "<div class=\"cell\" data-table=\"1\" data-row=\"2\" data-column=\"0\" data-repeated=\"\" style=\"left:40px;top:40px;width:100px;height:35.8px\"></div>")
+        let line = html.range(of: "data-table=\"1\" data-row=\"2\" data-column=\"0\" data-repeated=\"\"><span class=\"t\">")
+        let order = [background, rule, image, cell, line].compactMap { $0?.lowerBound }
+        #expect(order.count == 5 && order == order.sorted())
+    }
+
     @Test func theBooksTextIsNeverMarkup() {
         let line = PageLine(text: "<script>alert(\"x\")</script> & more", x: 0, y: 0, width: 10)
         let html = LineMarkup.html(line, layout: Self.sample.layout)
