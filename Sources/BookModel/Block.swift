@@ -75,24 +75,6 @@ public struct List: Sendable, Equatable {
     }
 }
 
-public struct Table: Sendable, Equatable {
-    public var rows: [[TableCell]]
-
-    public init(rows: [[TableCell]]) {
-        self.rows = rows
-    }
-}
-
-public struct TableCell: Sendable, Equatable {
-    public var content: [Inline]
-    public var isHeader: Bool
-
-    public init(_ content: [Inline], isHeader: Bool = false) {
-        self.content = content
-        self.isHeader = isHeader
-    }
-}
-
 public struct Image: Sendable, Equatable {
     public var source: ImageReference
     public var alt: String

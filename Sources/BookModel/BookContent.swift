@@ -8,7 +8,7 @@ extension Sequence where Element == Block {
             case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
                 for run in runs { size += run.text.utf8.count }
             case .table(let table):
-                for row in table.rows { for cell in row { for run in cell.content { size += run.text.utf8.count } } }
+                size += table.textSize
             case .image(let image): size += image.alt.utf8.count
             case .list, .quote, .rule: break
             }
@@ -25,7 +25,7 @@ extension Sequence where Element == Block {
             case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
                 shows = runs.contains { !$0.text.allSatisfy(\.isWhitespace) }
             case .table(let table):
-                shows = table.rows.contains { $0.contains { $0.content.contains { !$0.text.allSatisfy(\.isWhitespace) } } }
+                shows = table.textShowsSomething
             case .image: shows = true
             case .list, .quote, .rule: break
             }
@@ -61,4 +61,28 @@ extension Book {
 extension Chapter {
     /// The UTF-8 size of the chapter's text and its notes' text.
     public var textSize: Int { notes.reduce(blocks.textSize) { $0 + $1.blocks.textSize } }
+}
+
+extension Table {
+    /// The UTF-8 size of the table's text as the layout shows it today (`TableText`): its
+    /// caption's and its cells'.
+    public var textSize: Int {
+        var size = 0
+        var anchors: [String] = []
+        for run in TableText.runs(of: caption?.blocks ?? [], anchors: &anchors) { size += run.text.utf8.count }
+        for row in rows {
+            for cell in row.cells { for run in TableText.runs(of: cell) { size += run.text.utf8.count } }
+        }
+        return size
+    }
+}
+
+extension Table {
+    /// Whether the caption or a cell holds a letter or mark that is not white space.
+    var textShowsSomething: Bool {
+        let captionCell = TableCell(blocks: caption?.blocks ?? [])
+        return ([captionCell] + rows.flatMap(\.cells)).contains { cell in
+            TableText.runs(of: cell).contains { !$0.text.allSatisfy(\.isWhitespace) }
+        }
+    }
 }

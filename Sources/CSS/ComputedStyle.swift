@@ -21,6 +21,8 @@ public struct ComputedStyle: Sendable, Equatable {
     /// `direction` when the book sets it on this element; inherited by the reader's walk, where
     /// it meets the `dir` attributes it competes with.
     public var isRightToLeft: Bool?
+    /// The table properties (CSS 2.1 §17 and a cell's box): what makes and sizes table boxes.
+    public var table = TableBoxStyle()
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?
@@ -36,6 +38,8 @@ public struct ComputedStyle: Sendable, Equatable {
     /// `writing-mode` (or `-epub-writing-mode`) is vertical: the layout sets such text
     /// horizontally, and says so.
     public var writesVertically = false
+    /// `white-space: nowrap` (or `pre`): lines are not broken.
+    public var noWrap = false
 
     public init() {}
 
@@ -50,6 +54,8 @@ public struct ComputedStyle: Sendable, Equatable {
         child.orphans = orphans
         child.widows = widows
         child.writesVertically = writesVertically
+        child.noWrap = noWrap
+        child.table = table.inherited()
         return child
     }
 
@@ -68,7 +74,9 @@ public struct ComputedStyle: Sendable, Equatable {
         }
         for value in winners {
             switch value {
-            case .display(let hidden)?: isHidden = hidden
+            case .display(let hidden, let display)?:
+                isHidden = hidden
+                table.display = display
             case .breakBefore(let rule)?: breakBefore = rule
             case .breakAfter(let rule)?: breakAfter = rule
             case .breakInside(let avoid)?: avoidsBreakInside = avoid
@@ -76,15 +84,41 @@ public struct ComputedStyle: Sendable, Equatable {
             case .textIndent(let length)?: textIndent = length.resolved(fontScale: fontScale)
             case .fontStyle(let italic)?: isItalic = italic
             case .fontWeight(let bold)?: isBold = bold
-            case .whiteSpace(let preserved)?: preservesWhitespace = preserved
+            case .whiteSpace(let preserved, let unbroken)?:
+                preservesWhitespace = preserved
+                noWrap = unbroken
             case .marginTop(let length)?: marginTop = length.resolved(fontScale: fontScale)
             case .marginBottom(let length)?: marginBottom = length.resolved(fontScale: fontScale)
             case .orphans(let count)?: orphans = count
             case .widows(let count)?: widows = count
             case .direction(let rightToLeft)?: isRightToLeft = rightToLeft
             case .writingMode(let vertical)?: writesVertically = vertical
+            case .width(let size)?: table.width = size.resolved(fontScale: fontScale)
+            case .height(let size)?: table.height = size.resolved(fontScale: fontScale)
+            case .padding(let side, let length)?: table.padding[side] = length.resolved(fontScale: fontScale)
+            case .border(let side, .width(let length))?: table.borders[side].width = length.resolved(fontScale: fontScale)
+            case .border(let side, .style(let style))?: table.borders[side].style = style
+            case .border(let side, .color(let color))?: table.borders[side].color = color
+            case .borderCollapse(let collapse)?: table.bordersCollapse = collapse
+            case .borderSpacing(let horizontal, let vertical)?:
+                table.borderSpacing = (horizontal.resolved(fontScale: fontScale), vertical.resolved(fontScale: fontScale))
+            case .tableLayout(let fixed)?: table.fixedLayout = fixed
+            case .captionSide(let bottom)?: table.captionAtBottom = bottom
+            case .verticalAlign(let align)?: table.verticalAlign = align
+            case .backgroundColor(let color)?: table.backgroundColor = color
             case .fontSize?, nil: break
             }
+        }
+    }
+}
+
+extension Declaration.Size {
+    /// Nil for `auto`.
+    func resolved(fontScale: Double) -> CSSSize? {
+        switch self {
+        case .auto: nil
+        case .length(let length): .length(length.resolved(fontScale: fontScale))
+        case .percent(let percent): .percent(percent)
         }
     }
 }

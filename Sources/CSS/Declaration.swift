@@ -6,7 +6,8 @@ struct Declaration: Sendable, Equatable {
     var important: Bool
 
     enum Value: Sendable, Equatable {
-        case display(hidden: Bool)
+        /// `table`: the table box the value makes, if any (`table-cell`…).
+        case display(hidden: Bool, table: TableDisplay?)
         case breakBefore(BreakValue)
         case breakAfter(BreakValue)
         case breakInside(avoid: Bool)
@@ -15,13 +16,25 @@ struct Declaration: Sendable, Equatable {
         case fontStyle(italic: Bool)
         case fontWeight(bold: Bool)
         case fontSize(FontSize)
-        case whiteSpace(preserved: Bool)
+        /// `noWrap`: lines are not broken (`nowrap`, `pre`).
+        case whiteSpace(preserved: Bool, noWrap: Bool)
         case marginTop(CSSLength)
         case marginBottom(CSSLength)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
         case writingMode(vertical: Bool)
+        // The table properties (`TableDeclarations`). Sides count top, right, bottom, left.
+        case width(Size)
+        case height(Size)
+        case padding(side: Int, CSSLength)
+        case border(side: Int, BorderPart)
+        case borderCollapse(Bool)
+        case borderSpacing(CSSLength, CSSLength)
+        case tableLayout(fixed: Bool)
+        case captionSide(bottom: Bool)
+        case verticalAlign(CSSVerticalAlign)
+        case backgroundColor(CSSColor)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -42,10 +55,43 @@ struct Declaration: Sendable, Equatable {
             case .widows: 13
             case .direction: 14
             case .writingMode: 15
+            case .width: 16
+            case .height: 17
+            case .padding(let side, _): 18 + side
+            case .border(let side, let part): 22 + side * 3 + part.index
+            case .borderCollapse: 34
+            case .borderSpacing: 35
+            case .tableLayout: 36
+            case .captionSide: 37
+            case .verticalAlign: 38
+            case .backgroundColor: 39
             }
         }
 
-        static let propertyCount = 16
+        static let propertyCount = 40
+    }
+
+    /// A `width` or `height`.
+    enum Size: Sendable, Equatable {
+        case auto
+        case length(CSSLength)
+        case percent(Double)
+    }
+
+    /// One part of one side's border: each is a property of its own in the cascade.
+    enum BorderPart: Sendable, Equatable {
+        case width(CSSLength)
+        case style(CSSBorderStyle)
+        /// Nil: the text's colour (`currentcolor`, or the shorthand without a colour).
+        case color(CSSColor?)
+
+        var index: Int {
+            switch self {
+            case .width: 0
+            case .style: 1
+            case .color: 2
+            }
+        }
     }
 
     enum FontSize: Sendable, Equatable {
@@ -84,7 +130,8 @@ struct Declaration: Sendable, Equatable {
     private static func values(of name: String, _ value: String) -> [Value] {
         let single: Value?
         switch name {
-        case "display": single = value.isEmpty || value.contains(" ") ? nil : .display(hidden: value == "none")
+        case "display":
+            single = value.isEmpty || value.contains(" ") ? nil : .display(hidden: value == "none", table: TableDisplay(value))
         case "page-break-before", "break-before": single = BreakValue(value).map(Value.breakBefore)
         case "page-break-after", "break-after": single = BreakValue(value).map(Value.breakAfter)
         case "page-break-inside", "break-inside":
@@ -105,8 +152,10 @@ struct Declaration: Sendable, Equatable {
         case "font-size": single = CSSValue.fontSize(value).map(Value.fontSize)
         case "white-space":
             switch value {
-            case "pre", "pre-wrap", "pre-line", "break-spaces": single = .whiteSpace(preserved: true)
-            case "normal", "nowrap": single = .whiteSpace(preserved: false)
+            case "pre": single = .whiteSpace(preserved: true, noWrap: true)
+            case "pre-wrap", "pre-line", "break-spaces": single = .whiteSpace(preserved: true, noWrap: false)
+            case "normal": single = .whiteSpace(preserved: false, noWrap: false)
+            case "nowrap": single = .whiteSpace(preserved: false, noWrap: true)
             default: single = nil
             }
         case "margin-top": single = CSSLength(value).map(Value.marginTop)
@@ -133,7 +182,9 @@ struct Declaration: Sendable, Equatable {
             case "horizontal-tb", "lr-tb", "rl-tb", "lr", "rl": single = .writingMode(vertical: false)
             default: single = nil
             }
-        default: single = nil
+        default:
+            if let values = TableDeclarations.values(of: name, value) { return values }
+            single = nil
         }
         return single.map { [$0] } ?? []
     }

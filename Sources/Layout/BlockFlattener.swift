@@ -81,9 +81,27 @@ struct BlockFlattener {
     private mutating func add(_ blocks: [Block], indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
                               direction: ParagraphDirection?) {
         for (i, block) in blocks.enumerated() {
-            add(block, indent: indent, listDepth: listDepth, gapBefore: i == 0 ? gapBefore : true, language: language,
-                direction: direction)
+            var block = block
+            var gap = i == 0 ? gapBefore : true
+            if let caption = Self.captionParagraph(of: block) {
+                add(caption, indent: indent, listDepth: listDepth, gapBefore: gap, language: language, direction: direction)
+                block.anchors = []
+                gap = true
+            }
+            add(block, indent: indent, listDepth: listDepth, gapBefore: gap, language: language, direction: direction)
         }
+    }
+
+    /// Until tables are set as grids, a table's caption is a paragraph of its own before the
+    /// rows, in the table's style, wherever the caption side puts it: the table's own anchors
+    /// go on it, its cells' on the first row.
+    private static func captionParagraph(of block: Block) -> Block? {
+        guard case .table(let table) = block.kind, let caption = table.caption else { return nil }
+        var anchors: [String] = []
+        let runs = TableText.runs(of: caption.blocks, anchors: &anchors)
+        guard !runs.isEmpty else { return nil }
+        return Block(.paragraph(runs), anchors: block.anchors, language: block.language, direction: block.direction,
+                     style: block.style, source: block.source)
     }
 
     private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
@@ -149,13 +167,21 @@ struct BlockFlattener {
                 emit(paragraph)
             }
         case .table(let table):
-            for (r, row) in table.rows.enumerated() {
+            // Until tables are set as grids: each row, in source order, is a paragraph of its
+            // cells' text (`TableText`), the cells joined by bars.
+            var anchors: [String] = []
+            if let caption = table.caption { _ = TableText.runs(of: caption.blocks, anchors: &anchors) }
+            let rows = TableText.rowsInSourceOrder(of: table).map { row in
+                row.cells.map { (runs: TableText.runs(of: $0, anchors: &anchors), isHeader: $0.isHeader) }
+            }
+            pendingAnchors += anchors
+            for (r, row) in rows.enumerated() {
                 var rowParagraph = paragraph
                 rowParagraph.gapBefore = r == 0 ? gapBefore : false
                 rowParagraph.pageBreak = .together
                 for (c, cell) in row.enumerated() {
                     if c > 0 { rowParagraph.append(" | ", face: .regular, size: fontSize) }
-                    append(cell.content, to: &rowParagraph, bold: cell.isHeader)
+                    append(cell.runs, to: &rowParagraph, bold: cell.isHeader)
                 }
                 emit(rowParagraph)
             }

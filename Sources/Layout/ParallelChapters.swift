@@ -96,7 +96,7 @@ enum ParallelChapters {
             case .quote(let blocks):
                 size += textSize(of: blocks)
             case .table(let table):
-                for row in table.rows { for cell in row { for inline in cell.content { size += inline.text.utf8.count } } }
+                size += table.textSize
             case .rule, .image:
                 size += 8
             }

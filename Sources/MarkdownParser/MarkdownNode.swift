@@ -3,6 +3,11 @@
 /// index, which keeps even a pathologically deep document a flat array (no recursive values whose
 /// destruction could overflow the stack).
 public struct MarkdownNode: Sendable, Equatable {
+    /// A table column's alignment; `none` for a plain `---`.
+    public enum ColumnAlignment: Sendable, Equatable {
+        case none, left, center, right
+    }
+
     public enum Kind: Sendable, Equatable {
         case document
         case blockQuote
@@ -19,7 +24,8 @@ public struct MarkdownNode: Sendable, Equatable {
         /// A footnote's text; cmark-gfm moves them to the end of the document, in the order of
         /// their first reference, and drops those nothing refers to.
         case footnoteDefinition
-        case table
+        /// A GitHub table; `alignments`: each column's, from its delimiter row (`:--`, `:-:`, `--:`).
+        case table(alignments: [ColumnAlignment])
         case tableRow(isHeader: Bool)
         case tableCell
         case text(String)

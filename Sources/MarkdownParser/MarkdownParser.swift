@@ -139,12 +139,26 @@ private struct TreeCopier {
         default:
             // Extension nodes have no fixed type numbers: they are told apart by name.
             switch string(cmark_node_get_type_string(node)) {
-            case "table": return .table
+            case "table": return .table(alignments: alignments(of: node))
             case "table_header": return .tableRow(isHeader: true)
             case "table_row": return .tableRow(isHeader: false)
             case "table_cell": return .tableCell
             case "strikethrough": return .strikethrough
             case let name: return .other(name)
+            }
+        }
+    }
+
+    /// cmark-gfm's `l`, `c`, `r` (or 0) for each of the table's columns.
+    private static func alignments(of node: OpaquePointer) -> [MarkdownNode.ColumnAlignment] {
+        let count = Int(cmark_gfm_extensions_get_table_columns(node))
+        guard count > 0, let bytes = cmark_gfm_extensions_get_table_alignments(node) else { return [] }
+        return (0..<count).map { index in
+            switch bytes[index] {
+            case UInt8(ascii: "l"): .left
+            case UInt8(ascii: "c"): .center
+            case UInt8(ascii: "r"): .right
+            default: .none
             }
         }
     }

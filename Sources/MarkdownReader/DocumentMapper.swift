@@ -157,10 +157,38 @@ struct DocumentMapper {
     }
 
     private mutating func table(_ node: Int) -> Table {
-        Table(rows: document.children(of: node).map { row in
+        guard case .table(let alignments) = document[node].kind else { return Table() }
+        var header = TableRowGroup(.header)
+        var body = TableRowGroup(.body, sourceIndex: 1)
+        for row in document.children(of: node) {
             let isHeader = document[row].kind == .tableRow(isHeader: true)
-            return document.children(of: row).map { cell in TableCell(inlineRuns(of: cell), isHeader: isHeader) }
-        })
+            let cells = document.children(of: row).enumerated().map { column, cell in
+                Self.cell(inlineRuns(of: cell), isHeader: isHeader,
+                          alignment: column < alignments.count ? alignments[column] : .none)
+            }
+            if isHeader { header.rows.append(TableRow(cells: cells)) } else { body.rows.append(TableRow(cells: cells)) }
+        }
+        if header.rows.isEmpty { body.sourceIndex = 0 }
+        // Drawn as GitHub draws its tables: collapsed 1 px rules in light grey around every cell,
+        // 6 px by 13 px of padding; a header cell's text centred unless its column says otherwise.
+        return Table(groups: [header, body].filter { !$0.rows.isEmpty }, bordersCollapse: true,
+                     borderSpacing: TableSpacing(horizontal: 0, vertical: 0))
+    }
+
+    /// GitHub's rule around a cell: 1 px of #d1d9e0.
+    static let gitHubRule = TableBorder(width: 0.75, style: .solid, color: TableColor(red: 0xd1, green: 0xd9, blue: 0xe0))
+
+    private static func cell(_ runs: [Inline], isHeader: Bool, alignment: MarkdownNode.ColumnAlignment) -> TableCell {
+        var cell = TableCell(runs, isHeader: isHeader)
+        cell.padding = TableInsets(top: 4.5, right: 9.75, bottom: 4.5, left: 9.75)
+        cell.borders = TableBorders(all: gitHubRule)
+        switch alignment {
+        case .left: cell.textAlign = .left
+        case .center: cell.textAlign = .center
+        case .right: cell.textAlign = .right
+        case .none: cell.textAlign = isHeader ? .center : nil
+        }
+        return cell
     }
 
     /// An image of the book, or nil (with a warning) for one that can't be shown: outside the

@@ -147,39 +147,130 @@ struct BlockAssembler {
                 add(.list(List(isOrdered: ordered, start: start, items: items)), style: frame.style,
                     element: frame.elementPath)
             }
-        case .cell(let header):
-            let cell = TableCell(flattened(frame.blocks), isHeader: header)
+        case .cell:
+            var cell = frame.cell
+            cell.blocks = frame.blocks
             switch frames[top].kind {
-            case .row: frames[top].cells.append(cell)
-            case .table: frames[top].rows.append([cell])
-            default: if !cell.content.isEmpty { add(.paragraph(cell.content), element: frame.elementPath) }
+            case .row: frames[top].row.cells.append(cell)
+            case .table: appendRow(TableRow(cells: [cell]), toTableAt: top)
+            default:
+                let runs = flattened(frame.blocks)
+                if !runs.isEmpty { add(.paragraph(runs), element: frame.elementPath) }
             }
         case .row:
-            var cells = frame.cells
-            if !frame.blocks.isEmpty { cells.append(TableCell(flattened(frame.blocks))) }
+            var row = frame.row
+            if !frame.blocks.isEmpty { row.cells.append(looseCell(frame.blocks)) }
             if frames[top].kind == .table {
-                if !cells.isEmpty { frames[top].rows.append(cells) }
+                if !row.cells.isEmpty { appendRow(row, toTableAt: top) }
             } else {
-                let runs = flattened([Block(.table(Table(rows: [cells])))])
+                let runs = flattened([Block(.table(Table(rows: [row.cells])))])
                 if !runs.isEmpty { add(.paragraph(runs), element: frame.elementPath) }
             }
         case .caption:
-            let runs = flattened(frame.blocks)
             if frames[top].kind == .table {
-                frames[top].caption = runs
-            } else if !runs.isEmpty {
-                add(.paragraph(runs), style: frame.style, element: frame.elementPath)
+                frames[top].table.caption = frame.blocks.isEmpty ? nil : TableCaption(blocks: frame.blocks, side: frame.captionSide)
+            } else {
+                let runs = flattened(frame.blocks)
+                if !runs.isEmpty { add(.paragraph(runs), style: frame.style, element: frame.elementPath) }
             }
         case .table:
             // Content outside any cell shows before the table, as browsers place it.
             frame.blocks.forEach { append($0) }
-            if !frame.caption.isEmpty { add(.paragraph(frame.caption), style: frame.style, element: frame.elementPath) }
-            if !frame.rows.isEmpty {
-                add(.table(Table(rows: frame.rows)), anchors: frame.anchors, style: frame.style, element: frame.elementPath)
+            var table = frame.table
+            table.groups = Self.renderOrder(of: table.groups.filter { !$0.rows.isEmpty })
+            if !table.groups.isEmpty {
+                add(.table(table), anchors: frame.anchors, style: frame.style, element: frame.elementPath)
             } else {
-                pendingAnchors += frame.anchors
+                // A table without rows shows its caption alone, as a paragraph.
+                var captionAnchors: [String] = []
+                let runs = TableText.runs(of: table.caption?.blocks ?? [], anchors: &captionAnchors)
+                if !runs.isEmpty { add(.paragraph(runs), style: frame.style, element: frame.elementPath) }
+                pendingAnchors += frame.anchors + captionAnchors
             }
         }
+    }
+
+    // MARK: - Tables
+
+    /// Row groups (in source order, each told its place) in the order CSS displays them: the
+    /// first header group first, the first footer group last; later ones stay where they are.
+    static func renderOrder(of groups: [TableRowGroup]) -> [TableRowGroup] {
+        var groups = groups
+        for index in groups.indices { groups[index].sourceIndex = index }
+        if let footer = groups.firstIndex(where: { $0.kind == .footer }) { groups.append(groups.remove(at: footer)) }
+        if let header = groups.firstIndex(where: { $0.kind == .header }) { groups.insert(groups.remove(at: header), at: 0) }
+        return groups
+    }
+
+    /// A row of the table frame at `index`: into its open group, else the anonymous body group
+    /// that rows outside groups share until a group comes between them.
+    private mutating func appendRow(_ row: TableRow, toTableAt index: Int) {
+        if let group = frames[index].openGroup ?? frames[index].anonymousGroup {
+            frames[index].table.groups[group].rows.append(row)
+        } else {
+            frames[index].anonymousGroup = frames[index].table.groups.count
+            frames[index].table.groups.append(TableRowGroup(.body, rows: [row]))
+        }
+    }
+
+    /// A row group opens in the innermost frame, when that is a table.
+    mutating func beginRowGroup(_ kind: TableRowGroup.Kind) {
+        let top = frames.count - 1
+        guard frames[top].kind == .table else { return }
+        frames[top].openGroup = frames[top].table.groups.count
+        frames[top].anonymousGroup = nil
+        frames[top].table.groups.append(TableRowGroup(kind))
+    }
+
+    mutating func endRowGroup() {
+        let top = frames.count - 1
+        guard frames[top].kind == .table else { return }
+        frames[top].openGroup = nil
+    }
+
+    /// Sets the properties of the table, row, cell or caption frame just opened.
+    mutating func setTable(_ table: Table, cellDefaults: TableAttributes.CellDefaults) {
+        frames[frames.count - 1].table = table
+        frames[frames.count - 1].cellDefaults = cellDefaults
+    }
+
+    mutating func setRow(_ row: TableRow) { frames[frames.count - 1].row = row }
+    mutating func setCell(_ cell: TableCell) { frames[frames.count - 1].cell = cell }
+    mutating func setCaptionSide(_ side: TableCaption.Side) { frames[frames.count - 1].captionSide = side }
+
+    /// What the innermost table's attributes give a cell.
+    var cellDefaults: TableAttributes.CellDefaults {
+        frames.last { $0.kind == .table }?.cellDefaults ?? TableAttributes.CellDefaults()
+    }
+
+    /// `col` (or a `colgroup` without any): `span` columns of the innermost table.
+    mutating func addColumns(_ column: TableColumn, span: Int) {
+        let top = frames.count - 1
+        guard frames[top].kind == .table else { return }
+        frames[top].pendingColumns = nil
+        // Bounded as HTML bounds `span`, and the columns of one table as its cells' spans.
+        let room = max(0, TableCell.columnSpanRange.upperBound - frames[top].table.columns.count)
+        frames[top].table.columns += Array(repeating: column, count: min(span, room))
+    }
+
+    /// A `colgroup` opens: its columns, unless a `col` inside it gives them.
+    mutating func beginColumnGroup(_ column: TableColumn, span: Int) {
+        let top = frames.count - 1
+        guard frames[top].kind == .table else { return }
+        frames[top].pendingColumns = (span, column)
+    }
+
+    mutating func endColumnGroup() {
+        let top = frames.count - 1
+        guard frames[top].kind == .table, let (span, column) = frames[top].pendingColumns else { return }
+        addColumns(column, span: span)
+    }
+
+    private func looseCell(_ blocks: [Block]) -> TableCell {
+        var cell = TableCell(blocks: blocks)
+        cell.padding = cellDefaults.padding
+        cell.borders = cellDefaults.borders
+        return cell
     }
 
     /// Blocks in a list but outside any item (text straight inside `ul`) make an item of their
@@ -200,7 +291,7 @@ struct BlockAssembler {
         guard !frames[top].blocks.isEmpty else { return }
         let blocks = frames[top].blocks
         frames[top].blocks = []
-        frames[top].cells.append(TableCell(flattened(blocks)))
+        frames[top].row.cells.append(looseCell(blocks))
     }
 
     // MARK: - Placing blocks
@@ -232,10 +323,10 @@ struct BlockAssembler {
         frames[target].blocks.append(block)
     }
 
-    /// A cell's blocks as runs; their anchors move to the enclosing table (or the next block).
+    /// The blocks of a cell or caption outside any table as runs; their anchors move to the enclosing table (or the next block).
     private mutating func flattened(_ blocks: [Block]) -> [Inline] {
         var anchors: [String] = []
-        let runs = Flattener.runs(of: blocks, anchors: &anchors)
+        let runs = TableText.runs(of: blocks, anchors: &anchors)
         if !anchors.isEmpty {
             if let table = frames.lastIndex(where: { $0.kind == .table }) {
                 frames[table].anchors += anchors

@@ -62,6 +62,8 @@ struct BlockBuilder {
         var inPreformatted = false
         /// Inside `thead`, whose cells are header cells.
         var inHeaderGroup = false
+        /// Inside `colgroup` or `col`, which show nothing: only `col`s count.
+        var inColumnGroup = false
         /// How many `q` enclose this point: the marks alternate between double and single.
         var quotationDepth = 0
         /// The nearest `lang` or `xml:lang` around this point inside the body.
@@ -96,6 +98,9 @@ struct BlockBuilder {
         var endsNote = false
         /// The element is a link that calls this footnote.
         var endsReference: String?
+        /// The element is a table's row group, or its column group.
+        var endsRowGroup = false
+        var endsColumnGroup = false
     }
 
     private enum Ending {
@@ -129,7 +134,7 @@ struct BlockBuilder {
         let node = document[index]
         guard node.kind == .element else {
             let origin = paths.text(node.text)
-            if !context.inSVG {
+            if !context.inSVG, !context.inColumnGroup {
                 blocks.appendText(node.text, style: context.style, link: context.link, note: context.note, origin: origin)
                 if let note = context.note { noteCollector?.addReferenceText(node.text, for: note) }
             }
@@ -147,6 +152,7 @@ struct BlockBuilder {
             hidSomething = true
             return
         }
+        if !Self.isRoot(node), !context.inPreformatted { role = ElementRole.role(role, display: style.table.display) }
         if role == .paragraph || role == .definitionTerm, style.preservesWhitespace, !context.inPreformatted {
             role = .preformatted
         }
@@ -222,17 +228,43 @@ struct BlockBuilder {
             openNested(.quote, at: node, style: blockStyle, exit: &exit)
         case .table:
             openNested(.table, at: node, style: blockStyle, exit: &exit)
-        case .tableGroup(let header):
+            if exit.ending == .frame {
+                let (table, defaults) = TableAttributes.table(node, style: style)
+                blocks.setTable(table, cellDefaults: defaults)
+            }
+            context.inHeaderGroup = false
+        case .tableGroup(let kind):
             startBlock(at: node)
-            if header { context.inHeaderGroup = true }
+            if blocks.innermost == .table {
+                blocks.beginRowGroup(kind)
+                exit.endsRowGroup = true
+            }
+            if kind == .header { context.inHeaderGroup = true }
+        case .tableColumnGroup, .tableColumn:
+            // No text, and no anchors: columns only size and colour the grid.
+            let (column, span) = TableAttributes.column(node, style: style)
+            if role == .tableColumn {
+                blocks.addColumns(column, span: span)
+            } else if blocks.innermost == .table {
+                blocks.beginColumnGroup(column, span: span)
+                exit.endsColumnGroup = true
+            }
+            context.inColumnGroup = true
         case .tableRow:
             openNested(.row, at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
+            if exit.ending == .frame { blocks.setRow(TableAttributes.row(node, style: style)) }
         case .tableCell(let header):
             if blocks.innermost == .row { blocks.wrapLooseBlocksAsCell() }
-            openNested(.cell(header: header || context.inHeaderGroup), at: node, style: BlockStyle(inheritedFrom: style),
-                       exit: &exit)
+            let isHeader = header || context.inHeaderGroup
+            let defaults = blocks.cellDefaults
+            openNested(.cell(header: isHeader), at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
+            if exit.ending == .frame {
+                blocks.setCell(TableAttributes.cell(node, style: style, isHeader: isHeader, defaults: defaults,
+                                                    inheritedAlign: exit.context.computed.textAlign))
+            }
         case .tableCaption:
             openNested(.caption, at: node, style: blockStyle, exit: &exit)
+            if exit.ending == .frame { blocks.setCaptionSide(TableAttributes.captionSide(style)) }
         case .rule:
             startBlock(at: node)
             blocks.add(.rule, style: blockStyle, element: elementPath)
@@ -266,6 +298,8 @@ struct BlockBuilder {
         case .paragraph: blocks.endParagraph()
         case .frame: blocks.close()
         }
+        if exit.endsRowGroup { blocks.endRowGroup() }
+        if exit.endsColumnGroup { blocks.endColumnGroup() }
         if let note = exit.endsReference { noteCollector?.endReference(to: note) }
         if exit.endsNote {
             noteCollector?.endNote(blocks: &blocks)
@@ -361,6 +395,7 @@ struct BlockBuilder {
     /// `pre` block elements are just more preformatted text.
     private func role(of node: MarkupNode) -> ElementRole {
         if context.inSVG { return node.name == "image" ? .image : .inline([]) }
+        if context.inColumnGroup { return node.name.lowercased() == "col" ? .tableColumn : .skipped }
         let role = ElementRole.of(node)
         guard context.inPreformatted else { return role }
         switch role {

@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 import Markup
 
 /// What an (X)HTML element means to the reader. Elements it doesn't know are inline and
@@ -29,8 +30,12 @@ enum ElementRole: Equatable {
     /// `dd`: read as an indented block, like a quote, so the definition stands under its term.
     case definitionDescription
     case table
-    /// `thead`, `tbody`, `tfoot`: transparent, except that a `thead`'s cells are header cells.
-    case tableGroup(header: Bool)
+    /// `thead`, `tbody`, `tfoot`: a group of the table's rows; a `thead`'s cells are header cells.
+    case tableGroup(TableRowGroup.Kind)
+    /// `colgroup`: columns, its own or its `col`s'.
+    case tableColumnGroup
+    /// `col`.
+    case tableColumn
     case tableRow
     case tableCell(header: Bool)
     case tableCaption
@@ -83,11 +88,11 @@ enum ElementRole: Equatable {
         roles["dt"] = .definitionTerm
         roles["dd"] = .definitionDescription
         roles["table"] = .table
-        roles["thead"] = .tableGroup(header: true)
-        roles["tbody"] = .tableGroup(header: false)
-        roles["tfoot"] = .tableGroup(header: false)
-        roles["colgroup"] = .skipped
-        roles["col"] = .skipped
+        roles["thead"] = .tableGroup(.header)
+        roles["tbody"] = .tableGroup(.body)
+        roles["tfoot"] = .tableGroup(.footer)
+        roles["colgroup"] = .tableColumnGroup
+        roles["col"] = .tableColumn
         roles["tr"] = .tableRow
         roles["td"] = .tableCell(header: false)
         roles["th"] = .tableCell(header: true)
@@ -97,6 +102,33 @@ enum ElementRole: Equatable {
         roles["svg"] = .svg
         return roles
     }()
+
+    /// The role CSS's `display: table…` gives an element of role `role`: a `div` set
+    /// `display: table-cell` reads as a cell. Only elements with no meaning of their own, and
+    /// table elements, take it.
+    static func role(_ role: ElementRole, display: TableDisplay?) -> ElementRole {
+        guard let display else { return role }
+        switch role {
+        case .container, .inline, .paragraph, .table, .tableGroup, .tableRow, .tableCell, .tableCaption,
+             .tableColumn, .tableColumnGroup:
+            break
+        default:
+            return role
+        }
+        switch display {
+        case .table: return .table
+        case .row: return .tableRow
+        case .cell:
+            if case .tableCell = role { return role }
+            return .tableCell(header: false)
+        case .rowGroup: return .tableGroup(.body)
+        case .headerGroup: return .tableGroup(.header)
+        case .footerGroup: return .tableGroup(.footer)
+        case .caption: return .tableCaption
+        case .column: return .tableColumn
+        case .columnGroup: return .tableColumnGroup
+        }
+    }
 
     /// True for an element whose content is not shown by its `hidden` attribute (`display:
     /// none` is the CSS cascade's to say).

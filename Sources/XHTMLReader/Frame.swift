@@ -24,10 +24,22 @@ struct Frame {
     /// The text being read that will become the next paragraph (or this heading, this `pre`).
     var inline: InlineBuffer
     var items: [[Block]] = []
-    var rows: [[TableCell]] = []
-    var cells: [TableCell] = []
-    var caption: [Inline] = []
-    /// Anchors from cells, whose content is flattened to runs: they belong to the table.
+    /// A table's properties, and its row groups in source order as they are read.
+    var table = Table()
+    /// The table's explicit row group (`tbody`…) now open, and the anonymous one rows outside
+    /// any group go to, as indices of `table.groups`.
+    var openGroup: Int?
+    var anonymousGroup: Int?
+    /// The columns a `colgroup` adds when it holds no `col`; nil outside a column group.
+    var pendingColumns: (span: Int, column: TableColumn)?
+    /// What the table's attributes give its cells (`cellpadding`, `border`).
+    var cellDefaults = TableAttributes.CellDefaults()
+    /// A row's properties and cells, a cell's properties, a caption's side.
+    var row = TableRow(cells: [])
+    var cell = TableCell(blocks: [])
+    var captionSide = TableCaption.Side.top
+    /// Anchors from cells met outside any row or table, whose content is flattened to runs:
+    /// they belong to the table.
     var anchors: [String] = []
     /// The element's style from the book's CSS, for the block it makes; nil for the body,
     /// whose loose text takes the style around it.

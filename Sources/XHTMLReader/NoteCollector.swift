@@ -86,7 +86,7 @@ struct NoteCollector {
             var note = note
             let reference = TextCleanup.singleLine(referenceTexts[note.id] ?? "")
             var anchors: [String] = []
-            let text = Flattener.runs(of: note.blocks, anchors: &anchors).plainText
+            let text = TableText.runs(of: note.blocks, anchors: &anchors).plainText
             note.marker = Self.beginsWith(text, reference) || reference.isEmpty ? nil : reference
             return note
         }

@@ -69,10 +69,13 @@ struct BlockMappingTests {
     @Test func thematicBreaksAndTables() throws {
         let found = try blocks("a\n\n***\n\n| H1 | *H2* |\n|:--|--:|\n| 1 | `2` |\n")
         #expect(found[1].kind == .rule)
-        #expect(found[2].kind == .table(Table(rows: [
-            [TableCell([Inline("H1")], isHeader: true), TableCell([Inline("H2", style: .italic)], isHeader: true)],
-            [TableCell([Inline("1")]), TableCell([Inline("2", style: .code)])],
-        ])))
+        guard case .table(let table) = found[2].kind else { Issue.record("no table"); return }
+        #expect(table.groups.map(\.kind) == [.header, .body])
+        #expect(table.rows.map { $0.cells.map { TableText.runs(of: $0) } } == [
+            [[Inline("H1")], [Inline("H2", style: .italic)]], [[Inline("1")], [Inline("2", style: .code)]],
+        ])
+        #expect(table.rows.map { $0.cells.map(\.isHeader) } == [[true, true], [false, false]])
+        #expect(table.rows.map { $0.cells.map(\.textAlign) } == [[.left, .right], [.left, .right]])
     }
 
     @Test func imagesAreBlocksOfTheirOwn() throws {

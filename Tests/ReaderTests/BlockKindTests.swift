@@ -64,22 +64,26 @@ struct BlockKindTests {
             <tbody><tr><th>Tea</th><td>2 <i>pence</i></td></tr><tr><td></td><td>3</td></tr></tbody>
             <tfoot><tr><td>Total</td><td>5</td></tr></tfoot></table>
             """)
-        let table = Table(rows: [
-            [TableCell([Inline("Item")], isHeader: true), TableCell([Inline("Cost")], isHeader: true)],
-            [TableCell([Inline("Tea")], isHeader: true), TableCell([Inline("2 "), Inline("pence", style: .italic)])],
-            [TableCell([]), TableCell([Inline("3")])],
-            [TableCell([Inline("Total")]), TableCell([Inline("5")])],
-        ])
-        #expect(content.blocks.map(\.kind) == [.paragraph([Inline("Prices")]), .table(table)])
+        #expect(content.blocks.count == 1)
+        guard case .table(let table) = content.blocks.first?.kind else { Issue.record("no table"); return }
+        #expect(table.caption?.blocks.map(\.kind) == [.paragraph([Inline("Prices")])])
+        #expect(table.groups.map(\.kind) == [.header, .body, .footer])
+        #expect(table.rows.map { $0.cells.map(\.isHeader) } == [[true, true], [true, false], [false, false], [false, false]])
+        #expect(table.rows[1].cells[1].blocks.map(\.kind) == [.paragraph([Inline("2 "), Inline("pence", style: .italic)])])
+        #expect(table.rows[2].cells[0].blocks.isEmpty)
+        #expect(content.blocks[0].text == "Item | Cost\nTea | 2 pence\n | 3\nTotal | 5")
     }
 
-    @Test func nestedTableIsFlattenedIntoItsCell() {
+    @Test func nestedTableIsABlockOfItsCell() {
         let content = readBody("""
             <table><tr><td>outer</td><td><p>para</p><table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table></td></tr></table>
             """)
-        #expect(content.blocks.map(\.kind) == [.table(Table(rows: [[
-            TableCell([Inline("outer")]), TableCell([Inline("para\na b\nc")]),
-        ]]))])
+        guard case .table(let table) = content.blocks.first?.kind else { Issue.record("no table"); return }
+        let inner = table.rows[0].cells[1].blocks
+        #expect(inner.count == 2)
+        guard case .table(let nested) = inner.last?.kind else { Issue.record("no nested table"); return }
+        #expect(nested.rows.map(\.cells.count) == [2, 1])
+        #expect(TableText.runs(of: table.rows[0].cells[1]) == [Inline("para\na b\nc")])
     }
 
     @Test func imagesResolveAgainstTheDocumentAndKeepAlt() {

@@ -76,6 +76,10 @@ struct CorpusTests {
             switch block.kind {
             case .quote(let inner): anchors.formUnion(allAnchors(inner))
             case .list(let list): list.items.forEach { anchors.formUnion(allAnchors($0)) }
+            case .table:
+                var inCells: [String] = []
+                _ = TableText.runs(of: [block], anchors: &inCells)
+                anchors.formUnion(inCells)
             default: break
             }
         }

@@ -118,7 +118,9 @@ extension Block {
         case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs): runs.plainText
         case .quote(let blocks): blocks.map(\.text).joined(separator: "\n")
         case .list(let list): list.items.map { $0.map(\.text).joined(separator: "\n") }.joined(separator: "\n")
-        case .table(let table): table.rows.map { $0.map { $0.content.plainText }.joined(separator: " | ") }.joined(separator: "\n")
+        case .table(let table):
+            TableText.rowsInSourceOrder(of: table).map { $0.cells.map { TableText.runs(of: $0).plainText }.joined(separator: " | ") }
+                .joined(separator: "\n")
         case .image(let image): "[image \(image.source.path) \(image.alt)]"
         case .rule: "---"
         }
