@@ -213,9 +213,12 @@ def main():
     report = {"checked": 0, "characters": 0, "matched": 0, "unresolved": 0, "mismatches": []}
     for index, page in enumerate(pages):
         location = page.get("location") or {}
-        # The footnotes at a page's foot (lines with a role) are not in the flow its CFIs point into.
+        # The footnotes at a page's foot (lines with a role) are not in the flow its CFIs point
+        # into; a table's lines are, except its header rows shown again on a page it goes on to.
         lines = page.get("lines")
-        flow = "\n".join(line["text"] for line in lines if "role" not in line) if lines else page.get("text", "")
+        flow = "\n".join(line["text"] for line in lines
+                         if line.get("role", "table") == "table" and not line.get("cell", {}).get("repeated")) \
+            if lines else page.get("text", "")
         page_text = alnum(flow)
         for key in ("startCFI", "endCFI"):
             cfi = location.get(key)

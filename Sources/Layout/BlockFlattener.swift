@@ -16,6 +16,9 @@ struct BlockFlattener {
     /// Every paragraph at `fontSize`, whatever the book's CSS or a heading's level say: for
     /// footnotes, whose lines all have the size the output gives them.
     var keepsOneSize = false
+    /// Tables as grids (a `FlatTable` for the table setter); else each row as a paragraph, its
+    /// cells' text joined by " | ": for footnotes, whose foot holds lines alone.
+    var setsTableGrids = true
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -45,6 +48,17 @@ struct BlockFlattener {
     private var pendingMarginAbove: Double?
     /// The last language asked about by `isRightToLeft`, and its answer.
     private var lastLanguage: (tag: String, rightToLeft: Bool)?
+    /// The chapter's tables so far, which numbers the next.
+    private var tableCount = 0
+    /// Inside a table's cell (or caption): how its text is aligned when its own CSS says
+    /// nothing (ragged, as browsers set cells, unless the cell's CSS says otherwise), and
+    /// whether it is bold (a header cell).
+    private var cell: CellText?
+
+    private struct CellText {
+        var alignment: StyledParagraph.Alignment
+        var bold: Bool
+    }
 
     init(fontSize: Double, lineHeight: Double, alignment: LineAlignment = .left,
          bookDirection: TextDirection = .leftToRight, bookLanguage: String? = nil) {
@@ -70,6 +84,7 @@ struct BlockFlattener {
         pendingBreak = .auto
         pendingMarginBelow = nil
         pendingMarginAbove = nil
+        tableCount = 0
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil, direction: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
             paragraphs[paragraphs.count - 1].anchors += pendingAnchors
@@ -83,7 +98,7 @@ struct BlockFlattener {
         for (i, block) in blocks.enumerated() {
             var block = block
             var gap = i == 0 ? gapBefore : true
-            if let caption = Self.captionParagraph(of: block) {
+            if !setsTableGrids, let caption = Self.captionParagraph(of: block) {
                 add(caption, indent: indent, listDepth: listDepth, gapBefore: gap, language: language, direction: direction)
                 block.anchors = []
                 gap = true
@@ -126,7 +141,7 @@ struct BlockFlattener {
             paragraph.pageBreak = .withNext
             // Headings are set as written: short, and read at a glance; never stretched.
             paragraph.hyphenates = false
-            paragraph.alignment = Self.alignment(style.alignment, justifies: false)
+            paragraph.alignment = style.alignment == nil ? cell?.alignment ?? .start : Self.alignment(style.alignment, justifies: false)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             Self.checkExactness(of: &paragraph, against: inlines)
@@ -134,7 +149,8 @@ struct BlockFlattener {
         case .paragraph(let inlines):
             let scale = scale(style, default: 1)
             paragraph.lineHeight = lineHeight * scale
-            paragraph.alignment = Self.alignment(style.alignment, justifies: alignment == .justify)
+            paragraph.alignment = style.alignment == nil ? cell?.alignment ?? Self.alignment(nil, justifies: alignment == .justify)
+                : Self.alignment(style.alignment, justifies: alignment == .justify)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale)
             Self.checkExactness(of: &paragraph, against: inlines)
@@ -166,6 +182,9 @@ struct BlockFlattener {
                 paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
                 emit(paragraph)
             }
+        case .table(let table) where setsTableGrids:
+            addTable(table, paragraph: paragraph, indent: indent, gapBefore: gapBefore, language: language,
+                     direction: direction)
         case .table(let table):
             // Until tables are set as grids: each row, in source order, is a paragraph of its
             // cells' text (`TableText`), the cells joined by bars.
@@ -212,6 +231,121 @@ struct BlockFlattener {
             }
         }
         addAfter(style)
+    }
+
+    // MARK: - Tables
+
+    /// A table as one paragraph holding its cells' paragraphs (`StyledParagraph.table`), in the
+    /// chapter's text in reading order, with what the book's markup and CSS say of the grid. What
+    /// waits for the next paragraph (a break, margins, anchors, a list item's marker) goes to the
+    /// table, not to its first cell. A caption is a paragraph of its own, above the table and
+    /// kept with it, or below it.
+    private mutating func addTable(_ table: Table, paragraph: StyledParagraph, indent: Double, gapBefore: Bool,
+                                   language: String?, direction: ParagraphDirection?) {
+        var gapBefore = gapBefore
+        if pendingMarker != nil {
+            emitPendingMarker(gapBefore: gapBefore)
+            gapBefore = false
+        }
+        if let caption = table.caption, caption.side == .top {
+            let first = paragraphs.count
+            addCaption(caption, indent: indent, gapBefore: gapBefore, language: language, direction: direction)
+            if paragraphs.count > first {
+                paragraphs[paragraphs.count - 1].pageBreak = .withNext
+                gapBefore = false
+            }
+        }
+        let outside = (paragraphs, pendingAnchors, pendingBreak, pendingMarginAbove, pendingMarginBelow, cell)
+        paragraphs = []
+        pendingAnchors = []
+        let index = tableCount
+        tableCount += 1
+        var rows: [FlatTable.Row] = []
+        let headerRows = table.groups.first?.kind == .header ? table.groups[0].rows.count : 0
+        for (r, row) in table.rows.enumerated() {
+            var cells: [FlatTable.Cell] = []
+            for source in row.cells {
+                let isHeader = source.isHeader || r < headerRows
+                pendingBreak = .auto
+                pendingMarginAbove = nil
+                pendingMarginBelow = nil
+                cell = CellText(alignment: Self.alignment(source.textAlign ?? (isHeader ? .center : nil), justifies: false),
+                                bold: isHeader)
+                let first = paragraphs.count
+                add(source.blocks, indent: 0, listDepth: 0, gapBefore: false, language: language, direction: direction)
+                emitPendingMarker(gapBefore: false)
+                var flat = FlatTable.Cell(paragraphs: Array(paragraphs[first...]))
+                flat.span = TableGrid.Span(columns: source.columnSpan, rows: source.rowSpan)
+                flat.width = Self.width(source.width)
+                flat.padding = FlatTable.Edges(top: source.padding.top, right: source.padding.right,
+                                               bottom: source.padding.bottom, left: source.padding.left)
+                flat.borders = Self.borders(source.borders)
+                flat.verticalAlignment = switch source.verticalAlign {
+                case .top, .baseline: .top
+                case .middle: .middle
+                case .bottom: .bottom
+                }
+                flat.background = source.backgroundColor.map(Self.color)
+                flat.isHeader = isHeader
+                flat.noWrap = source.noWrap
+                cells.append(flat)
+            }
+            rows.append(FlatTable.Row(cells: cells, height: row.height, background: row.backgroundColor.map(Self.color)))
+        }
+        let cellAnchors = paragraphs.flatMap(\.anchors)
+        (paragraphs, pendingAnchors, pendingBreak, pendingMarginAbove, pendingMarginBelow, cell) = outside
+        pendingAnchors += cellAnchors
+        var groupEnds: [Int] = []
+        for group in table.groups { groupEnds.append((groupEnds.last ?? 0) + group.rows.count) }
+        var flat = FlatTable(index: index, rows: rows, groupEnds: groupEnds, headerRows: headerRows)
+        flat.columnWidths = table.columns.map { Self.width($0.width) }
+        flat.width = Self.width(table.width)
+        flat.isFixed = table.layout == .fixed
+        flat.spacing = (table.borderSpacing.horizontal, table.borderSpacing.vertical)
+        flat.collapsesBorders = table.bordersCollapse
+        flat.borders = Self.borders(table.borders)
+        flat.background = table.backgroundColor.map(Self.color)
+        var grid = paragraph
+        grid.indent = indent
+        grid.gapBefore = gapBefore
+        grid.table = flat
+        emit(grid, allowEmpty: true)
+        if let caption = table.caption, caption.side == .bottom {
+            let first = paragraphs.count
+            addCaption(caption, indent: indent, gapBefore: false, language: language, direction: direction)
+            if paragraphs.count > first { paragraphs[first].breaks.avoidedBefore = true }
+        }
+    }
+
+    private mutating func addCaption(_ caption: TableCaption, indent: Double, gapBefore: Bool, language: String?,
+                                     direction: ParagraphDirection?) {
+        let around = cell
+        cell = CellText(alignment: .center, bold: false)
+        add(caption.blocks, indent: indent, listDepth: 0, gapBefore: gapBefore, language: language, direction: direction)
+        cell = around
+    }
+
+    private static func width(_ length: TableLength?) -> TableColumnWidths.Width {
+        switch length {
+        case nil: .auto
+        case .points(let points)?: .points(points)
+        case .percent(let percent)?: .fraction(percent / 100)
+        }
+    }
+
+    private static func color(_ color: TableColor) -> PageColor {
+        PageColor(red: color.red, green: color.green, blue: color.blue,
+                  alpha: UInt8((min(max(color.alpha, 0), 1) * 255).rounded()))
+    }
+
+    /// Borders as drawn: a style that shows nothing is no width; no colour is the text's, black.
+    private static func borders(_ borders: TableBorders) -> FlatTable.Edges<FlatTable.Border> {
+        func border(_ border: TableBorder) -> FlatTable.Border {
+            border.isVisible ? FlatTable.Border(width: border.width, color: border.color.map(color) ?? PageColor(red: 0, green: 0, blue: 0))
+                : .none
+        }
+        return FlatTable.Edges(top: border(borders.top), right: border(borders.right), bottom: border(borders.bottom),
+                               left: border(borders.left))
     }
 
     // MARK: - Direction
@@ -329,7 +463,7 @@ struct BlockFlattener {
         var counted = (bytes: 0, scalars: 0)
         for inline in inlines {
             let style = inline.style
-            let face = FaceRole(bold: bold || style.contains(.bold), italic: style.contains(.italic),
+            let face = FaceRole(bold: bold || cell?.bold == true || style.contains(.bold), italic: style.contains(.italic),
                                 code: style.contains(.code))
             var runSize = size
             let shift: BaselineShift = style.contains(.superscript) ? .superscript

@@ -21,6 +21,8 @@ struct ChapterLayout {
     var metTextWithoutLanguage = false
     /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
+    /// What the chapter's layout had to give up, such as a table's type size.
+    var warnings: [Warning] = []
 
     init(pages: [Page], anchorPages: [String: Int], standIns: [MeasuredFace] = [],
          languagesWithoutHyphenation: Set<String> = [], metTextWithoutLanguage: Bool = false,
@@ -56,6 +58,7 @@ struct ChapterLayouter {
     private var noteFlattener: BlockFlattener
     private let notePaginator: Paginator
     private let assembler: PageAssembler
+    private let tableSetter: TableSetter
 
     /// What of a book's metadata its chapters' layout depends on.
     struct BookSettings: Equatable, Sendable {
@@ -86,6 +89,7 @@ struct ChapterLayouter {
                                  contentWidth: contentSize.width, bodySize: StyledParagraph.writtenSize(options.fontSize),
                                  bookLanguage: language)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
+        tableSetter = TableSetter(setter: setter, gapHeight: lineHeight, contentSize: contentSize)
         let direction = settings.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
@@ -98,6 +102,7 @@ struct ChapterLayouter {
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
         noteFlattener.keepsOneSize = true
+        noteFlattener.setsTableGrids = false
         notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
         // The rule above the notes: a third of the measure, on the side the book's lines start from.
         let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare
@@ -113,10 +118,16 @@ struct ChapterLayouter {
         let measurer = setter.segmenter.measurer
         let pages = assembler.pages(paginated.pagination.pages, chapterIndex: index,
                                     sourceIndex: ChapterSourceIndex(paragraphs: paginated.paragraphs), spineCFI: chapter.spineCFI)
-        return ChapterLayout(pages: pages, anchorPages: paginated.anchors, standIns: StandInRuns.faces(on: paginated.pagination.pages),
-                             languagesWithoutHyphenation: hyphenator.missingLanguages,
-                             metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
-                             charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+        var layout = ChapterLayout(pages: pages, anchorPages: paginated.anchors,
+                                   standIns: StandInRuns.faces(on: paginated.pagination.pages),
+                                   languagesWithoutHyphenation: hyphenator.missingLanguages,
+                                   metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
+                                   charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+        layout.warnings = paginated.tableScales.map { table, scale in
+            Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
+                    + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")
+        }
+        return layout
     }
 
     /// A chapter cut into pages, before they are finished: the paginator's pages (lines in the
@@ -126,6 +137,9 @@ struct ChapterLayouter {
         var paragraphs: [StyledParagraph]
         /// The page (counted from the chapter's first) where each of its anchors lands.
         var anchors: [String: Int]
+        /// The tables set smaller than the body to fit the page: their places among the
+        /// chapter's tables, and the scale.
+        var tableScales: [(table: Int, scale: Double)] = []
     }
 
     /// The chapter's paragraphs and notes set into lines and cut into pages.
@@ -135,7 +149,15 @@ struct ChapterLayouter {
         for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {
             noteIndices[note.id] = index
         }
+        var tableScales: [(table: Int, scale: Double)] = []
         let set = paragraphs.map { paragraph in
+            if let table = paragraph.table {
+                let (setTable, scale) = tableSetter.set(table)
+                if scale < 1 { tableScales.append((table.index, scale)) }
+                return SetParagraph(lines: setTable.slices.map { SetLine(text: "", x: 0, y: 0, width: 0, height: $0.height) },
+                                    pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
+                                    noteCalls: Self.callingSlices(table, setTable, notes: noteIndices), table: setTable)
+            }
             guard let image = paragraph.image, let pixels = image.source.pixelSize else {
                 let lines = setter.lines(for: paragraph)
                 return SetParagraph(lines: lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
@@ -169,7 +191,38 @@ struct ChapterLayouter {
                 anchors[anchor] = pagination.notePages[n]
             }
         }
-        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors)
+        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales)
+    }
+
+    /// Which of a table's slices call which of the chapter's notes: the slice holding the line
+    /// that shows the reference's last character (by the lines' place in the chapter's text).
+    static func callingSlices(_ table: FlatTable, _ set: SetTable, notes: [String: Int]) -> [Int: [Int]] {
+        var calls: [(offset: Int, note: Int)] = []
+        func collect(_ paragraphs: [StyledParagraph]) {
+            for paragraph in paragraphs {
+                if let nested = paragraph.table { nested.rows.forEach { $0.cells.forEach { collect($0.paragraphs) } } }
+                for call in paragraph.noteCalls {
+                    if let note = notes[call.note] { calls.append((paragraph.sourceStart + call.offset, note)) }
+                }
+            }
+        }
+        table.rows.forEach { $0.cells.forEach { collect($0.paragraphs) } }
+        guard !calls.isEmpty, !set.slices.isEmpty else { return [:] }
+        // Where each line's text starts, in the chapter's text, and its slice.
+        let starts = set.slices.enumerated().flatMap { s, slice in
+            slice.lines.compactMap { $0.source.map { (start: $0.lowerBound, slice: s) } }
+        }.sorted { $0.start < $1.start }
+        guard !starts.isEmpty else { return [:] }
+        var found: [Int: [Int]] = [:]
+        for call in calls.sorted(by: { $0.offset < $1.offset }) {
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle].start <= call.offset { low = middle + 1 } else { high = middle }
+            }
+            found[starts[max(low - 1, 0)].slice, default: []].append(call.note)
+        }
+        return found
     }
 
     /// Which of a paragraph's lines call which of the chapter's notes: the line that shows the

@@ -16,7 +16,16 @@ struct ChapterSourceIndex: Sendable, Equatable {
     private var entries: [Entry] = []
 
     init(paragraphs: [StyledParagraph]) {
-        for paragraph in paragraphs where !paragraph.text.isEmpty {
+        add(paragraphs)
+    }
+
+    private mutating func add(_ paragraphs: [StyledParagraph]) {
+        for paragraph in paragraphs {
+            if let table = paragraph.table {
+                // A table's cells hold its text, in reading order.
+                for row in table.rows { for cell in row.cells { add(cell.paragraphs) } }
+            }
+            guard !paragraph.text.isEmpty else { continue }
             entries.append(Entry(start: paragraph.sourceStart, end: paragraph.sourceStart + paragraph.scalarCount,
                                  map: paragraph.source, isExact: paragraph.sourceIsExact))
         }

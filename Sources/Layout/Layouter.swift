@@ -151,7 +151,8 @@ public struct Layouter: Sendable {
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
                          pageListPageIndices: pageListPageIndices,
-                         warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters),
+                         warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters)
+                             + chapters.flatMap(\.warnings),
                          standIns: standIns.map(\.description),
                          standInFiles: MeasuredFace.files(of: standIns))
     }

@@ -12,6 +12,8 @@ struct SetParagraph: Equatable {
     /// The footnotes its lines call: for a line's index, the indices of the notes in the
     /// chapter's notes, in order.
     var noteCalls: [Int: [Int]] = [:]
+    /// For a table: its slices, one for each of `lines` (which only say how tall each is).
+    var table: SetTable?
 }
 
 /// What one page holds, positions from the content box's top-left corner.
@@ -29,6 +31,7 @@ struct PageContent: Equatable {
     /// bytes are copied straight into the string's storage, sparing `String`'s own bookkeeping
     /// for each line appended: this runs for every page of every book.
     var text: String {
+        if lines.contains(where: { $0.cell != nil }) { return Self.text(of: lines) }
         let count = lines.reduce(max(lines.count - 1, 0)) { $0 + $1.text.utf8.count }
         guard count > 0 else { return "" }
         return String(unsafeUninitializedCapacity: count) { buffer in
@@ -148,15 +151,15 @@ struct Paginator {
             }
             guard start < entries.count || !waiting.isEmpty || foot.hasWaiting else { break }
             // Images that waited go first, as many as fit, a gap between them.
-            var placed: [Int?] = []
+            var placed: [Slot] = []
             var y = 0.0
             while let unit = waiting.first,
                   placed.isEmpty || y + gapHeight + height(of: unit, entries) <= contentHeight + Self.tolerance {
                 if !placed.isEmpty {
-                    placed.append(nil)
+                    placed.append(.gap)
                     y += gapHeight
                 }
-                placed += unit.map { $0 }
+                placed += unit.map { .entry($0) }
                 y += height(of: unit, entries)
                 waiting.removeFirst()
             }
@@ -167,28 +170,34 @@ struct Paginator {
                               mustPlace: placed.isEmpty && !textRemains)
             if waiting.isEmpty, start < entries.count {
                 if !placed.isEmpty {
-                    placed.append(nil)
+                    placed.append(.gap)
                     y += gapHeight
+                }
+                // A table going on from the page before shows its header rows again first.
+                if let header = continuedHeader(at: start, entries, paragraphs),
+                   y + header.height + entries[start].height + foot.height <= contentHeight + Self.tolerance {
+                    placed.append(.header(paragraph: entries[start].paragraph))
+                    y += header.height
                 }
                 let (end, deferred) = fill(entries, paragraphs, from: start, y: y, foot: &foot)
                 // A waiting image's entries, and the gap before it, are left for later.
                 placed += (start..<end).filter { index in
                     !deferred.contains { $0.contains(index) }
                         && !(entries[index].line == nil && deferred.contains { $0.lowerBound == index + 1 })
-                }.map { $0 }
+                }.map { .entry($0) }
                 waiting += deferred
                 start = end
                 if start == entries.count {
                     // The text ends on this page: below it, notes no line called, and what waits.
                     foot.enqueue(notes.indices.filter { !called[$0] })
                     uncalledQueued = true
-                    let used = placed.reduce(0.0) { $0 + ($1.map { entries[$0].height } ?? gapHeight) }
+                    let used = placed.reduce(0.0) { $0 + height(of: $1, entries, paragraphs) }
                     foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
                 }
             }
             var page = assemble(placed, entries, paragraphs)
             page.lines += foot.lines(from: contentHeight - foot.height, separator: noteSeparator)
-            for entry in placed.compactMap({ $0 }) where entries[entry].line == 0 {
+            for case .entry(let entry) in placed where entries[entry].line == 0 {
                 firstPages[entries[entry].paragraph] = pages.count
             }
             for piece in foot.placed where piece.lines.lowerBound == 0 {
@@ -283,6 +292,30 @@ struct Paginator {
         unit.reduce(0) { $0 + entries[$1].height }
     }
 
+    /// What a page holds, top to bottom: entries, the gap between two blocks, and a table's
+    /// header rows shown again.
+    private enum Slot {
+        case gap
+        case entry(Int)
+        case header(paragraph: Int)
+    }
+
+    private func height(of slot: Slot, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> Double {
+        switch slot {
+        case .gap: gapHeight
+        case .entry(let index): entries[index].height
+        case .header(let paragraph): paragraphs[paragraph].table?.header?.height ?? 0
+        }
+    }
+
+    /// The header to show above the entry a page starts with: a table's, when the entry is a
+    /// slice of its rows after the header.
+    private func continuedHeader(at start: Int, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> SetTable.Slice? {
+        guard let line = entries[start].line, let table = paragraphs[entries[start].paragraph].table,
+              table.headerSlices > 0, line >= table.headerSlices else { return nil }
+        return table.header
+    }
+
     /// A footnote's paragraphs as the foot takes them, with the gaps between them (this
     /// paginator's `gapHeight`, a line of the note's) and where the note may be cut.
     func note(of paragraphs: [SetParagraph]) -> SetNote {
@@ -312,23 +345,36 @@ struct Paginator {
     /// The page's lines and images, y set top to bottom. An image shows no line of text; the
     /// space between two blocks of text shows as its empty lines (one, or as many as the book's
     /// margins ask), never at the top or the foot.
-    private func assemble(_ placed: [Int?], _ entries: [Entry], _ paragraphs: [SetParagraph]) -> PageContent {
+    private func assemble(_ placed: [Slot], _ entries: [Entry], _ paragraphs: [SetParagraph]) -> PageContent {
         var page = PageContent()
         var y = 0.0
         var gaps: [SetLine] = []
         // Around an image, the space before and after it stands as one empty line of text.
         var besideImage = false
         for slot in placed {
-            guard let index = slot, let line = entries[index].line else {
-                let height = slot.map { entries[$0].height } ?? gapHeight
+            if case .header(let p) = slot, let header = paragraphs[p].table?.header {
+                if !page.lines.isEmpty { page.lines += gaps }
+                gaps = []
+                besideImage = false
+                page.add(header, at: y)
+                y += header.height
+                continue
+            }
+            guard case .entry(let index) = slot, let line = entries[index].line else {
+                let space = height(of: slot, entries, paragraphs)
                 if !page.lines.isEmpty || !page.images.isEmpty, !(besideImage && !gaps.isEmpty) {
-                    gaps.append(SetLine(text: "", x: 0, y: y, width: 0, height: height))
+                    gaps.append(SetLine(text: "", x: 0, y: y, width: 0, height: space))
                 }
-                y += height
+                y += space
                 continue
             }
             let paragraph = paragraphs[entries[index].paragraph]
-            if var image = paragraph.image {
+            if let table = paragraph.table {
+                if !page.lines.isEmpty { page.lines += gaps }
+                gaps = []
+                besideImage = false
+                page.add(table.slices[line], at: y)
+            } else if var image = paragraph.image {
                 image.y = y
                 page.images.append(image)
                 gaps = Array(gaps.prefix(1))
@@ -376,6 +422,8 @@ struct Paginator {
                         entry.breakBefore = boundary
                         entry.forced = forced
                     }
+                } else if let table = paragraph.table {
+                    entry.breakBefore = table.slices[k].breakable ? inside : .forbidden
                 } else if paragraph.pageBreak == .splittable, k >= rules.orphans, count - k >= rules.widows {
                     entry.breakBefore = inside
                 }

@@ -113,6 +113,42 @@ struct ParagraphSetter {
         }
     }
 
+    /// The same setter for a narrower measure: a table cell's.
+    func setting(width: Double) -> ParagraphSetter {
+        ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator, contentWidth: width,
+                        bodySize: bodySize, bookLanguage: bookLanguage)
+    }
+
+    /// The paragraph's narrowest and widest useful measure (CSS's min-content and max-content
+    /// widths, which a table's columns are chosen from): its widest piece that no line may break
+    /// inside, words kept whole; and its text on one line, or on as many as its forced breaks
+    /// make. Both with its indents and list marker.
+    func contentWidths(of paragraph: StyledParagraph) -> (minimum: Double, maximum: Double) {
+        var paragraph = paragraph
+        paragraph.bidi = paragraph.text.withUnsafeBufferPointer {
+            ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
+        }
+        let prefixWidth = paragraph.prefix.isEmpty ? 0
+            : segmenter.measurer.width(of: paragraph.prefix, in: segmenter.fonts.regular, size: bodySize)
+        let firstIndent = max(paragraph.indent + paragraph.firstLineIndent, 0) + prefixWidth
+        let segments = paragraph.text.withUnsafeBufferPointer { segmenter.segments(of: paragraph, text: $0) }
+        var widest = 0.0
+        var longest = 0.0
+        var line = firstIndent
+        var lineStart = true
+        for segment in segments {
+            widest = max(widest, segment.visibleWidth + (lineStart ? firstIndent : paragraph.indent))
+            line += segment.visibleWidth
+            longest = max(longest, line)
+            line += segment.spaceWidth
+            lineStart = false
+            if segment.forcesBreak {
+                line = paragraph.indent
+            }
+        }
+        return (max(widest, firstIndent), max(longest, widest))
+    }
+
     /// `end`, and `right` in a left-to-right paragraph or `left` in a right-to-left one.
     private func alignsToEnd(_ alignment: StyledParagraph.Alignment, direction: TextDirection) -> Bool {
         switch alignment {

@@ -89,6 +89,9 @@ struct StyledParagraph: Equatable {
     var image: Image?
     /// The footnotes its text calls, in order.
     var noteCalls: [NoteCall] = []
+    /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
+    /// are in it, with their places in the chapter's text.
+    var table: FlatTable?
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

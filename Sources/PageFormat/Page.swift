@@ -87,7 +87,8 @@ public struct Page: Sendable, Equatable {
 /// A renderer draws the boxes first (backgrounds, then rules, in their order), then the
 /// pictures, then the lines; a table's cells say where each cell's lines belong.
 public struct ChapterPage: Sendable, Equatable {
-    /// The page's lines, joined by `\n`, in reading order; empty on an image page.
+    /// The page's lines, joined by `\n`, in reading order; empty on an image page. A table is a
+    /// row a line, its cells' text apart by a tab, without a header shown again.
     public var text: String
     /// The page number printed on it, counting from 1 at the first content page.
     public var folio: Int

@@ -132,14 +132,21 @@ import PageFormat
         #expect(abs(laidOut[0].x - left - (width - laidOut[0].width) / 2) < TestBooks.precision)
     }
 
-    @Test func tableRowsAreLinesOfCells() {
+    /// A table is a grid: each cell's text a line of its own in its cell, a header cell's bold,
+    /// and the page's text a row a line, its cells apart by a tab.
+    @Test func tableCellsAreLinesInTheirCells() {
         let table = Table(rows: [[TableCell([Inline("Name")], isHeader: true), TableCell([Inline("Age")], isHeader: true)],
                                  [TableCell([Inline("Ann")]), TableCell([Inline("31")])]])
-        let laidOut = lines([Block(.table(table))])
-        #expect(laidOut.map(\.text) == ["Name | Age", "Ann | 31"])
-        let header = fonts.bold.advance(of: "Name", size: em) + fonts.regular.advance(of: " | ", size: em)
-            + fonts.bold.advance(of: "Age", size: em)
-        #expect(abs(laidOut[0].width - header) < TestBooks.precision)
+        let pages = layouter.layout(TestBooks.book([[Block(.table(table))]])).pages
+        let laidOut = pages.flatMap(\.allLines)
+        #expect(laidOut.map(\.text) == ["Name", "Age", "Ann", "31"])
+        #expect(laidOut.allSatisfy { $0.role == .table })
+        #expect(laidOut.map { $0.cell.map { [$0.row, $0.column] } } == [[0, 0], [0, 1], [1, 0], [1, 1]])
+        #expect(abs(laidOut[0].width - fonts.bold.advance(of: "Name", size: em)) < TestBooks.precision)
+        #expect(abs(laidOut[2].width - fonts.regular.advance(of: "Ann", size: em)) < TestBooks.precision)
+        #expect(laidOut[1].x > laidOut[0].x + laidOut[0].width, "the second column is right of the first")
+        #expect(pages.first?.content?.text == "Name\tAge\nAnn\t31")
+        #expect(pages.first?.content?.cells.count == 4)
     }
 
     @Test func imagesArePlaceholders() {
