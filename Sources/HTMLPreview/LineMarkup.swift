@@ -17,7 +17,14 @@ enum LineMarkup {
             return "<div class=\"l rule\" style=\"\(box)\"></div>"
         }
         guard !line.text.isEmpty else { return "" }
-        let size = isNote ? layout.notes?.size ?? layout.font.size : layout.font.size
+        var size = isNote ? layout.notes?.size ?? layout.font.size : layout.font.size
+        // A line of a table set smaller than the body takes its own size, so that the browser's
+        // line box (its strut) is of that size too and the text sits inside the line's box.
+        var own = ""
+        if line.cell != nil, let largest = line.runs?.map(\.size).max(), largest < size {
+            size = largest
+            own = " style=\"font-size:\(HTMLText.px(size))\""
+        }
         // A right-to-left line is set from its right edge, as its renderer would: where the
         // browser's text is a hair narrower than the layout's, the line stays flush right.
         let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "")
@@ -37,7 +44,7 @@ enum LineMarkup {
         } else {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns)
         }
-        return "<div \(attributes)><span class=\"t\">\(content)</span></div>"
+        return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
     }
 
     /// What names a table cell, on the cell's box and on each line of its text, for the browser

@@ -54,6 +54,30 @@ import Testing
               + "spread at \(png)")
     }
 
+    /// Tables as the layout sets them, drawn by Chromium: every line of every cell inside its
+    /// cell's box and no wider than the layout said, in the hand-made chapter of tables and, when
+    /// the corpus is here, a book of specification tables.
+    @Test(.needsChromium) func tableCellsAreDrawnInsideTheirBoxes() throws {
+        let browser = try #require(Self.browser)
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var books = [try TableSampleBook.write(in: directory).path]
+        if let corpus = TestPaths.corpus { books.append(corpus.appendingPathComponent("epub30-spec.epub").path) }
+        for book in books {
+            let preview = try Preview.html(of: .paths([book]), options: ConversionOptions())
+            let document = try PageDocument(jsonData: preview.conversion.json)
+            let name = ((book as NSString).lastPathComponent as NSString).deletingPathExtension
+            let file = Self.output.appendingPathComponent(name + "-tables.html")
+            try preview.html.write(to: file)
+            let check = try BrowserCheck.run(preview: file, browser: browser)
+            let cellLines = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { $0.cell != nil && !$0.text.isEmpty }
+            #expect(check.cellLines == cellLines.count, "\(name): the check saw every cell's lines")
+            #expect(check.linesOutsideCellCount == 0, "\(name): \(check.linesOutsideCells.prefix(5))")
+            #expect(check.overflowCount == 0, "\(name): \(check.overflows.prefix(5).map { "page \($0.page): \($0.text)" })")
+            print("BrowserPreviewTests: \(name): \(check.cellLines) cell lines drawn inside their cells, \(check.cells) cells")
+        }
+    }
+
     /// Han and Arabic in a Latin book are set in the stand-in faces the runs name, embedded too.
     @Test(.needsChromium) func charactersTheBodyFontLacksAreDrawnInTheirStandIns() throws {
         let browser = try #require(Self.browser)
