@@ -53,12 +53,14 @@ public enum BookImageSizes {
             case .image: true
             case .quote(let inner): showsImages(inner)
             case .list(let list): list.items.contains(where: showsImages)
-            case .heading, .paragraph, .preformatted, .rule, .table: false
+            case .table(let table):
+                showsImages(table.caption?.blocks ?? []) || table.rows.contains { $0.cells.contains { showsImages($0.blocks) } }
+            case .heading, .paragraph, .preformatted, .rule: false
             }
         }
     }
 
-    /// Calls `change` on every image block, those in lists and quotations included. The readers
+    /// Calls `change` on every image block, those in lists, quotations and table cells included. The readers
     /// bound how deep blocks nest, as the layout's walk also relies on.
     static func mapImages(in blocks: inout [Block], _ change: (inout Image) -> Void) {
         for index in blocks.indices {
@@ -72,7 +74,20 @@ public enum BookImageSizes {
             case .list(var list):
                 for item in list.items.indices { mapImages(in: &list.items[item], change) }
                 blocks[index].kind = .list(list)
-            case .heading, .paragraph, .preformatted, .rule, .table:
+            case .table(var table):
+                if var caption = table.caption {
+                    mapImages(in: &caption.blocks, change)
+                    table.caption = caption
+                }
+                for g in table.groups.indices {
+                    for r in table.groups[g].rows.indices {
+                        for c in table.groups[g].rows[r].cells.indices {
+                            mapImages(in: &table.groups[g].rows[r].cells[c].blocks, change)
+                        }
+                    }
+                }
+                blocks[index].kind = .table(table)
+            case .heading, .paragraph, .preformatted, .rule:
                 break
             }
         }

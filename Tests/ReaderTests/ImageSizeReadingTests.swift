@@ -15,7 +15,7 @@ struct ImageSizeReadingTests {
         return try EPUBReader.read(contentsOf: try EPUBFixture.write(entries, binary: images))
     }
 
-    /// Every image's size by path, those in lists and quotations included.
+    /// Every image's size by path, those in lists, quotations and tables included.
     private func sizes(_ result: ReadResult) -> [String: PixelSize?] {
         var sizes: [String: PixelSize?] = [:]
         var blocks = result.book.chapters.flatMap(\.blocks)
@@ -24,6 +24,8 @@ struct ImageSizeReadingTests {
             case .image(let image): sizes[image.source.path] = image.source.pixelSize
             case .list(let list): blocks += list.items.flatMap { $0 }
             case .quote(let inner): blocks += inner
+            case .table(let table):
+                blocks += (table.caption?.blocks ?? []) + table.rows.flatMap { $0.cells.flatMap(\.blocks) }
             default: break
             }
         }
@@ -45,6 +47,20 @@ struct ImageSizeReadingTests {
             "OEBPS/i/e.svg": PixelSize(width: 120, height: 90),
         ])
         #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    /// A picture in a table's cell or caption is measured as any other, so the table draws it.
+    @Test func imagesInTablesAreMeasuredToo() throws {
+        let result = try read("""
+            <table><caption><img src="i/cap.png" alt="cap"/></caption>
+            <tr><td><img src="i/cell.png" alt="cell"/></td><td><table><tr><td><img src="i/inner.png" alt="inner"/></td></tr></table></td></tr></table>
+            """, images: [("OEBPS/i/cap.png", TestImages.png(width: 10, height: 5)),
+                          ("OEBPS/i/cell.png", TestImages.png(width: 20, height: 8)),
+                          ("OEBPS/i/inner.png", TestImages.png(width: 7, height: 3))])
+        #expect(sizes(result) == ["OEBPS/i/cap.png": PixelSize(width: 10, height: 5),
+                                  "OEBPS/i/cell.png": PixelSize(width: 20, height: 8),
+                                  "OEBPS/i/inner.png": PixelSize(width: 7, height: 3)])
+        #expect(BookImageSizes.showsImages(result.book.chapters[0].blocks))
     }
 
     @Test func unreadableImagesKeepNoSizeAndSayWhy() throws {
