@@ -62,7 +62,9 @@ struct MemoryBoundTests {
     }
 
     /// Each case converts or is refused for the memory limit, on one line, writing nothing; under
-    /// the bound and within 5 s a megabyte either way. Entries that overlap are refused sooner, by
+    /// the bound and within 5 s a megabyte (20 s at least: the suite's other tests share the two
+    /// cores, and what this guards against is a hang or work that grows faster than the input,
+    /// not speed, which `scripts/bench.py` measures). Entries that overlap are refused sooner, by
     /// the ratio limit: together they were compressed into no more than the archive's bytes.
     @Test(arguments: names)
     func caseEndsUnderTheBound(_ name: String) throws {
@@ -72,7 +74,7 @@ struct MemoryBoundTests {
         let run = try #require(try Self.measure([path, "-q", "-o", output]))
         #expect(run.peakBytes < Self.bound, "\(name): peak \(run.peakBytes >> 20) MiB")
         let megabytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
-        #expect(run.seconds < max(5, 5 * megabytes), "\(name): \(run.seconds) s for \(megabytes) MB")
+        #expect(run.seconds < max(20, 5 * megabytes), "\(name): \(run.seconds) s for \(megabytes) MB")
         if run.status == ExitCode.success, name != "overlapping-entries.epub" {
             let document = try PageDocument(jsonData: try Data(contentsOf: URL(fileURLWithPath: output)))
             #expect(document.pages.contains { $0.content != nil })
