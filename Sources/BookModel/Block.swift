@@ -48,7 +48,8 @@ public struct Block: Sendable, Equatable {
         case preformatted([Inline])
         /// A thematic break (`<hr>`).
         case rule
-        case table(Table)
+        /// Out of line: a table is large, and most blocks are not tables.
+        indirect case table(Table)
         case image(Image)
     }
 }

@@ -22,7 +22,13 @@ public struct ComputedStyle: Sendable, Equatable {
     /// it meets the `dir` attributes it competes with.
     public var isRightToLeft: Bool?
     /// The table properties (CSS 2.1 §17 and a cell's box): what makes and sizes table boxes.
-    public var table = TableBoxStyle()
+    /// Kept out of line when any is set, and not at all when none is (most elements): each
+    /// element's style is copied several times as the reader walks the tree.
+    public var table: TableBoxStyle {
+        get { tableBox?.style ?? TableBoxStyle() }
+        set { tableBox = newValue == TableBoxStyle() ? nil : TableBox(newValue) }
+    }
+    private var tableBox: TableBox?
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?
@@ -55,7 +61,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.widows = widows
         child.writesVertically = writesVertically
         child.noWrap = noWrap
-        child.table = table.inherited()
+        if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
 
@@ -72,11 +78,17 @@ public struct ComputedStyle: Sendable, Equatable {
         } else {
             fontScale = parentScale * defaultScale
         }
+        // The table properties are gathered in one copy and stored once: each store boxes them.
+        var tableStyle: TableBoxStyle?
+        func changeTable(_ change: (inout TableBoxStyle) -> Void) {
+            if tableStyle == nil { tableStyle = table }
+            change(&tableStyle!)
+        }
         for value in winners {
             switch value {
             case .display(let hidden, let display)?:
                 isHidden = hidden
-                table.display = display
+                if display != nil || tableBox != nil { changeTable { $0.display = display } }
             case .breakBefore(let rule)?: breakBefore = rule
             case .breakAfter(let rule)?: breakAfter = rule
             case .breakInside(let avoid)?: avoidsBreakInside = avoid
@@ -93,22 +105,23 @@ public struct ComputedStyle: Sendable, Equatable {
             case .widows(let count)?: widows = count
             case .direction(let rightToLeft)?: isRightToLeft = rightToLeft
             case .writingMode(let vertical)?: writesVertically = vertical
-            case .width(let size)?: table.width = size.resolved(fontScale: fontScale)
-            case .height(let size)?: table.height = size.resolved(fontScale: fontScale)
-            case .padding(let side, let length)?: table.padding[side] = length.resolved(fontScale: fontScale)
-            case .border(let side, .width(let length))?: table.borders[side].width = length.resolved(fontScale: fontScale)
-            case .border(let side, .style(let style))?: table.borders[side].style = style
-            case .border(let side, .color(let color))?: table.borders[side].color = color
-            case .borderCollapse(let collapse)?: table.bordersCollapse = collapse
+            case .width(let size)?: changeTable { $0.width = size.resolved(fontScale: fontScale) }
+            case .height(let size)?: changeTable { $0.height = size.resolved(fontScale: fontScale) }
+            case .padding(let side, let length)?: changeTable { $0.padding[side] = length.resolved(fontScale: fontScale) }
+            case .border(let side, .width(let length))?: changeTable { $0.borders[side].width = length.resolved(fontScale: fontScale) }
+            case .border(let side, .style(let style))?: changeTable { $0.borders[side].style = style }
+            case .border(let side, .color(let color))?: changeTable { $0.borders[side].color = color }
+            case .borderCollapse(let collapse)?: changeTable { $0.bordersCollapse = collapse }
             case .borderSpacing(let horizontal, let vertical)?:
-                table.borderSpacing = (horizontal.resolved(fontScale: fontScale), vertical.resolved(fontScale: fontScale))
-            case .tableLayout(let fixed)?: table.fixedLayout = fixed
-            case .captionSide(let bottom)?: table.captionAtBottom = bottom
-            case .verticalAlign(let align)?: table.verticalAlign = align
-            case .backgroundColor(let color)?: table.backgroundColor = color
+                changeTable { $0.borderSpacing = (horizontal.resolved(fontScale: fontScale), vertical.resolved(fontScale: fontScale)) }
+            case .tableLayout(let fixed)?: changeTable { $0.fixedLayout = fixed }
+            case .captionSide(let bottom)?: changeTable { $0.captionAtBottom = bottom }
+            case .verticalAlign(let align)?: changeTable { $0.verticalAlign = align }
+            case .backgroundColor(let color)?: changeTable { $0.backgroundColor = color }
             case .fontSize?, nil: break
             }
         }
+        if let tableStyle { table = tableStyle }
     }
 }
 
@@ -120,5 +133,18 @@ extension Declaration.Size {
         case .length(let length): .length(length.resolved(fontScale: fontScale))
         case .percent(let percent): .percent(percent)
         }
+    }
+}
+
+/// A table style that sets something, shared by the copies of the style holding it.
+private final class TableBox: Sendable, Equatable {
+    let style: TableBoxStyle
+
+    init(_ style: TableBoxStyle) {
+        self.style = style
+    }
+
+    static func == (a: TableBox, b: TableBox) -> Bool {
+        a === b || a.style == b.style
     }
 }

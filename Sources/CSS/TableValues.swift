@@ -132,6 +132,37 @@ public struct CSSBorderSide: Sendable, Equatable {
     public init() {}
 }
 
+/// A value for each side of a box, indexed top, right, bottom, left as the shorthands list them.
+/// Kept inline rather than in an array: every element's style holds two of these, and an array
+/// would be allocated for each.
+public struct CSSSides<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var top, right, bottom, left: Value
+
+    public init(_ value: Value) {
+        (top, right, bottom, left) = (value, value, value, value)
+    }
+
+    /// 0 top, 1 right, 2 bottom, 3 left.
+    public subscript(side: Int) -> Value {
+        get {
+            switch side {
+            case 0: top
+            case 1: right
+            case 2: bottom
+            default: left
+            }
+        }
+        set {
+            switch side {
+            case 0: top = newValue
+            case 1: right = newValue
+            case 2: bottom = newValue
+            default: left = newValue
+            }
+        }
+    }
+}
+
 public enum CSSVerticalAlign: Sendable, Equatable {
     case top, middle, bottom, baseline
 
@@ -152,9 +183,8 @@ public struct TableBoxStyle: Sendable, Equatable {
     public var display: TableDisplay?
     public var width: CSSSize?
     public var height: CSSSize?
-    /// Top, right, bottom, left.
-    public var padding: [Double?] = [nil, nil, nil, nil]
-    public var borders: [CSSBorderSide] = Array(repeating: CSSBorderSide(), count: 4)
+    public var padding = CSSSides<Double?>(nil)
+    public var borders = CSSSides(CSSBorderSide())
     public var backgroundColor: CSSColor?
     public var verticalAlign: CSSVerticalAlign?
     /// `table-layout: fixed`.

@@ -1,3 +1,4 @@
+import BookModel
 import PageFormat
 
 /// A paragraph's lines as set, with how it may be split between pages.
@@ -13,7 +14,7 @@ struct SetParagraph: Equatable {
     /// chapter's notes, in order.
     var noteCalls: [Int: [Int]] = [:]
     /// For a table: its slices, one for each of `lines` (which only say how tall each is).
-    var table: SetTable?
+    @OutOfLine var table: SetTable? = nil
 }
 
 /// What one page holds, positions from the content box's top-left corner.
@@ -368,13 +369,14 @@ struct Paginator {
                 y += space
                 continue
             }
-            let paragraph = paragraphs[entries[index].paragraph]
-            if let table = paragraph.table {
+            // By index, not a copy of the paragraph: this runs for every line of the book.
+            let p = entries[index].paragraph
+            if let table = paragraphs[p].table {
                 if !page.lines.isEmpty { page.lines += gaps }
                 gaps = []
                 besideImage = false
                 page.add(table.slices[line], at: y)
-            } else if var image = paragraph.image {
+            } else if var image = paragraphs[p].image {
                 image.y = y
                 page.images.append(image)
                 gaps = Array(gaps.prefix(1))
@@ -383,7 +385,7 @@ struct Paginator {
                 if !page.lines.isEmpty { page.lines += gaps }
                 gaps = []
                 besideImage = false
-                var laidOut = paragraph.lines[line]
+                var laidOut = paragraphs[p].lines[line]
                 laidOut.y = y
                 page.lines.append(laidOut)
             }

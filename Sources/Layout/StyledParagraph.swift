@@ -91,7 +91,7 @@ struct StyledParagraph: Equatable {
     var noteCalls: [NoteCall] = []
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.
-    var table: FlatTable?
+    @OutOfLine var table: FlatTable? = nil
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

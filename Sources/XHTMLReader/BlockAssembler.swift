@@ -148,17 +148,17 @@ struct BlockAssembler {
                     element: frame.elementPath)
             }
         case .cell:
-            var cell = frame.cell
+            var cell = frame.parts.cell
             cell.blocks = frame.blocks
             switch frames[top].kind {
-            case .row: frames[top].row.cells.append(cell)
+            case .row: frames[top].parts.row.cells.append(cell)
             case .table: appendRow(TableRow(cells: [cell]), toTableAt: top)
             default:
                 let runs = flattened(frame.blocks)
                 if !runs.isEmpty { add(.paragraph(runs), element: frame.elementPath) }
             }
         case .row:
-            var row = frame.row
+            var row = frame.parts.row
             if !frame.blocks.isEmpty { row.cells.append(looseCell(frame.blocks)) }
             if frames[top].kind == .table {
                 if !row.cells.isEmpty { appendRow(row, toTableAt: top) }
@@ -168,7 +168,7 @@ struct BlockAssembler {
             }
         case .caption:
             if frames[top].kind == .table {
-                frames[top].table.caption = frame.blocks.isEmpty ? nil : TableCaption(blocks: frame.blocks, side: frame.captionSide)
+                frames[top].parts.table.caption = frame.blocks.isEmpty ? nil : TableCaption(blocks: frame.blocks, side: frame.parts.captionSide)
             } else {
                 let runs = flattened(frame.blocks)
                 if !runs.isEmpty { add(.paragraph(runs), style: frame.style, element: frame.elementPath) }
@@ -176,7 +176,7 @@ struct BlockAssembler {
         case .table:
             // Content outside any cell shows before the table, as browsers place it.
             frame.blocks.forEach { append($0) }
-            var table = frame.table
+            var table = frame.parts.table
             table.groups = Self.renderOrder(of: table.groups.filter { !$0.rows.isEmpty })
             if !table.groups.isEmpty {
                 add(.table(table), anchors: frame.anchors, style: frame.style, element: frame.elementPath)
@@ -205,11 +205,11 @@ struct BlockAssembler {
     /// A row of the table frame at `index`: into its open group, else the anonymous body group
     /// that rows outside groups share until a group comes between them.
     private mutating func appendRow(_ row: TableRow, toTableAt index: Int) {
-        if let group = frames[index].openGroup ?? frames[index].anonymousGroup {
-            frames[index].table.groups[group].rows.append(row)
+        if let group = frames[index].parts.openGroup ?? frames[index].parts.anonymousGroup {
+            frames[index].parts.table.groups[group].rows.append(row)
         } else {
-            frames[index].anonymousGroup = frames[index].table.groups.count
-            frames[index].table.groups.append(TableRowGroup(.body, rows: [row]))
+            frames[index].parts.anonymousGroup = frames[index].parts.table.groups.count
+            frames[index].parts.table.groups.append(TableRowGroup(.body, rows: [row]))
         }
     }
 
@@ -217,52 +217,52 @@ struct BlockAssembler {
     mutating func beginRowGroup(_ kind: TableRowGroup.Kind) {
         let top = frames.count - 1
         guard frames[top].kind == .table else { return }
-        frames[top].openGroup = frames[top].table.groups.count
-        frames[top].anonymousGroup = nil
-        frames[top].table.groups.append(TableRowGroup(kind))
+        frames[top].parts.openGroup = frames[top].parts.table.groups.count
+        frames[top].parts.anonymousGroup = nil
+        frames[top].parts.table.groups.append(TableRowGroup(kind))
     }
 
     mutating func endRowGroup() {
         let top = frames.count - 1
         guard frames[top].kind == .table else { return }
-        frames[top].openGroup = nil
+        frames[top].parts.openGroup = nil
     }
 
     /// Sets the properties of the table, row, cell or caption frame just opened.
     mutating func setTable(_ table: Table, cellDefaults: TableAttributes.CellDefaults) {
-        frames[frames.count - 1].table = table
-        frames[frames.count - 1].cellDefaults = cellDefaults
+        frames[frames.count - 1].parts.table = table
+        frames[frames.count - 1].parts.cellDefaults = cellDefaults
     }
 
-    mutating func setRow(_ row: TableRow) { frames[frames.count - 1].row = row }
-    mutating func setCell(_ cell: TableCell) { frames[frames.count - 1].cell = cell }
-    mutating func setCaptionSide(_ side: TableCaption.Side) { frames[frames.count - 1].captionSide = side }
+    mutating func setRow(_ row: TableRow) { frames[frames.count - 1].parts.row = row }
+    mutating func setCell(_ cell: TableCell) { frames[frames.count - 1].parts.cell = cell }
+    mutating func setCaptionSide(_ side: TableCaption.Side) { frames[frames.count - 1].parts.captionSide = side }
 
     /// What the innermost table's attributes give a cell.
     var cellDefaults: TableAttributes.CellDefaults {
-        frames.last { $0.kind == .table }?.cellDefaults ?? TableAttributes.CellDefaults()
+        frames.last { $0.kind == .table }?.parts.cellDefaults ?? TableAttributes.CellDefaults()
     }
 
     /// `col` (or a `colgroup` without any): `span` columns of the innermost table.
     mutating func addColumns(_ column: TableColumn, span: Int) {
         let top = frames.count - 1
         guard frames[top].kind == .table else { return }
-        frames[top].pendingColumns = nil
+        frames[top].parts.pendingColumns = nil
         // Bounded as HTML bounds `span`, and the columns of one table as its cells' spans.
-        let room = max(0, TableCell.columnSpanRange.upperBound - frames[top].table.columns.count)
-        frames[top].table.columns += Array(repeating: column, count: min(span, room))
+        let room = max(0, TableCell.columnSpanRange.upperBound - frames[top].parts.table.columns.count)
+        frames[top].parts.table.columns += Array(repeating: column, count: min(span, room))
     }
 
     /// A `colgroup` opens: its columns, unless a `col` inside it gives them.
     mutating func beginColumnGroup(_ column: TableColumn, span: Int) {
         let top = frames.count - 1
         guard frames[top].kind == .table else { return }
-        frames[top].pendingColumns = (span, column)
+        frames[top].parts.pendingColumns = (span, column)
     }
 
     mutating func endColumnGroup() {
         let top = frames.count - 1
-        guard frames[top].kind == .table, let (span, column) = frames[top].pendingColumns else { return }
+        guard frames[top].kind == .table, let (span, column) = frames[top].parts.pendingColumns else { return }
         addColumns(column, span: span)
     }
 
@@ -291,7 +291,7 @@ struct BlockAssembler {
         guard !frames[top].blocks.isEmpty else { return }
         let blocks = frames[top].blocks
         frames[top].blocks = []
-        frames[top].row.cells.append(looseCell(blocks))
+        frames[top].parts.row.cells.append(looseCell(blocks))
     }
 
     // MARK: - Placing blocks

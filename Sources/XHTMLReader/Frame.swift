@@ -4,7 +4,7 @@ import BookModel
 /// these instead of recursing, so a deeply nested document costs heap, not stack.
 struct Frame {
     enum Kind: Equatable {
-        /// The body: gathers blocks.
+    /// The body: gathers blocks.
         case flow
         case paragraph
         case heading(level: Int)
@@ -24,20 +24,9 @@ struct Frame {
     /// The text being read that will become the next paragraph (or this heading, this `pre`).
     var inline: InlineBuffer
     var items: [[Block]] = []
-    /// A table's properties, and its row groups in source order as they are read.
-    var table = Table()
-    /// The table's explicit row group (`tbody`…) now open, and the anonymous one rows outside
-    /// any group go to, as indices of `table.groups`.
-    var openGroup: Int?
-    var anonymousGroup: Int?
-    /// The columns a `colgroup` adds when it holds no `col`; nil outside a column group.
-    var pendingColumns: (span: Int, column: TableColumn)?
-    /// What the table's attributes give its cells (`cellpadding`, `border`).
-    var cellDefaults = TableAttributes.CellDefaults()
-    /// A row's properties and cells, a cell's properties, a caption's side.
-    var row = TableRow(cells: [])
-    var cell = TableCell(blocks: [])
-    var captionSide = TableCaption.Side.top
+    /// What a table, row, cell or caption element gathers: nil (no room taken) in the frames
+    /// of every other element.
+    @OutOfLine private var tableParts: TableParts? = nil
     /// Anchors from cells met outside any row or table, whose content is flattened to runs:
     /// they belong to the table.
     var anchors: [String] = []
@@ -77,6 +66,35 @@ struct Frame {
         case .heading(let level): .heading(level: level, runs)
         case .preformatted: .preformatted(runs)
         default: .paragraph(runs)
+        }
+    }
+}
+
+/// The state of a table element being read, and of its rows, cells and caption.
+struct TableParts {
+    /// A table's properties, and its row groups in source order as they are read.
+    var table = Table()
+    /// The table's explicit row group (`tbody`…) now open, and the anonymous one rows outside
+    /// any group go to, as indices of `table.groups`.
+    var openGroup: Int?
+    var anonymousGroup: Int?
+    /// The columns a `colgroup` adds when it holds no `col`; nil outside a column group.
+    var pendingColumns: (span: Int, column: TableColumn)?
+    /// What the table's attributes give its cells (`cellpadding`, `border`).
+    var cellDefaults = TableAttributes.CellDefaults()
+    /// A row's properties and cells, a cell's properties, a caption's side.
+    var row = TableRow(cells: [])
+    var cell = TableCell(blocks: [])
+    var captionSide = TableCaption.Side.top
+}
+
+extension Frame {
+    /// The frame's table parts, made when first changed.
+    var parts: TableParts {
+        get { tableParts ?? TableParts() }
+        _modify {
+            if tableParts == nil { tableParts = TableParts() }
+            yield &tableParts!
         }
     }
 }
