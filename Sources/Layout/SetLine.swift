@@ -6,6 +6,8 @@ import PageFormat
 /// full precision, knowing which of the chapter's text it shows. When its page is finished it
 /// becomes the page's `PageLine` (`PageAssembler`), the one line every writer reads.
 struct SetLine: Sendable, Equatable {
+    // The small fields sit together (as in `PageLine`): a line is copied often.
+
     var text: String
     /// Position of the line's box in the content box, in points, from its top-left corner.
     var x: Double
@@ -13,29 +15,29 @@ struct SetLine: Sendable, Equatable {
     /// The measured advance of the text; for a justified line, the width it is stretched to.
     var width: Double
     var height: Double
-    /// The layout broke a word here and added the hyphen that ends `text`.
-    var hyphenated: Bool
-    /// The line's spaces stretch so that it fills `width`.
-    var justified: Bool
     /// Which of its chapter's text the line shows, in Unicode scalars of the chapter's paragraphs
     /// one after another (list markers and inserted hyphens not counted): what the page's
     /// `location` is made of. Nil for an empty line and for a footnote's lines, which are not in
     /// the chapter's flow.
     var source: Range<Int>?
+    /// The layout broke a word here and added the hyphen that ends `text`.
+    var hyphenated: Bool
+    /// The line's spaces stretch so that it fills `width`.
+    var justified: Bool
+    /// Its paragraph's direction: a right-to-left line starts at the right.
+    var direction: TextDirection
+    /// For a line of a table cell's text, the cell: its page's content has the cell's box
+    /// (`PageContent.cells`).
+    var cell: CellPlace?
     /// The faces and sizes of its text, in order, covering all of it (a list marker and an
     /// inserted hyphen included); empty for an empty line.
     var runs: [LineRun]
-    /// Its paragraph's direction: a right-to-left line starts at the right.
-    var direction: TextDirection
     /// The line's text in pieces of one direction, in visual order from the left (UTF-16 offsets
     /// of `text`); empty when it is all left to right in a left-to-right paragraph.
     var bidi: [PageLine.BidiPiece]
     /// The page's text, a footnote, the rule above the footnotes, or a table cell's text (never
     /// `other`).
     var role: LineRole
-    /// For a line of a table cell's text, the cell: its page's content has the cell's box
-    /// (`PageContent.cells`).
-    var cell: CellPlace?
 
     init(text: String, x: Double, y: Double, width: Double, height: Double,
          hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],

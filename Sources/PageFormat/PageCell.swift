@@ -90,16 +90,29 @@ extension PageCell: Codable {
 /// The table cell a line's text belongs to (`PageLine.cell`): the cell's table, first row and
 /// first column, as its `PageCell` gives them, and whether it is a repeated header's.
 public struct CellPlace: Sendable, Hashable {
-    public var table: Int
-    public var row: Int
-    public var column: Int
+    // Stored in 32 bits: every line of a page has room for a place, most lines none, and a
+    // line is copied often on its way to the page. No table reaches 2^31 rows.
+    private var tableIndex, rowIndex, columnIndex: Int32
+
+    public var table: Int {
+        get { Int(tableIndex) }
+        set { tableIndex = Int32(newValue) }
+    }
+    public var row: Int {
+        get { Int(rowIndex) }
+        set { rowIndex = Int32(newValue) }
+    }
+    public var column: Int {
+        get { Int(columnIndex) }
+        set { columnIndex = Int32(newValue) }
+    }
     /// The line is a repeated header row's, drawn again on a page the table continues on.
     public var repeated: Bool
 
     public init(table: Int, row: Int, column: Int, repeated: Bool = false) {
-        self.table = table
-        self.row = row
-        self.column = column
+        tableIndex = Int32(table)
+        rowIndex = Int32(row)
+        columnIndex = Int32(column)
         self.repeated = repeated
     }
 }
@@ -112,17 +125,17 @@ extension CellPlace: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        table = try container.decode(Int.self, forKey: .table)
-        row = try container.decode(Int.self, forKey: .row)
-        column = try container.decode(Int.self, forKey: .column)
+        tableIndex = try container.decode(Int32.self, forKey: .table)
+        rowIndex = try container.decode(Int32.self, forKey: .row)
+        columnIndex = try container.decode(Int32.self, forKey: .column)
         repeated = try container.decodeIfPresent(Bool.self, forKey: .repeated) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(table, forKey: .table)
-        try container.encode(row, forKey: .row)
-        try container.encode(column, forKey: .column)
+        try container.encode(tableIndex, forKey: .table)
+        try container.encode(rowIndex, forKey: .row)
+        try container.encode(columnIndex, forKey: .column)
         if repeated { try container.encode(true, forKey: .repeated) }
     }
 }

@@ -2,6 +2,9 @@
 /// measured. Positions are in points from the page's top-left corner; an empty line is the gap
 /// between two blocks.
 public struct PageLine: Sendable, Equatable {
+    // The small fields sit together, so that a line, copied often on its way to the page, is
+    // no wider than it must be.
+
     /// What the line shows, an inserted hyphen included, in reading (logical) order.
     public var text: String
     /// The left edge of the line's box and its top (the box is one line-height tall).
@@ -9,14 +12,17 @@ public struct PageLine: Sendable, Equatable {
     public var y: Double
     /// The advance of the text; for a justified line, the width its spaces stretch it to.
     public var width: Double
+    /// The height of the line's box when it is not `layout.font.lineHeight` (a heading, text the
+    /// book's CSS sets larger or smaller); nil otherwise (`LayoutDescription.height(of:)`).
+    public var height: Double?
     /// The layout broke a word at the line's end and added the hyphen that ends `text`: a hyphen
     /// that was in the book's text does not count.
     public var hyphenated: Bool
     /// The line's spaces stretch to fill `width`.
     public var justified: Bool
-    /// The height of the line's box when it is not `layout.font.lineHeight` (a heading, text the
-    /// book's CSS sets larger or smaller); nil otherwise (`LayoutDescription.height(of:)`).
-    public var height: Double?
+    /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
+    /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
+    public var cell: CellPlace?
     /// The faces and sizes of the text, in order, covering all of it; nil when the whole line is
     /// set in the regular face (`layout.faces[0]`) at the body size (`layout.font.size`), which
     /// most lines are (`LayoutDescription.runs(of:)` gives them either way).
@@ -32,9 +38,6 @@ public struct PageLine: Sendable, Equatable {
     /// What the line belongs to: the page's text, a footnote at its foot, the rule above them, a
     /// table cell's text.
     public var role: LineRole
-    /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
-    /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
-    public var cell: CellPlace?
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
                 height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,

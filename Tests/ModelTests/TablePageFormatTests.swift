@@ -38,6 +38,16 @@ struct TablePageFormatTests {
         #expect(shown.lines[0].cell == CellPlace(table: 0, row: 0, column: 0))
     }
 
+    /// A line's cell keeps its numbers in 32 bits: a document with a larger one is refused as
+    /// a decoding error, as the schema's maximum says, not cut short or trapped on.
+    @Test func aCellNumberPast32BitsIsADecodingError() throws {
+        let page = Self.page.replacingOccurrences(of: #""cell":{"table":0,"row":1,"#, with: #""cell":{"table":0,"row":2147483648,"#)
+        #expect(page != Self.page)
+        #expect(throws: DecodingError.self) { try decoded(page) }
+        let largest = Self.page.replacingOccurrences(of: #""cell":{"table":0,"row":1,"#, with: #""cell":{"table":0,"row":2147483647,"#)
+        #expect(try decoded(largest).lines[1].cell?.row == 2_147_483_647)
+    }
+
     @Test func aCellsLinesAreFoundFromEitherSide() throws {
         let shown = try decoded(Self.page)
         #expect(shown.lines(in: shown.cells[0]).map(\.text) == ["Name"])
