@@ -186,8 +186,8 @@ struct BlockFlattener {
             addTable(table, paragraph: paragraph, indent: indent, gapBefore: gapBefore, language: language,
                      direction: direction)
         case .table(let table):
-            // Until tables are set as grids: each row, in source order, is a paragraph of its
-            // cells' text (`TableText`), the cells joined by bars.
+            // Where grids are not set (a footnote's table): each row, in source order, is a
+            // paragraph of its cells' text (`TableText`), the cells joined by bars.
             var anchors: [String] = []
             if let caption = table.caption { _ = TableText.runs(of: caption.blocks, anchors: &anchors) }
             let rows = TableText.rowsInSourceOrder(of: table).map { row in

@@ -4,7 +4,7 @@ import BookModel
 /// these instead of recursing, so a deeply nested document costs heap, not stack.
 struct Frame {
     enum Kind: Equatable {
-    /// The body: gathers blocks.
+        /// The body: gathers blocks.
         case flow
         case paragraph
         case heading(level: Int)
