@@ -1,6 +1,7 @@
 /// A cursor over a stylesheet's UTF-8 bytes that knows what CSS nests: comments, strings,
 /// parentheses and braces. Every method moves forward only and none recurses, so any input —
 /// an unterminated comment, a million opening braces — costs one pass over its bytes.
+@usableFromInline
 struct CSSScanner {
     let bytes: [UInt8]
     private(set) var position = 0
@@ -121,6 +122,7 @@ struct CSSScanner {
         position = bytes.count
     }
 
+    @inlinable
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }

@@ -140,7 +140,8 @@ struct Declaration: Sendable, Equatable {
             case "auto": single = .breakInside(avoid: false)
             default: single = nil
             }
-        case "text-align": single = TextAlign(rawValue: value).map(Value.textAlign)
+        // `initial` is `start`: verse in Standard Ebooks titles is set so, against justified prose.
+        case "text-align": single = (value == "initial" ? .start : TextAlign(rawValue: value)).map(Value.textAlign)
         case "text-indent": single = CSSLength(value).map(Value.textIndent)
         case "font-style":
             switch value {

@@ -3,19 +3,22 @@
 /// is `!important`, then from a `style` attribute, then of the more specific selector, then
 /// later in the sources — CSS's order, without user and user-agent sheets.
 public struct StyleResolver: Sendable {
-    private struct Candidate: Sendable {
-        var rule: Int
-        var selector: Selector
+    // The matching is inlinable, so that it is specialized for the caller's tree and reads
+    // its elements directly; the rest of the cascade is not.
+    @usableFromInline
+    struct Candidate: Sendable {
+        @usableFromInline var rule: Int
+        @usableFromInline var selector: SelectorSyntax
+        @usableFromInline var specificity: Int
     }
 
     private var rules: [Stylesheet.Rule] = []
     /// Selectors indexed by their last compound's id, class or name, so an element tests only
     /// those that could match it.
-    private var byKey: [Selector.Key: [Candidate]] = [:]
-    private var universal: [Candidate] = []
-    private var budget = CSSLimits.matchingBudget
-    /// True once the matching budget ran out: later elements got no rules from stylesheets.
-    public private(set) var budgetExhausted = false
+    @usableFromInline var byKey: [SelectorSyntax.Key: [Candidate]] = [:]
+    @usableFromInline var universal: [Candidate] = []
+    @usableFromInline var budget = CSSLimits.matchingBudget
+    @usableFromInline var exhausted = false
     /// For each property, the winning value so far and its priority: kept from one element to
     /// the next and cleared for each, since two arrays made for every element of a book cost
     /// more than the matching.
@@ -27,8 +30,11 @@ public struct StyleResolver: Sendable {
             for rule in sheet.rules {
                 let index = rules.count
                 rules.append(rule)
-                for selector in rule.selectors {
-                    let candidate = Candidate(rule: index, selector: selector)
+                // `::first-letter` and `::first-line` style part of an element's text, not the
+                // element: they take no part in its cascade.
+                // A selector that needs a dynamic state (`a:visited`) never matches a page.
+                for selector in rule.selectors where selector.pseudoElement == nil && !selector.neverMatches {
+                    let candidate = Candidate(rule: index, selector: selector, specificity: selector.specificity)
                     if let key = selector.key { byKey[key, default: []].append(candidate) } else { universal.append(candidate) }
                 }
             }
@@ -38,30 +44,65 @@ public struct StyleResolver: Sendable {
     /// Whether any stylesheet rule could apply: without, only `style` attributes count.
     public var hasRules: Bool { !rules.isEmpty }
 
-    /// The style of `element`, after `previousSibling` (the element before it, if any) inside
-    /// `ancestors` (outermost first) whose innermost has `parent` as its style.
+    /// True once the matching budget ran out: later elements got no rules from stylesheets.
+    public var budgetExhausted: Bool { exhausted }
+
+    /// The style of `element` of `tree`, whose parent element has `parent` as its style.
     /// `defaultFontScale`: the element's size relative to its parent's when the book sets none
     /// (a heading's).
-    public mutating func style(of element: ElementDescription, previousSibling: ElementDescription? = nil,
-                               styleAttribute: String?, ancestors: [ElementDescription], parent: ComputedStyle,
-                               defaultFontScale: Double = 1) -> ComputedStyle {
+    @inlinable
+    public mutating func style<Tree: SelectorTree>(of element: Int, in tree: Tree, styleAttribute: String?,
+                                                   parent: ComputedStyle, defaultFontScale: Double = 1) -> ComputedStyle {
+        clearWinners()
+        if !exhausted, !byKey.isEmpty || !universal.isEmpty {
+            // The lists of selectors that could match the element, found by its id, classes
+            // and name; their order does not matter, the cascade's priorities decide.
+            test(universal, against: element, in: tree)
+            if let id = tree.attribute(of: element, localName: "id", namespace: .none), !id.isEmpty,
+               let found = byKey[.id(id)] {
+                test(found, against: element, in: tree)
+            }
+            if let classes = tree.attribute(of: element, localName: "class", namespace: .none) {
+                SelectorText.forEachWord(of: classes) { name in
+                    if let found = byKey[.className(name)] { test(found, against: element, in: tree) }
+                }
+            }
+            if let found = byKey[.element(SelectorText.lowercased(tree.localName(of: element)))] {
+                test(found, against: element, in: tree)
+            }
+        }
+        return finish(styleAttribute: styleAttribute, parent: parent, defaultFontScale: defaultFontScale)
+    }
+
+    /// Offers the declarations of each candidate that matches; stops for good when the budget
+    /// runs out.
+    @inlinable
+    mutating func test<Tree: SelectorTree>(_ candidates: [Candidate], against element: Int, in tree: Tree) {
+        for candidate in candidates {
+            if exhausted { return }
+            if candidate.selector.matches(element, in: tree, budget: &budget) {
+                offer(rule: candidate.rule, specificity: candidate.specificity)
+            }
+            if budget < 0 { exhausted = true }
+        }
+    }
+
+    @usableFromInline
+    mutating func clearWinners() {
         for property in 0..<Declaration.Value.propertyCount {
             winners[property] = nil
             priorities[property] = -1
         }
-        if !budgetExhausted {
-            for candidate in candidates(for: element) {
-                if candidate.selector.matches(element, previousSibling: previousSibling, ancestors: ancestors,
-                                              budget: &budget) {
-                    offer(rules[candidate.rule].declarations, specificity: candidate.selector.specificity,
-                          order: candidate.rule, inline: false)
-                }
-                if budget < 0 {
-                    budgetExhausted = true
-                    break
-                }
-            }
-        }
+    }
+
+    @usableFromInline
+    mutating func offer(rule: Int, specificity: Int) {
+        offer(rules[rule].declarations, specificity: specificity, order: rule, inline: false)
+    }
+
+    /// The element's style, from the winners so far and its `style` attribute.
+    @usableFromInline
+    mutating func finish(styleAttribute: String?, parent: ComputedStyle, defaultFontScale: Double) -> ComputedStyle {
         if let styleAttribute, !styleAttribute.isEmpty {
             offer(Stylesheet.inlineDeclarations(styleAttribute), specificity: 0, order: 0, inline: true)
         }
@@ -81,21 +122,5 @@ public struct StyleResolver: Sendable {
                 winners[property] = declaration.value
             }
         }
-    }
-
-    /// The selectors that could match `element`, in no particular order: the cascade's
-    /// priorities, not this order, decide.
-    private func candidates(for element: ElementDescription) -> [Candidate] {
-        // A list found alone is handed back as it is, not copied into a new one.
-        var result = universal
-        func add(_ found: [Candidate]) {
-            if result.isEmpty { result = found } else { result += found }
-        }
-        if let id = element.id, let found = byKey[.id(id)] { add(found) }
-        for name in element.classes {
-            if let found = byKey[.className(name)] { add(found) }
-        }
-        if let found = byKey[.element(element.name)] { add(found) }
-        return result
     }
 }

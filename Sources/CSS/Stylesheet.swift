@@ -8,6 +8,8 @@ public enum CSSLimits {
     /// one block.
     public static let maximumSelectors = 64
     public static let maximumCompounds = 32
+    /// Simple selectors in one compound (`p.a.b[c]:first-child` has five).
+    public static let maximumSimpleSelectors = 32
     public static let maximumDeclarations = 256
     /// Compound selectors tested while styling one document; past it, the rest of the
     /// document gets only inherited styles and `style` attributes.
@@ -15,17 +17,16 @@ public enum CSSLimits {
 }
 
 /// One stylesheet, read: its style rules in order. What the reader honours is listed in the
-/// README ("The book's CSS"): a handful of properties, and selectors by element, class, id,
-/// descendant and child.
+/// README ("The book's CSS"): the properties it knows, and CSS 3's selectors.
 ///
 /// At-rules: `@media` blocks are read when their query names only the media types `all`,
 /// `screen` or `print` (a book's pages are both: read on a screen, laid out like print), and
 /// skipped when it has a condition (`(max-width: …)`, `amzn-kf8`) or negates (`not print`),
 /// since only a real device could answer; a `@media` inside another is skipped. Every other
-/// at-rule (`@import`, `@font-face`, `@page`, `@supports`, …) is skipped.
+/// at-rule but `@namespace` (`@import`, `@font-face`, `@page`, `@supports`, …) is skipped.
 public struct Stylesheet: Sendable, Equatable {
     struct Rule: Sendable, Equatable {
-        var selectors: [Selector]
+        var selectors: [SelectorSyntax]
         var declarations: [Declaration]
     }
 
@@ -51,6 +52,7 @@ public struct Stylesheet: Sendable, Equatable {
             notes.append("stylesheet longer than \(CSSLimits.maximumSize) bytes; the rest is ignored")
         }
         var scanner = CSSScanner(bytes)
+        var namespaces = CSSNamespaces()
         var inMedia = false
         while true {
             scanner.skipSpaceAndComments()
@@ -65,6 +67,7 @@ public struct Stylesheet: Sendable, Equatable {
                 let prelude = scanner.read(upTo: [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: "}")])
                 guard scanner.current == UInt8(ascii: "{") else {
                     if scanner.current == UInt8(ascii: ";") { scanner.advance() }
+                    namespaces.declare(prelude)
                     continue
                 }
                 if !inMedia, Self.readsMedia(prelude) {
@@ -82,7 +85,7 @@ public struct Stylesheet: Sendable, Equatable {
                 notes.append("more than \(CSSLimits.maximumRules) rules; the rest are ignored")
                 break
             }
-            let selectors = Selector.list(parsing: prelude, limit: CSSLimits.maximumSelectors)
+            let selectors = SelectorParser.list(parsing: prelude, namespaces: namespaces, limit: CSSLimits.maximumSelectors)
             guard !selectors.isEmpty else { continue }
             let declarations = Declaration.list(parsing: block, limit: CSSLimits.maximumDeclarations)
             guard !declarations.isEmpty else { continue }

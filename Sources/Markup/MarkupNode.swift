@@ -24,6 +24,7 @@ public struct MarkupNode: Sendable {
     let parentLink: Int32
     var firstChildLink: Int32 = -1
     var nextSiblingLink: Int32 = -1
+    var previousSiblingLink: Int32 = -1
 
     init(kind: Kind, name: String = "", namespace: String? = nil, prefix: String? = nil,
          attributes: [MarkupAttribute] = [], text: String = "", line: Int = 0, parent: Int32) {
@@ -40,6 +41,7 @@ public struct MarkupNode: Sendable {
     public var parent: Int? { parentLink < 0 ? nil : Int(parentLink) }
     public var firstChild: Int? { firstChildLink < 0 ? nil : Int(firstChildLink) }
     public var nextSibling: Int? { nextSiblingLink < 0 ? nil : Int(nextSiblingLink) }
+    public var previousSibling: Int? { previousSiblingLink < 0 ? nil : Int(previousSiblingLink) }
 
     /// The value of an attribute by local name; with `namespace`, only an attribute in that
     /// namespace matches, without it only one in no namespace (`href`, `id`).

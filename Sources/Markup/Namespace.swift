@@ -1,6 +1,7 @@
 /// The namespace URIs books use.
 public enum Namespace {
     public static let xml = "http://www.w3.org/XML/1998/namespace"
+    public static let xhtml = "http://www.w3.org/1999/xhtml"
     /// EPUB's `epub:` attributes (`epub:type`).
     public static let ops = "http://www.idpf.org/2007/ops"
     public static let opf = "http://www.idpf.org/2007/opf"

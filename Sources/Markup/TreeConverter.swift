@@ -23,6 +23,7 @@ enum TreeConverter {
                     let previous = lastChild[Int(parent)]
                     if previous >= 0 {
                         nodes[Int(previous)].nextSiblingLink = index
+                        nodes[Int(index)].previousSiblingLink = previous
                     } else {
                         nodes[Int(parent)].firstChildLink = index
                     }

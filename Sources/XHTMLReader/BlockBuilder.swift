@@ -16,12 +16,8 @@ struct BlockBuilder {
     private(set) var warnings: [Warning] = []
     private var warnedAboutNesting = false
     private var styles: StyleResolver
-    /// The elements open around the walk, outermost first: what descendant selectors look at.
-    /// A stack of its own, not part of `Context`, so entering an element costs no copy of it.
-    private var openElements: [ElementDescription] = []
-    /// For each open element (and one more level for the walk's start), the last child element
-    /// entered so far: the previous sibling of the next, for `+` selectors.
-    private var lastChildElements: [ElementDescription?] = [nil]
+    /// The document as selectors see it.
+    private let selectorTree: DocumentSelectorTree
     /// False for the second reading of a document whose stylesheets hid all of it.
     private let honoursDisplayNone: Bool
     /// Whether `display: none` from the book's CSS left something out.
@@ -44,6 +40,7 @@ struct BlockBuilder {
     init(document: MarkupDocument, source: String, styles: StyleResolver = StyleResolver(stylesheets: []),
          honoursDisplayNone: Bool = true) {
         self.document = document
+        self.selectorTree = DocumentSelectorTree(document: document)
         self.references = ReferenceResolver(source: source)
         self.styles = styles
         self.honoursDisplayNone = honoursDisplayNone
@@ -141,13 +138,10 @@ struct BlockBuilder {
             return
         }
         elementPath = paths.element(id: node.attribute("id"))
-        let description = Self.description(of: node)
-        let previousSibling = lastChildElements[lastChildElements.count - 1]
-        lastChildElements[lastChildElements.count - 1] = description
         if ElementRole.isHidden(node) { return }
         var role = role(of: node)
         if role == .skipped { return }
-        let style = computedStyle(of: description, previousSibling: previousSibling, node: node, role: role)
+        let style = computedStyle(of: index, node: node, role: role)
         if style.isHidden, honoursDisplayNone, !Self.isRoot(node) {
             hidSomething = true
             return
@@ -158,8 +152,6 @@ struct BlockBuilder {
         }
         var exit = Exit(context: context)
         context.computed = style
-        openElements.append(description)
-        lastChildElements.append(nil)
         paths.open(elementPath)
         exit.popsElement = true
         let blockStyle = BlockStyle(style)
@@ -306,11 +298,7 @@ struct BlockBuilder {
         } else if exit.breakAfter != .auto || exit.marginAfter != nil {
             blocks.addBeforeNextBlock(exit.breakAfter, margin: exit.marginAfter)
         }
-        if exit.popsElement {
-            openElements.removeLast()
-            lastChildElements.removeLast()
-            paths.close()
-        }
+        if exit.popsElement { paths.close() }
         context = exit.context
         synchronizeAssembler()
     }
@@ -336,20 +324,17 @@ struct BlockBuilder {
         }
         for index in chain.reversed() {
             let node = document[index]
-            let description = Self.description(of: node)
-            context.computed = computedStyle(of: description, previousSibling: nil, node: node, role: .container)
+            context.computed = computedStyle(of: index, node: node, role: .container)
             applyDirection(of: node, style: context.computed)
-            openElements.append(description)
         }
         synchronizeAssembler()
     }
 
-    private mutating func computedStyle(of description: ElementDescription, previousSibling: ElementDescription?,
-                                        node: MarkupNode, role: ElementRole) -> ComputedStyle {
+    private mutating func computedStyle(of index: Int, node: MarkupNode, role: ElementRole) -> ComputedStyle {
         var defaultScale = 1.0
         if case .heading(let level) = role { defaultScale = BlockStyle.headingScale(level: level) }
-        var style = styles.style(of: description, previousSibling: previousSibling, styleAttribute: node.attribute("style"),
-                                 ancestors: openElements, parent: context.computed, defaultFontScale: defaultScale)
+        var style = styles.style(of: index, in: selectorTree, styleAttribute: node.attribute("style"),
+                                 parent: context.computed, defaultFontScale: defaultScale)
         if Self.isRoot(node) {
             // The body's size is the one the layout is asked for; its margins are the page's.
             style.fontScale = 1
@@ -379,10 +364,6 @@ struct BlockBuilder {
         if let bold = style.isBold {
             if bold { context.style.insert(.bold) } else { context.style.remove(.bold) }
         }
-    }
-
-    private static func description(of node: MarkupNode) -> ElementDescription {
-        ElementDescription(name: node.name, idAttribute: node.attribute("id"), classAttribute: node.attribute("class"))
     }
 
     /// `html` and `body`: never hidden, and their size and margins are the layout's.

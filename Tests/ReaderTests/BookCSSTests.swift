@@ -113,6 +113,40 @@ struct BookCSSTests {
         #expect(content.blocks[0].style.alignment == .center)
     }
 
+    @Test func standardEbooksVerseSelectorsReachThePoem() {
+        // As every Standard Ebooks title writes it: a namespaced attribute selector, then
+        // sibling and structural selectors inside the poem.
+        let content = readDocument("""
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><style>
+            @namespace epub "http://www.idpf.org/2007/ops";
+            p { text-indent: 1em; text-align: justify }
+            [epub|type~="z3998:poem"] p { text-align: initial; text-indent: 0 }
+            [epub|type~="z3998:poem"] p + p { margin-top: 1em }
+            section > p:first-of-type { font-style: italic }
+            p:nth-child(3) ~ p:not(.x) { font-weight: bold }
+            </style></head><body><section>
+            <p>Prose.</p>
+            <blockquote epub:type="z3998:poem"><p>One stanza,</p><p>and another.</p></blockquote>
+            <p>More prose.</p><p class="x">Still prose.</p><p>Bold prose.</p>
+            </section></body></html>
+            """)
+        let styles = content.blocks.flatMap { block in
+            if case .quote(let inner) = block.kind { return inner.map(\.style) }
+            return [block.style]
+        }
+        let texts = content.blocks.flatMap { block in
+            if case .quote(let inner) = block.kind { return inner.map(\.text) }
+            return [block.text]
+        }
+        #expect(texts == ["Prose.", "One stanza,", "and another.", "More prose.", "Still prose.", "Bold prose."])
+        #expect(styles.map(\.alignment) == [.justify, .start, .start, .justify, .justify, .justify])
+        #expect(styles.map(\.textIndent) == [1, 0, 0, 1, 1, 1])
+        #expect(styles[2].marginTop == 1)
+        #expect(content.blocks[0].runs.map(\.style) == [[.italic]])
+        #expect(content.blocks.last?.runs.map(\.style) == [[.bold]])
+        #expect(content.blocks[content.blocks.count - 2].runs.map(\.style) == [[]])
+    }
+
     @Test func whiteSpacePreMakesAParagraphPreformatted() {
         let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
         #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))

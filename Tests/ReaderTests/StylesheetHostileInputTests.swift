@@ -4,11 +4,13 @@ import Testing
 /// Stylesheets written to break a reader: each is read in one pass, keeps the rules it can, and
 /// applies in bounded work.
 struct StylesheetHostileInputTests {
-    let p = ElementDescription(name: "p")
+    let p = TestElementTree.Spec("p")
 
-    func style(_ css: String, _ element: ElementDescription? = nil) -> ComputedStyle {
+    func style(_ css: String, _ element: TestElementTree.Spec? = nil) -> ComputedStyle {
+        var tree = TestElementTree()
+        let index = tree.add(element ?? p)
         var resolver = StyleResolver(stylesheets: [Stylesheet(parsing: css)])
-        return resolver.style(of: element ?? p, styleAttribute: nil, ancestors: [], parent: ComputedStyle())
+        return resolver.style(of: index, in: tree, styleAttribute: nil, parent: ComputedStyle())
     }
 
     @Test func anUnterminatedCommentHidesTheRest() {
@@ -52,8 +54,8 @@ struct StylesheetHostileInputTests {
             return alphabet[Int(state >> 16) % alphabet.count]
         }
         junk += Array("\n;}}}*/\"\n'\n p { text-align: center }".utf8)
-        var resolver = StyleResolver(stylesheets: [Stylesheet(parsing: junk)])
-        _ = resolver.style(of: p, styleAttribute: nil, ancestors: [], parent: ComputedStyle())
+        // Whatever the junk declares, styling an element with it ends.
+        _ = style(String(decoding: junk, as: UTF8.self))
         // A megabyte of one selector's worth of letters, then a rule.
         let bytes = Array(String(repeating: "x", count: 1 << 20).utf8) + Array(" { } p { text-align: center }".utf8)
         #expect(style(String(decoding: bytes, as: UTF8.self)).textAlign == .center)
@@ -64,8 +66,10 @@ struct StylesheetHostileInputTests {
         let filler = String(repeating: "/* filler */ ", count: CSSLimits.maximumSize / 13 + 1)
         let sheet = Stylesheet(parsing: rule + filler + "p { text-align: right }")
         #expect(sheet.notes.count == 1)
+        var tree = TestElementTree()
+        let index = tree.add(p)
         var resolver = StyleResolver(stylesheets: [sheet])
-        #expect(resolver.style(of: p, styleAttribute: nil, ancestors: [], parent: ComputedStyle()).textAlign == .center)
+        #expect(resolver.style(of: index, in: tree, styleAttribute: nil, parent: ComputedStyle()).textAlign == .center)
     }
 
     @Test func matchingADeepDocumentStopsAtTheBudget() {
@@ -73,17 +77,23 @@ struct StylesheetHostileInputTests {
         // the budget must end it.
         let css = "a b c d e f g h p { text-align: center } div { font-style: italic }"
         var resolver = StyleResolver(stylesheets: [Stylesheet(parsing: css)])
-        var ancestors: [ElementDescription] = []
-        let div = ElementDescription(name: "div")
+        var tree = TestElementTree()
+        var div: Int?
+        var paragraph = 0
         var parent = ComputedStyle()
         for _ in 0..<20_000 {
-            parent = resolver.style(of: div, styleAttribute: nil, ancestors: ancestors, parent: parent)
-            ancestors.append(div)
-            _ = resolver.style(of: p, styleAttribute: nil, ancestors: ancestors, parent: parent)
+            div = tree.add(TestElementTree.Spec("div"), under: div)
+            paragraph = tree.add(p, under: div)
+        }
+        var index: Int? = 0
+        while let current = index {
+            parent = resolver.style(of: current, in: tree, styleAttribute: nil, parent: parent)
+            _ = resolver.style(of: current + 1, in: tree, styleAttribute: nil, parent: parent)
+            index = current + 2 < paragraph ? current + 2 : nil
         }
         #expect(resolver.budgetExhausted)
         // After the budget, `style` attributes still apply.
-        let last = resolver.style(of: p, styleAttribute: "text-align: right", ancestors: ancestors, parent: parent)
+        let last = resolver.style(of: paragraph, in: tree, styleAttribute: "text-align: right", parent: parent)
         #expect(last.textAlign == .right)
     }
 
