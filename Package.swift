@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageJSON", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
-                                   "EPUBReader", "Layout", "MarkdownReader", "PageJSON", "PageWriter", "Targets", "ZipArchive"],
+                                   "EPUBReader", "Layout", "MarkdownReader", "PageJSON", "PageWriter", "Targets", "ZipArchive",
+                                   "CSS", "Markup", "XHTMLReader"],
                     exclude: ["Snapshots"]),
     ]
 )

@@ -203,6 +203,12 @@ def check_assertions(book, cfi):
     return True
 
 
+# The marker the layout writes at the start of a list item's first line ("c. ", "iv. ", "• "):
+# shown on the page, not in the document's text. Letters only one at a time or as Roman
+# numerals: a line of text may start with "sec. ".
+LIST_MARKER = re.compile(r"^(?:[0-9]{1,7}|[A-Za-z\u03b1-\u03c9]|[ivxlcdm]{2,12}|[IVXLCDM]{2,12})\. |^[\u2022\u25e6\u25aa] ")
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
@@ -216,10 +222,11 @@ def main():
         # The footnotes at a page's foot (lines with a role) are not in the flow its CFIs point
         # into; a table's lines are, except its header rows shown again on a page it goes on to.
         lines = page.get("lines")
-        flow = "\n".join(line["text"] for line in lines
-                         if line.get("role", "table") == "table" and not line.get("cell", {}).get("repeated")) \
-            if lines else page.get("text", "")
-        page_text = alnum(flow)
+        texts = [line["text"] for line in lines
+                 if line.get("role", "table") == "table" and not line.get("cell", {}).get("repeated")] \
+            if lines else page.get("text", "").split("\n")
+        page_text = alnum("\n".join(texts))
+        unmarked_text = alnum("\n".join(LIST_MARKER.sub("", text) for text in texts))
         for key in ("startCFI", "endCFI"):
             cfi = location.get(key)
             if cfi is None:
@@ -236,17 +243,18 @@ def main():
             if not names_character:
                 continue
             report["characters"] += 1
-            # A page may hold less than the sample; list numbers show on the page but are not
-            # in the document's text, so digits are also compared left out.
+            # A page may hold less than the sample; list markers show on the page but are not
+            # in the document's text, so the page is also compared with them left out, and with
+            # digits left out (a number the layout wrote).
             size = min(SAMPLE, len(page_text))
             if key == "startCFI":
                 found = alnum(after)[:size]
-                shown = page_text[: size * 3]
-                ok = found != "" and (found in shown or without_digits(found) in without_digits(shown))
+                views = [page_text[: size * 3], unmarked_text[: size * 3]]
             else:
                 found = alnum(before)[len(alnum(before)) - size:]
-                shown = page_text[-size * 3:]
-                ok = found != "" and (found in shown or without_digits(found) in without_digits(shown))
+                views = [page_text[-size * 3:], unmarked_text[-size * 3:]]
+            shown = views[0]
+            ok = found != "" and any(found in view or without_digits(found) in without_digits(view) for view in views)
             if ok:
                 report["matched"] += 1
             elif len(report["mismatches"]) < 10:

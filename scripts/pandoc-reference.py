@@ -4,14 +4,17 @@
 The reference that `../shared/tools/fidelity.py` scores a book's pages against, for books whose
 tables matter. It runs pandoc's HTML reader (`pandoc -f html -t plain`) over each spine document,
 in the order a reader meets them, and joins the texts. It differs from `pandoc -f epub -t plain`
-in four ways, each because that command's text is not the book's:
+in five ways, each because that command's text is not the book's:
   - spine items marked linear="no" come after the others, as a reading system places them and as
     docs/FORMAT.md says book2pages does; `pandoc -f epub` keeps them in spine order;
   - elements with HTML's `hidden` attribute are removed, as a browser hides them (the EPUB 3
     navigation document hides the deeper levels of its contents that way);
   - `colgroup` and `col` are removed, since pandoc's reader keeps only as many columns as they
     declare and drops the cells beyond (a browser shows every cell);
-  - a pandoc Lua filter drops pictures (pandoc prints their alt text as "[alt]", a page shows the
+  - a pandoc Lua filter keeps the items of lists without pandoc's markers: it numbers every
+    ordered list and dashes every other, where a page marks items as the book's CSS says (a
+    navigation list not at all);
+  - the same filter drops pictures (pandoc prints their alt text as "[alt]", a page shows the
     picture) and puts a table's caption before its rows, where the markup has it (pandoc's plain
     writer moves it below).
 Exit 0 when the reference was written; 1 with a message otherwise."""
@@ -20,6 +23,13 @@ import xml.etree.ElementTree as ElementTree
 
 LUA_FILTER = """
 function Image(image) return {} end
+local function unmarked(list)
+  local blocks = pandoc.List({})
+  for _, item in ipairs(list.content) do blocks:extend(item) end
+  return blocks
+end
+function OrderedList(list) return unmarked(list) end
+function BulletList(list) return unmarked(list) end
 function Table(table)
   local caption = table.caption.long
   if #caption == 0 then return nil end

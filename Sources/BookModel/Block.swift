@@ -62,12 +62,30 @@ public struct List: Sendable, Equatable {
     /// For a task list (`- [x] done`): each item's box, ticked or not, nil for an item without
     /// one. Empty for an ordinary list.
     public var checkboxes: [Bool?]
+    /// How each item is marked, beside `items`; an item past its end or nil is left to the
+    /// layout (a number in an ordered list, a bullet for its depth in another).
+    public var markers: [ListMarker?]
+    /// Each item's number, when they do not simply count up from `start` (a reversed list, an
+    /// item with its own `value`); empty otherwise.
+    public var numbers: [Int]
 
-    public init(isOrdered: Bool, start: Int = 1, items: [[Block]], checkboxes: [Bool?] = []) {
+    public init(isOrdered: Bool, start: Int = 1, items: [[Block]], checkboxes: [Bool?] = [],
+                markers: [ListMarker?] = [], numbers: [Int] = []) {
         self.isOrdered = isOrdered
         self.start = start
         self.items = items
         self.checkboxes = checkboxes
+        self.markers = markers
+        self.numbers = numbers
+    }
+
+    public func marker(ofItem index: Int) -> ListMarker? {
+        markers.indices.contains(index) ? markers[index] : nil
+    }
+
+    /// The number of item `index`.
+    public func number(ofItem index: Int) -> Int {
+        numbers.indices.contains(index) ? numbers[index] : start + index
     }
 
     /// The box of item `index`, or nil when it has none.

@@ -7,6 +7,10 @@ public struct ComputedStyle: Sendable, Equatable {
     public var isHidden = false
     public var breakBefore: BreakValue = .auto
     public var breakAfter: BreakValue = .auto
+    /// `list-style-type` set on this element. It inherits in CSS, but browsers' own stylesheet
+    /// sets it on every list, so what an item inherits is always its list's: the reader gives
+    /// lists and items their markers so (`BlockBuilder`), and needs no inherited value.
+    public var listStyleType: ListStyleType?
     /// `break-inside: avoid`.
     public var avoidsBreakInside = false
     /// Vertical margins, when the book sets them.
@@ -118,6 +122,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .captionSide(let bottom)?: changeTable { $0.captionAtBottom = bottom }
             case .verticalAlign(let align)?: changeTable { $0.verticalAlign = align }
             case .backgroundColor(let color)?: changeTable { $0.backgroundColor = color }
+            case .listStyleType(let type)?: listStyleType = type
             case .fontSize?, nil: break
             }
         }

@@ -35,6 +35,7 @@ struct Declaration: Sendable, Equatable {
         case captionSide(bottom: Bool)
         case verticalAlign(CSSVerticalAlign)
         case backgroundColor(CSSColor)
+        case listStyleType(ListStyleType)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -65,10 +66,11 @@ struct Declaration: Sendable, Equatable {
             case .captionSide: 37
             case .verticalAlign: 38
             case .backgroundColor: 39
+            case .listStyleType: 40
             }
         }
 
-        static let propertyCount = 40
+        static let propertyCount = 41
     }
 
     /// A `width` or `height`.
@@ -151,6 +153,7 @@ struct Declaration: Sendable, Equatable {
             }
         case "font-weight": single = CSSValue.isBold(value).map(Value.fontWeight)
         case "font-size": single = CSSValue.fontSize(value).map(Value.fontSize)
+        case "font": return fontShorthand(value)
         case "white-space":
             switch value {
             case "pre": single = .whiteSpace(preserved: true, noWrap: true)
@@ -168,6 +171,8 @@ struct Declaration: Sendable, Equatable {
             let top = CSSLength(parts[0])
             let bottom = CSSLength(parts.count >= 3 ? parts[2] : parts[0])
             return [top.map(Value.marginTop), bottom.map(Value.marginBottom)].compactMap { $0 }
+        case "list-style-type": single = ListStyleType(value).map(Value.listStyleType)
+        case "list-style": single = ListStyleType(shorthand: value).map(Value.listStyleType)
         case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)
         case "widows": single = CSSValue.positiveInteger(value).map(Value.widows)
         case "direction":
@@ -188,6 +193,32 @@ struct Declaration: Sendable, Equatable {
             single = nil
         }
         return single.map { [$0] } ?? []
+    }
+}
+
+extension Declaration {
+    /// `font: [style] [variant] [weight] size[/line-height] family`: the style, weight and size
+    /// it sets, the style and weight back to `normal` when it leaves them out, as the shorthand
+    /// does. A system font (`font: caption`) or a value without a size sets nothing.
+    static func fontShorthand(_ value: String) -> [Value] {
+        var italic = false
+        var bold = false
+        for word in value.split(separator: " ") {
+            let word = String(word)
+            switch word {
+            case "italic", "oblique": italic = true
+            case "normal", "small-caps": continue
+            default:
+                if let weight = CSSValue.isBold(word) {
+                    bold = weight
+                    continue
+                }
+                let sizePart = String(word.split(separator: "/", maxSplits: 1).first ?? "")
+                guard let size = CSSValue.fontSize(sizePart) else { return [] }
+                return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size)]
+            }
+        }
+        return []
     }
 }
 

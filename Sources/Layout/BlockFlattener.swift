@@ -451,8 +451,9 @@ struct BlockFlattener {
     /// glyphs); other items a number or a bullet.
     static func marker(of list: List, item: Int, depth: Int) -> String {
         if let checked = list.checkbox(at: item) { return checked ? "[x] " : "[ ] " }
-        if list.isOrdered { return "\(list.start + item). " }
-        return depth == 0 ? "• " : "◦ "
+        // Browsers' defaults: numbers, or a disc, a circle inside one list, a square deeper.
+        let style = list.marker(ofItem: item) ?? (list.isOrdered ? .decimal : depth == 0 ? .disc : depth == 1 ? .circle : .square)
+        return ListNumbering.marker(style, number: list.number(ofItem: item))
     }
 
     private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
@@ -484,6 +485,11 @@ struct BlockFlattener {
     /// A waiting marker whose item had nothing to show before a nested list, or nothing at all.
     private mutating func emitPendingMarker(gapBefore: Bool) {
         guard let marker = pendingMarker else { return }
+        // An item marked with nothing (`list-style-type: none`) shows no line for its marker.
+        guard !marker.text.isEmpty else {
+            pendingMarker = nil
+            return
+        }
         var markerOnly = StyledParagraph(lineHeight: lineHeight)
         markerOnly.direction = marker.list.direction
         markerOnly.directionFromText = marker.list.directionFromText

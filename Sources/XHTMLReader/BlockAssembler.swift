@@ -134,18 +134,37 @@ struct BlockAssembler {
             break
         case .quote:
             if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
-        case .listItem:
+        case .listItem(let value, let marker):
             if case .list = frames[top].kind {
                 frames[top].items.append(frame.blocks)
+                frames[top].itemMarks.append((value, marker))
             } else {
                 frame.blocks.forEach { append($0) }
             }
-        case .list(let ordered, let start):
+        case .list(let ordered, let start, let reversed, let marker):
             var items = frame.items
-            if !frame.blocks.isEmpty { items.append(frame.blocks) }
+            var marks = frame.itemMarks
+            if !frame.blocks.isEmpty {
+                items.append(frame.blocks)
+                marks.append((nil, nil))
+            }
             if !items.isEmpty {
-                add(.list(List(isOrdered: ordered, start: start, items: items)), style: frame.style,
-                    element: frame.elementPath)
+                // HTML's numbering: from `start` (a reversed list from its item count), each
+                // item one on (or back) from the one before, unless it sets its own `value`.
+                var numbers: [Int] = []
+                if reversed || marks.contains(where: { $0.value != nil }) {
+                    var next = start ?? (reversed ? items.count : 1)
+                    for mark in marks {
+                        let number = mark.value ?? next
+                        numbers.append(number)
+                        next = reversed ? number &- 1 : number &+ 1
+                    }
+                }
+                // An item's own marker, else the list's.
+                let markers = marks.map { $0.marker ?? marker }
+                let list = List(isOrdered: ordered, start: numbers.first ?? start ?? 1, items: items,
+                                markers: markers.contains { $0 != nil } ? markers : [], numbers: numbers)
+                add(.list(list), style: frame.style, element: frame.elementPath)
             }
         case .cell:
             var cell = frame.parts.cell
@@ -280,6 +299,7 @@ struct BlockAssembler {
         let top = frames.count - 1
         guard !frames[top].blocks.isEmpty else { return }
         frames[top].items.append(frames[top].blocks)
+        frames[top].itemMarks.append((nil, nil))
         frames[top].blocks = []
     }
 

@@ -205,12 +205,15 @@ struct BlockBuilder {
             open(.paragraph, at: node, style: blockStyle, exit: &exit)
             context.style.insert(.bold)
         case .list(let ordered):
-            let start = node.attribute("start").flatMap { Int(TextCleanup.trimmed($0)) } ?? 1
-            openNested(.list(ordered: ordered, start: start), at: node, style: blockStyle, exit: &exit)
+            let start = Self.integerAttribute("start", of: node)
+            let reversed = ordered && node.attribute("reversed") != nil
+            openNested(.list(ordered: ordered, start: start, reversed: reversed, marker: Self.listMarker(of: node, style: style)),
+                       at: node, style: blockStyle, exit: &exit)
         case .listItem:
             if case .list = blocks.innermost {
                 blocks.wrapLooseBlocksAsItem()
-                openNested(.listItem, at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
+                openNested(.listItem(value: Self.integerAttribute("value", of: node), marker: Self.listMarker(of: node, style: style)),
+                           at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
                 addContainerStyle(style, exit: &exit)
             } else {
                 // An `li` outside any list is read as a plain container.
@@ -364,6 +367,41 @@ struct BlockBuilder {
         if let bold = style.isBold {
             if bold { context.style.insert(.bold) } else { context.style.remove(.bold) }
         }
+    }
+
+    /// A whole number an attribute gives (`start`, `value`), within ±10⁹ so counting on from it
+    /// cannot overflow.
+    private static func integerAttribute(_ name: String, of node: MarkupNode) -> Int? {
+        guard let value = node.attribute(name).flatMap({ Int(TextCleanup.trimmed($0)) }), abs(value) <= 1_000_000_000 else {
+            return nil
+        }
+        return value
+    }
+
+    /// The marker a list (or an item) sets: `list-style-type` set on it, else its `type`
+    /// attribute, a presentational hint any CSS rule for the element overrides; nil when it
+    /// sets none. An item without one takes its list's, and a list without one the layout's
+    /// default for its kind and depth: browsers' own stylesheet sets one on every list, so a
+    /// value set outside a list never reaches its items.
+    static func listMarker(of node: MarkupNode, style: ComputedStyle) -> ListMarker? {
+        if let type = style.listStyleType { return ListMarker(type) }
+        switch node.attribute("type").map(TextCleanup.trimmed) {
+        case "1": return .decimal
+        case "a": return .lowerAlpha
+        case "A": return .upperAlpha
+        case "i": return .lowerRoman
+        case "I": return .upperRoman
+        case let type?:
+            switch type.lowercased() {
+            case "disc": return .disc
+            case "circle": return .circle
+            case "square": return .square
+            case "none": return ListMarker.none
+            default: break
+            }
+        case nil: break
+        }
+        return nil
     }
 
     /// `html` and `body`: never hidden, and their size and margins are the layout's.

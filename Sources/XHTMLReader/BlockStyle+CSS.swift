@@ -23,6 +23,25 @@ extension BlockStyle {
     }
 }
 
+extension ListMarker {
+    init(_ type: ListStyleType) {
+        switch type {
+        case .decimal: self = .decimal
+        case .decimalLeadingZero: self = .decimalLeadingZero
+        case .lowerAlpha: self = .lowerAlpha
+        case .upperAlpha: self = .upperAlpha
+        case .lowerRoman: self = .lowerRoman
+        case .upperRoman: self = .upperRoman
+        case .lowerGreek: self = .lowerGreek
+        case .disc: self = .disc
+        case .circle: self = .circle
+        case .square: self = .square
+        case .none: self = .none
+        case .text(let text): self = .text(text)
+        }
+    }
+}
+
 extension PageBreak {
     init(_ value: BreakValue) {
         switch value {

@@ -10,8 +10,11 @@ struct Frame {
         case heading(level: Int)
         case preformatted
         case quote
-        case list(ordered: Bool, start: Int)
-        case listItem
+        /// `start`: the `start` attribute, if any.
+        case list(ordered: Bool, start: Int?, reversed: Bool, marker: ListMarker?)
+        /// `value`: the item's own number, if it sets one; `marker`: its own marker, if its CSS
+        /// or `type` gives one.
+        case listItem(value: Int?, marker: ListMarker?)
         case table
         case row
         case cell(header: Bool)
@@ -24,6 +27,8 @@ struct Frame {
     /// The text being read that will become the next paragraph (or this heading, this `pre`).
     var inline: InlineBuffer
     var items: [[Block]] = []
+    /// For a list, each item's own number and marker, beside `items`.
+    var itemMarks: [(value: Int?, marker: ListMarker?)] = []
     /// What a table, row, cell or caption element gathers: nil (no room taken) in the frames
     /// of every other element.
     @OutOfLine private var tableParts: TableParts? = nil

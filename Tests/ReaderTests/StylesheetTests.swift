@@ -161,6 +161,16 @@ struct StylesheetTests {
         #expect(Self.style("p { margin: 1em 2em 3em 4em 5em }", [p]).marginTop == nil)
     }
 
+    @Test func theFontShorthandSetsStyleWeightAndSizeAndResetsWhatItLeavesOut() {
+        let reset = Self.style("p { font-weight: bold; font-style: italic } p { font: small-caps 105% sans-serif }", [p])
+        #expect(reset.isBold == false && reset.isItalic == false && reset.fontScale == 1.05)
+        let set = Self.style("p { font: italic bold 2em/1.5 \"Times New Roman\", serif }", [p])
+        #expect(set.isBold == true && set.isItalic == true && set.fontScale == 2)
+        // A system font, or no size, is not read: the earlier declarations stand.
+        #expect(Self.style("p { font-weight: bold; font: caption }", [p]).isBold == true)
+        #expect(Self.style("p { font-weight: bold; font: italic serif }", [p]).isBold == true)
+    }
+
     @Test func fontStyleWeightAndWhiteSpace() {
         #expect(Self.style("p { font-style: oblique }", [p]).isItalic == true)
         #expect(Self.style("p { font-style: normal }", [p]).isItalic == false)
