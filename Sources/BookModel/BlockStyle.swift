@@ -13,6 +13,9 @@ public struct BlockStyle: Sendable, Equatable {
     /// Space above and below, when the book sets it; nil: the layout's gap between blocks.
     public var marginTop: Double?
     public var marginBottom: Double?
+    /// Space between the content box's start edge and the lines (CSS margin and padding on
+    /// that side), when the book sets it; a negative `textIndent` hangs the first line into it.
+    public var startIndent: Double?
     /// The text size, when the book sets one (on the block or an element around it); nil: the
     /// layout's size for the kind of block (body text, a heading of its level).
     public var fontScale: Double?

@@ -13,9 +13,14 @@ public struct ComputedStyle: Sendable, Equatable {
     public var listStyleType: ListStyleType?
     /// `break-inside: avoid`.
     public var avoidsBreakInside = false
-    /// Vertical margins, when the book sets them.
+    /// Margins, when the book sets them (horizontal ones in lengths only: no percentages).
     public var marginTop: Double?
     public var marginBottom: Double?
+    public var marginLeft: Double?
+    public var marginRight: Double?
+    /// `display: block` (or `list-item`, `flex`, …): the element makes a block box, even one
+    /// that is inline in HTML (a line of verse in a `span`).
+    public var displaysAsBlock = false
     /// `font-style` and `font-weight` when the book sets them on this element; nil leaves the
     /// element's own meaning (`em` is italic) alone. Inherited by the reader's walk, which
     /// carries each run's italic and bold down the tree, rather than here: an `em` inside a
@@ -90,8 +95,9 @@ public struct ComputedStyle: Sendable, Equatable {
         }
         for value in winners {
             switch value {
-            case .display(let hidden, let display)?:
+            case .display(let hidden, let display, let block)?:
                 isHidden = hidden
+                displaysAsBlock = block
                 if display != nil || tableBox != nil { changeTable { $0.display = display } }
             case .breakBefore(let rule)?: breakBefore = rule
             case .breakAfter(let rule)?: breakAfter = rule
@@ -105,6 +111,8 @@ public struct ComputedStyle: Sendable, Equatable {
                 noWrap = unbroken
             case .marginTop(let length)?: marginTop = length.resolved(fontScale: fontScale)
             case .marginBottom(let length)?: marginBottom = length.resolved(fontScale: fontScale)
+            case .marginLeft(let length)?: marginLeft = length.resolved(fontScale: fontScale)
+            case .marginRight(let length)?: marginRight = length.resolved(fontScale: fontScale)
             case .orphans(let count)?: orphans = count
             case .widows(let count)?: widows = count
             case .direction(let rightToLeft)?: isRightToLeft = rightToLeft

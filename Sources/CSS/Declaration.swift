@@ -6,8 +6,9 @@ struct Declaration: Sendable, Equatable {
     var important: Bool
 
     enum Value: Sendable, Equatable {
-        /// `table`: the table box the value makes, if any (`table-cell`…).
-        case display(hidden: Bool, table: TableDisplay?)
+        /// `table`: the table box the value makes, if any (`table-cell`…); `block`: a block
+        /// box (`block`, `list-item`, `flex`, …), which a `span` may be made.
+        case display(hidden: Bool, table: TableDisplay?, block: Bool)
         case breakBefore(BreakValue)
         case breakAfter(BreakValue)
         case breakInside(avoid: Bool)
@@ -20,6 +21,8 @@ struct Declaration: Sendable, Equatable {
         case whiteSpace(preserved: Bool, noWrap: Bool)
         case marginTop(CSSLength)
         case marginBottom(CSSLength)
+        case marginLeft(CSSLength)
+        case marginRight(CSSLength)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
@@ -67,10 +70,12 @@ struct Declaration: Sendable, Equatable {
             case .verticalAlign: 38
             case .backgroundColor: 39
             case .listStyleType: 40
+            case .marginLeft: 41
+            case .marginRight: 42
             }
         }
 
-        static let propertyCount = 41
+        static let propertyCount = 43
     }
 
     /// A `width` or `height`.
@@ -133,7 +138,9 @@ struct Declaration: Sendable, Equatable {
         let single: Value?
         switch name {
         case "display":
-            single = value.isEmpty || value.contains(" ") ? nil : .display(hidden: value == "none", table: TableDisplay(value))
+            let blocks: Set<String> = ["block", "list-item", "flex", "grid", "flow-root"]
+            single = value.isEmpty || value.contains(" ") ? nil
+                : .display(hidden: value == "none", table: TableDisplay(value), block: blocks.contains(value))
         case "page-break-before", "break-before": single = BreakValue(value).map(Value.breakBefore)
         case "page-break-after", "break-after": single = BreakValue(value).map(Value.breakAfter)
         case "page-break-inside", "break-inside":
@@ -164,13 +171,19 @@ struct Declaration: Sendable, Equatable {
             }
         case "margin-top": single = CSSLength(value).map(Value.marginTop)
         case "margin-bottom": single = CSSLength(value).map(Value.marginBottom)
+        case "margin-left": single = CSSLength(value).map(Value.marginLeft)
+        case "margin-right": single = CSSLength(value).map(Value.marginRight)
         case "margin":
-            // One to four values: the first is the top, the third (else the first) the bottom.
+            // One to four values: top, right, bottom, left, the missing ones as CSS fills them
+            // (the bottom from the top, the left from the right, the right from the top).
             let parts = value.split(separator: " ").map(String.init)
             guard (1...4).contains(parts.count) else { return [] }
             let top = CSSLength(parts[0])
+            let right = CSSLength(parts.count >= 2 ? parts[1] : parts[0])
             let bottom = CSSLength(parts.count >= 3 ? parts[2] : parts[0])
-            return [top.map(Value.marginTop), bottom.map(Value.marginBottom)].compactMap { $0 }
+            let left = CSSLength(parts.count == 4 ? parts[3] : parts.count >= 2 ? parts[1] : parts[0])
+            return [top.map(Value.marginTop), right.map(Value.marginRight), bottom.map(Value.marginBottom),
+                    left.map(Value.marginLeft)].compactMap { $0 }
         case "list-style-type": single = ListStyleType(value).map(Value.listStyleType)
         case "list-style": single = ListStyleType(shorthand: value).map(Value.listStyleType)
         case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)

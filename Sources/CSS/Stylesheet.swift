@@ -4,6 +4,9 @@ public enum CSSLimits {
     public static let maximumSize = 4 << 20
     /// Rules kept from one stylesheet.
     public static let maximumRules = 20_000
+    /// Rules kept from all of one book's linked stylesheets: past it, a further sheet is not
+    /// read, with a note. Each rule read costs memory as long as the book is read.
+    public static let maximumBookRules = 100_000
     /// Selectors kept from one rule's comma list, compounds in one selector, declarations in
     /// one block.
     public static let maximumSelectors = 64
@@ -33,6 +36,9 @@ public struct Stylesheet: Sendable, Equatable {
     var rules: [Rule]
     /// What was left out for being past a bound, to be reported as warnings.
     public private(set) var notes: [String] = []
+
+    /// How many style rules it keeps.
+    public var ruleCount: Int { rules.count }
 
     public static let empty = Stylesheet(rules: [])
 

@@ -163,16 +163,30 @@ public struct CSSSides<Value: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
+/// A `vertical-align`: where a cell's content sits in its row, or how an inline element is
+/// raised or lowered (`raised` and `lowered` are `super` and `sub`, and lengths and percentages
+/// above or below zero).
 public enum CSSVerticalAlign: Sendable, Equatable {
-    case top, middle, bottom, baseline
+    case top, middle, bottom, baseline, raised, lowered
 
     init?(_ value: String) {
         switch value {
         case "top", "text-top": self = .top
         case "middle": self = .middle
         case "bottom", "text-bottom": self = .bottom
-        case "baseline", "sub", "super": self = .baseline
-        default: return nil
+        case "baseline": self = .baseline
+        case "super": self = .raised
+        case "sub": self = .lowered
+        default:
+            let shift: Double
+            if value.hasSuffix("%"), let percent = Double(value.dropLast()), percent.isFinite {
+                shift = percent
+            } else if let length = CSSLength(value) {
+                shift = length.value
+            } else {
+                return nil
+            }
+            self = shift > 0 ? .raised : shift < 0 ? .lowered : .baseline
         }
     }
 }

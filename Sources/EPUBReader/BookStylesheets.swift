@@ -16,6 +16,8 @@ final class BookStylesheets: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var parsed: [String: Stylesheet] = [:]
+    /// The rules of every sheet in `parsed`, against `CSSLimits.maximumBookRules`.
+    private var ruleCount = 0
     private var unreadable: Set<String> = []
     /// Each sheet's warnings, and the earliest request for it: (spine position, request number
     /// within that document).
@@ -62,10 +64,16 @@ final class BookStylesheets: @unchecked Sendable {
             notes[path] = [Warning(entry: path, "is linked as a stylesheet but not in the archive")]
             return nil
         }
+        guard ruleCount < CSSLimits.maximumBookRules else {
+            unreadable.insert(path)
+            notes[path] = [Warning(entry: path, "the book's stylesheets hold more than \(CSSLimits.maximumBookRules) rules; this one is ignored")]
+            return nil
+        }
         do {
             let sheet = Stylesheet(parsing: try archive.read(path))
             notes[path] = sheet.notes.map { Warning(entry: path, $0) }
             parsed[path] = sheet
+            ruleCount += sheet.ruleCount
             return sheet
         } catch {
             unreadable.insert(path)

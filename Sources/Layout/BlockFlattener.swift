@@ -381,6 +381,7 @@ struct BlockFlattener {
     /// What a block's style sets on the paragraphs it makes itself (not on those of the blocks
     /// inside it, which carry their own).
     private func apply(_ style: BlockStyle, to paragraph: inout StyledParagraph) {
+        if let start = style.startIndent { paragraph.indent += start * fontSize }
         if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }

@@ -59,10 +59,11 @@ struct BlockAssembler {
     /// Ends the runs being gathered in the top frame: they become its paragraph (heading, `pre`).
     /// A paragraph split by a block inside it breaks and keeps its space only before its first
     /// part and (`closing`) after its last.
-    mutating func endParagraph(closing: Bool = false) {
+    @discardableResult
+    mutating func endParagraph(closing: Bool = false) -> Bool {
         let top = frames.count - 1
         let (runs, spans) = frames[top].inline.takeFinished()
-        guard !runs.isEmpty else { return }
+        guard !runs.isEmpty else { return false }
         var style = frames[top].style ?? inheritedStyle
         if frames[top].kind == .flow {
             // Text straight inside a `div` (or the body) is an anonymous block: no margins of
@@ -79,6 +80,7 @@ struct BlockAssembler {
         }
         append(Block(frames[top].block(from: runs), language: language, style: style,
                      source: frames[top].source(spans: spans)))
+        return true
     }
 
     /// `element`: the CFI path of the element that makes the block.
@@ -118,6 +120,15 @@ struct BlockAssembler {
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
     mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?) {
+        // A block opening inside a paragraph (a `span` the CSS makes a block, a `div` in a `p`):
+        // the paragraph's break and space above go before it, unless text of the paragraph
+        // before it took them.
+        if let top = frames.indices.last, !frames[top].gathersBlocks, let outer = frames[top].style {
+            if outer.breakBefore != .auto || outer.marginTop != nil { addBeforeNextBlock(outer.breakBefore, margin: outer.marginTop) }
+            frames[top].style?.breakBefore = .auto
+            frames[top].style?.marginTop = nil
+            frames[top].holdsBlocks = true
+        }
         let frame = Frame(kind, style: style, elementPath: element)
         if frame.gathersBlocks { nesting += 1 }
         frames.append(frame)
@@ -125,13 +136,18 @@ struct BlockAssembler {
 
     /// Closes the innermost element and hands what it gathered to the element around it.
     mutating func close() {
-        endParagraph(closing: true)
+        let endedWithText = endParagraph(closing: true)
         let frame = frames.removeLast()
         if frame.gathersBlocks { nesting -= 1 }
         let top = frames.count - 1
         switch frame.kind {
         case .flow, .paragraph, .heading, .preformatted:
-            break
+            // A paragraph that ended with a block of its own: its break and space below go
+            // after that block.
+            if !endedWithText, frame.holdsBlocks, let outer = frame.style,
+               outer.breakAfter != .auto || outer.marginBottom != nil {
+                addBeforeNextBlock(outer.breakAfter, margin: outer.marginBottom)
+            }
         case .quote:
             if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
         case .listItem(let value, let marker):

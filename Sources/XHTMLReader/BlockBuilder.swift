@@ -147,6 +147,13 @@ struct BlockBuilder {
             return
         }
         if !Self.isRoot(node), !context.inPreformatted { role = ElementRole.role(role, display: style.table.display) }
+        // An inline element the CSS makes a block (a line of verse in a `span`) is a paragraph
+        // of its own, with no margins unless the CSS gives some, as a browser sets it.
+        var inlineMadeBlock: TextStyle?
+        if case .inline(let added) = role, style.displaysAsBlock, !context.inPreformatted, !context.inSVG {
+            role = .paragraph
+            inlineMadeBlock = added
+        }
         if role == .paragraph || role == .definitionTerm, style.preservesWhitespace, !context.inPreformatted {
             role = .preformatted
         }
@@ -154,7 +161,13 @@ struct BlockBuilder {
         context.computed = style
         paths.open(elementPath)
         exit.popsElement = true
-        let blockStyle = BlockStyle(style)
+        var blockStyle = BlockStyle(style, rightToLeft: style.isRightToLeft ?? (context.direction == .rightToLeft))
+        if let added = inlineMadeBlock {
+            // What the element means inline (`em` is italic) still holds of its text.
+            context.style.formUnion(added)
+            blockStyle.marginTop = blockStyle.marginTop ?? 0
+            blockStyle.marginBottom = blockStyle.marginBottom ?? 0
+        }
         if !Self.isRoot(node), let id = noteCollector?.noteID(of: node) {
             // A footnote makes no break in the flow: what it holds goes into blocks of its own.
             noteCollector?.beginNote(id, blocks: &blocks)
@@ -359,8 +372,20 @@ struct BlockBuilder {
         if style.writesVertically { metVerticalWriting = true }
     }
 
-    /// `font-style` and `font-weight` set on the element change the runs inside it.
+    /// `font-style`, `font-weight` and `vertical-align` set on the element change the runs
+    /// inside it: a note call set `vertical-align: super` is raised (and set smaller) as `sup`
+    /// is, and `baseline` undoes `sup`'s.
     private mutating func applyRunStyle(_ style: ComputedStyle) {
+        switch style.table.verticalAlign {
+        case .raised?:
+            context.style.remove(.subscript)
+            context.style.insert(.superscript)
+        case .lowered?:
+            context.style.remove(.superscript)
+            context.style.insert(.subscript)
+        case .baseline?: context.style.subtract([.superscript, .subscript])
+        default: break
+        }
         if let italic = style.isItalic {
             if italic { context.style.insert(.italic) } else { context.style.remove(.italic) }
         }

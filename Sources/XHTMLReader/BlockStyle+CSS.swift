@@ -2,15 +2,25 @@ import BookModel
 import CSS
 
 extension BlockStyle {
-    /// The style of a block made by an element whose computed CSS is `style`.
-    init(_ style: ComputedStyle) {
+    /// The style of a block made by an element whose computed CSS is `style`, in a paragraph
+    /// of the direction `rightToLeft` says.
+    init(_ style: ComputedStyle, rightToLeft: Bool = false) {
         self.init(inheritedFrom: style)
         breakBefore = PageBreak(style.breakBefore)
         breakAfter = PageBreak(style.breakAfter)
         keepsTogether = style.avoidsBreakInside
         marginTop = style.marginTop
         marginBottom = style.marginBottom
+        let margin = rightToLeft ? style.marginRight : style.marginLeft
+        let padding = rightToLeft ? style.table.padding.right : style.table.padding.left
+        if margin != nil || padding != nil {
+            startIndent = min(max((margin ?? 0) + (padding ?? 0), 0), Self.maximumStartIndent)
+        }
     }
+
+    /// The widest start indent kept, in body ems: enough for any verse's indents, and it
+    /// leaves room for the lines on the narrowest page.
+    static let maximumStartIndent = 12.0
 
     /// The style of text inside an element that makes no block of its own: only what inherits.
     init(inheritedFrom style: ComputedStyle) {

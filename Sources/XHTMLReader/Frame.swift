@@ -27,6 +27,9 @@ struct Frame {
     /// The text being read that will become the next paragraph (or this heading, this `pre`).
     var inline: InlineBuffer
     var items: [[Block]] = []
+    /// A paragraph with a block inside it (a `span` made a block): its margins go to the
+    /// blocks around that one.
+    var holdsBlocks = false
     /// For a list, each item's own number and marker, beside `items`.
     var itemMarks: [(value: Int?, marker: ListMarker?)] = []
     /// What a table, row, cell or caption element gathers: nil (no room taken) in the frames

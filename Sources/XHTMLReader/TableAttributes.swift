@@ -190,7 +190,8 @@ extension VerticalAlignment {
         case .top: self = .top
         case .middle: self = .middle
         case .bottom: self = .bottom
-        case .baseline: self = .baseline
+        // In a cell, a raised or lowered baseline is still the baseline.
+        case .baseline, .raised, .lowered: self = .baseline
         }
     }
 }

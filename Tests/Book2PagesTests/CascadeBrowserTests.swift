@@ -25,6 +25,8 @@ import ZipArchive
         var fontStyle: String
         var fontWeight: Double
         var listStyleType: String?
+        /// The margin and padding on the start side, in pixels.
+        var startSpace: Double
     }
 
     private struct Report: Decodable {
@@ -42,7 +44,9 @@ import ZipArchive
             var s = getComputedStyle(all[i]);
             out.elements.push({ name: all[i].localName, display: s.display, textAlign: s.textAlign,
               textIndent: parseFloat(s.textIndent), fontStyle: s.fontStyle, fontWeight: parseFloat(s.fontWeight),
-              listStyleType: all[i].localName === 'li' ? s.listStyleType : null });
+              listStyleType: all[i].localName === 'li' ? s.listStyleType : null,
+              startSpace: s.direction === 'rtl' ? parseFloat(s.marginRight) + parseFloat(s.paddingRight)
+                : parseFloat(s.marginLeft) + parseFloat(s.paddingLeft) });
           }
           var pre = document.createElementNS('http://www.w3.org/1999/xhtml', 'pre');
           pre.id = 'cascade-out';
@@ -90,7 +94,12 @@ import ZipArchive
         var order: [Int] = []
         for index in [root] + Array(document.descendants(of: root)) where document[index].kind == .element {
             let parent = document[index].parent.flatMap { styles[$0] } ?? ComputedStyle()
-            var style = resolver.style(of: index, in: tree, styleAttribute: document[index].attribute("style"), parent: parent)
+            // A heading's size when the book sets none, as the reader gives it.
+            let name = document[index].name
+            let level = name.count == 2 && name.first == "h" ? Int(String(name.last!)) : nil
+            let scale = level.map { (1...6).contains($0) ? BlockStyle.headingScale(level: $0) : 1 } ?? 1
+            var style = resolver.style(of: index, in: tree, styleAttribute: document[index].attribute("style"), parent: parent,
+                                       defaultFontScale: scale)
             if index == root || index == body {
                 // As the reader does: the body's size is the layout's.
                 style.fontScale = 1
@@ -134,6 +143,24 @@ import ZipArchive
             }
             if let bold = ours.isBold, bold != (computed.fontWeight >= 600) {
                 problems.append("\(where_): font-weight \(computed.fontWeight), bold here: \(bold)")
+            }
+            // The start indent of paragraphs and headings, which browsers give no margin of their
+            // own at the sides, and of lines of verse made blocks; up to the reader's bound.
+            let blocks: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6"]
+            if blocks.contains(node.name) || (node.name == "span" && ours.displaysAsBlock) {
+                // The nearest direction set by CSS or `dir`, as the reader follows it.
+                var rightToLeft = false
+                var current: Int? = index
+                while let element = current {
+                    if let set = styles[element]?.isRightToLeft ?? XHTMLReader.direction(of: document[element]).map({ $0 == .rightToLeft }) {
+                        rightToLeft = set
+                        break
+                    }
+                    current = document[element].parent
+                }
+                let start = (BlockStyle(ours, rightToLeft: rightToLeft).startIndent ?? 0) * report.bodyFontSize
+                let browser = min(max(computed.startSpace, 0), BlockStyle.maximumStartIndent * report.bodyFontSize)
+                if abs(start - browser) > 0.6 { problems.append("\(where_): start margin and padding \(browser)px, here \(start)px") }
             }
             if let browserMarker = computed.listStyleType, let marker = listMarker(ofItem: index, document, styles) {
                 items += 1
@@ -215,6 +242,10 @@ import ZipArchive
         .c\\31 0 { text-align: right }
         ol.r { list-style-type: upper-roman } ol.r li.own { list-style: lower-greek inside } ul.s { list-style: square }
         ul.q li { list-style-type: "- " } li.none { list-style-type: none }
+        [epub|type~="z3998:verse"] p > span { display: block; padding-left: 1em; text-indent: -1em }
+        [epub|type~="z3998:verse"] p > span + br { display: none }
+        p span.i1 { padding-left: 2em; text-indent: -1em } h3 { margin: 0 1em 0 2.5em; padding: 0 0 0 0.5em }
+        p.m { margin-left: 20px; padding-left: 1.5em }
         span:hover { font-weight: bold }
         dt { font-weight: bold } dl.x dt { font: small-caps 105% sans-serif } dl.y dt { font: italic bold 12px/30px serif }
         </style></head>
@@ -244,6 +275,9 @@ import ZipArchive
           <p class="c10">Escaped class.</p>
           <hr/>
           <p>After a rule.</p>
+          <h3>Indented heading</h3>
+          <p class="m">Margin and padding.</p>
+          <div epub:type="z3998:verse"><p><span>A line,</span><br/><span class="i1">and its turn</span><br/><span>again.</span></p></div>
         </section>
         </body></html>
         """
@@ -273,14 +307,16 @@ import ZipArchive
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(archive.read(entry)).write(to: target)
         }
-        // The largest chapters that use a stylesheet: the most elements for each browser run.
+        // The largest chapters that use a stylesheet, those with verse first: the most elements
+        // for each browser run.
         let chapters = archive.entryNames.filter { $0.hasSuffix(".xhtml") }
-            .map { (entry: $0, size: (try? archive.read($0).count) ?? 0) }
-            .filter { chapter in
-                let text = (try? String(contentsOf: folder.appendingPathComponent(chapter.entry), encoding: .utf8)) ?? ""
-                return text.contains("stylesheet") || text.contains("<style")
+            .map { entry in
+                let text = (try? String(contentsOf: folder.appendingPathComponent(entry), encoding: .utf8)) ?? ""
+                return (entry: entry, size: text.utf8.count, styled: text.contains("stylesheet") || text.contains("<style"),
+                        verse: text.contains("z3998:poem") || text.contains("z3998:verse"))
             }
-            .sorted { $0.size > $1.size }.prefix(3)
+            .filter(\.styled)
+            .sorted { ($0.verse ? 1 : 0, $0.size) > ($1.verse ? 1 : 0, $1.size) }.prefix(3)
         try #require(!chapters.isEmpty)
         var checked = 0, items = 0
         var problems: [String] = []

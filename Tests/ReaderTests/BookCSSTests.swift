@@ -147,6 +147,81 @@ struct BookCSSTests {
         #expect(content.blocks[content.blocks.count - 2].runs.map(\.style) == [[]])
     }
 
+    @Test func verticalAlignRaisesAndLowersRuns() {
+        let content = read(css: """
+            a.noteref { vertical-align: super; font-size: 0.75em } sup.flat { vertical-align: baseline }
+            span.low { vertical-align: -0.3em } span.up { vertical-align: 33% } span.top { vertical-align: top }
+            td { vertical-align: super }
+            """, body: """
+            <p>Call<a class="noteref" href="#n1">36</a> <sup class="flat">flat</sup> <span class="low">low</span> \
+            <span class="up">up</span> <span class="top">top</span> <sup>raised</sup></p>
+            <table><tr><td>cell</td></tr></table>
+            """)
+        let runs = content.blocks[0].runs.filter { $0.text.contains { !$0.isWhitespace } }
+        #expect(runs.map { $0.text.filter { !$0.isWhitespace } } == ["Call", "36", "flat", "low", "up", "top", "raised"])
+        #expect(runs.map { $0.style.contains(.superscript) } == [false, true, false, false, true, false, true])
+        #expect(runs.map { $0.style.contains(.subscript) } == [false, false, false, true, false, false, false])
+        guard case .table(let table) = content.blocks[1].kind else {
+            Issue.record("no table")
+            return
+        }
+        // In a cell, `super` is the baseline.
+        #expect(table.rows.first?.cells.first?.verticalAlign == .baseline)
+    }
+
+    @Test func standardEbooksVerseLinesAreBlocksWithHangingIndents() {
+        // A poem as every Standard Ebooks title marks it up and styles it.
+        let content = readDocument("""
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><style>
+            @namespace epub "http://www.idpf.org/2007/ops";
+            p { margin: 0; text-indent: 1em }
+            [epub|type~="z3998:poem"] p { text-align: initial; text-indent: 0 }
+            [epub|type~="z3998:poem"] p > span { display: block; padding-left: 1em; text-indent: -1em }
+            [epub|type~="z3998:poem"] p > span + br { display: none }
+            [epub|type~="z3998:poem"] p + p { margin-top: 1em }
+            p span.i1 { padding-left: 2em; text-indent: -1em }
+            </style></head><body>
+            <p>Before the poem.</p>
+            <blockquote epub:type="z3998:poem">
+              <p>
+                <span>’Twas brillig, and the slithy toves</span>
+                <br/>
+                <span class="i1">Did gyre and <em>gimble</em> in the wabe;</span>
+              </p>
+              <p>
+                <span>“Beware the Jabberwock, my son!</span>
+              </p>
+            </blockquote>
+            <p>After the poem.</p>
+            </body></html>
+            """)
+        #expect(content.blocks.count == 3)
+        guard content.blocks.count == 3, case .quote(let lines) = content.blocks[1].kind else {
+            Issue.record("no poem: \(content.blocks.map(\.text))")
+            return
+        }
+        #expect(lines.map(\.text) == ["’Twas brillig, and the slithy toves", "Did gyre and gimble in the wabe;",
+                                       "“Beware the Jabberwock, my son!"])
+        #expect(lines.map(\.style.startIndent) == [1, 2, 1])
+        #expect(lines.map(\.style.textIndent) == [-1, -1, -1])
+        #expect(lines.map(\.style.alignment) == [.start, .start, .start])
+        // Lines of a stanza stand one under the other; the next stanza is set a line apart.
+        #expect(lines.map(\.style.marginTop) == [0, 0, 1])
+        #expect(lines.map(\.style.marginBottom) == [0, 0, 0])
+        // What an element means inline still holds inside a line made a block.
+        #expect(lines[1].runs.contains { $0.text == "gimble" && $0.style == .italic })
+        #expect(content.blocks[2].style.textIndent == 1)
+    }
+
+    @Test func horizontalMarginsAndPaddingIndentTheStartOfABlock() {
+        let content = read(css: """
+            p.a { margin-left: 2em; padding-left: 1em } p.b { margin: 0 0 0 3em } p.c { margin: 1em 4em }
+            p.d { margin-left: -2em } p.e { margin-left: 10% } p.f { margin-left: 99em }
+            p.g { margin-right: 2em } p.h { margin-right: 2em; direction: rtl }
+            """, body: #"<p class="a">a</p><p class="b">b</p><p class="c">c</p><p class="d">d</p><p class="e">e</p><p class="f">f</p><p class="g">g</p><p class="h">h</p>"#)
+        #expect(content.blocks.map(\.style.startIndent) == [3, 3, 4, 0, nil, 12, nil, 2])
+    }
+
     @Test func whiteSpacePreMakesAParagraphPreformatted() {
         let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
         #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))
