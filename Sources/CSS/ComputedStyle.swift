@@ -38,6 +38,11 @@ public struct ComputedStyle: Sendable, Equatable {
         set { tableBox = newValue == TableBoxStyle() ? nil : TableBox(newValue) }
     }
     private var tableBox: TableBox?
+    /// `table.verticalAlign` and `table.padding`'s start sides, read without making the empty
+    /// table style most elements have: every element asks.
+    public var verticalAlign: CSSVerticalAlign? { tableBox?.style.verticalAlign }
+    public var paddingLeft: Double? { tableBox?.style.padding.left }
+    public var paddingRight: Double? { tableBox?.style.padding.right }
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?

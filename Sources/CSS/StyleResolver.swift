@@ -24,6 +24,8 @@ public struct StyleResolver: Sendable {
     /// more than the matching.
     private var winners = [Declaration.Value?](repeating: nil, count: Declaration.Value.propertyCount)
     private var priorities = [Int](repeating: -1, count: Declaration.Value.propertyCount)
+    /// The properties the current element has a winner for.
+    private var setProperties: [Int] = []
 
     public init(stylesheets: [Stylesheet]) {
         for sheet in stylesheets {
@@ -87,12 +89,14 @@ public struct StyleResolver: Sendable {
         }
     }
 
+    /// Clears what the last element set: most elements set a few properties of the many.
     @usableFromInline
     mutating func clearWinners() {
-        for property in 0..<Declaration.Value.propertyCount {
+        for property in setProperties {
             winners[property] = nil
             priorities[property] = -1
         }
+        setProperties.removeAll(keepingCapacity: true)
     }
 
     @usableFromInline
@@ -118,6 +122,7 @@ public struct StyleResolver: Sendable {
                 | specificity << 30 | order
             let property = declaration.value.property
             if priority >= priorities[property] {
+                if priorities[property] < 0 { setProperties.append(property) }
                 priorities[property] = priority
                 winners[property] = declaration.value
             }

@@ -376,7 +376,7 @@ struct BlockBuilder {
     /// inside it: a note call set `vertical-align: super` is raised (and set smaller) as `sup`
     /// is, and `baseline` undoes `sup`'s.
     private mutating func applyRunStyle(_ style: ComputedStyle) {
-        switch style.table.verticalAlign {
+        switch style.verticalAlign {
         case .raised?:
             context.style.remove(.subscript)
             context.style.insert(.superscript)

@@ -12,7 +12,7 @@ extension BlockStyle {
         marginTop = style.marginTop
         marginBottom = style.marginBottom
         let margin = rightToLeft ? style.marginRight : style.marginLeft
-        let padding = rightToLeft ? style.table.padding.right : style.table.padding.left
+        let padding = rightToLeft ? style.paddingRight : style.paddingLeft
         if margin != nil || padding != nil {
             startIndent = min(max((margin ?? 0) + (padding ?? 0), 0), Self.maximumStartIndent)
         }
