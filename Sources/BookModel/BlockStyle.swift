@@ -19,6 +19,9 @@ public struct BlockStyle: Sendable, Equatable {
     /// The text size, when the book sets one (on the block or an element around it); nil: the
     /// layout's size for the kind of block (body text, a heading of its level).
     public var fontScale: Double?
+    /// False when the book asks for no hyphenation by the layout (CSS `hyphens: none` or
+    /// `manual`); nil or true leave it to the layout.
+    public var hyphenates: Bool?
     /// Lines a paragraph must leave at a page's foot and carry to the next page's head, when
     /// the book sets them.
     public var orphans: Int?

@@ -60,6 +60,8 @@ public struct ComputedStyle: Sendable, Equatable {
     public var writesVertically = false
     /// `white-space: nowrap` (or `pre`): lines are not broken.
     public var noWrap = false
+    /// `hyphens` when the book sets it here or around: false for `none` and `manual`.
+    public var hyphenates: Bool?
 
     public init() {}
 
@@ -75,6 +77,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.widows = widows
         child.writesVertically = writesVertically
         child.noWrap = noWrap
+        child.hyphenates = hyphenates
         if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
@@ -136,6 +139,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .verticalAlign(let align)?: changeTable { $0.verticalAlign = align }
             case .backgroundColor(let color)?: changeTable { $0.backgroundColor = color }
             case .listStyleType(let type)?: listStyleType = type
+            case .hyphens(let automatic)?: hyphenates = automatic
             case .fontSize?, nil: break
             }
         }

@@ -23,6 +23,8 @@ struct Declaration: Sendable, Equatable {
         case marginBottom(CSSLength)
         case marginLeft(CSSLength)
         case marginRight(CSSLength)
+        /// `hyphens`: false for `none` and `manual` (no hyphens but the book's own soft ones).
+        case hyphens(automatic: Bool)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
@@ -72,10 +74,11 @@ struct Declaration: Sendable, Equatable {
             case .listStyleType: 40
             case .marginLeft: 41
             case .marginRight: 42
+            case .hyphens: 43
             }
         }
 
-        static let propertyCount = 43
+        static let propertyCount = 44
     }
 
     /// A `width` or `height`.
@@ -184,6 +187,13 @@ struct Declaration: Sendable, Equatable {
             let left = CSSLength(parts.count == 4 ? parts[3] : parts.count >= 2 ? parts[1] : parts[0])
             return [top.map(Value.marginTop), right.map(Value.marginRight), bottom.map(Value.marginBottom),
                     left.map(Value.marginLeft)].compactMap { $0 }
+        // EPUB 3.0 and WebKit's prefixed names too: books write them beside, or instead of, it.
+        case "hyphens", "-epub-hyphens", "-webkit-hyphens":
+            switch value {
+            case "auto": single = .hyphens(automatic: true)
+            case "none", "manual": single = .hyphens(automatic: false)
+            default: single = nil
+            }
         case "list-style-type": single = ListStyleType(value).map(Value.listStyleType)
         case "list-style": single = ListStyleType(shorthand: value).map(Value.listStyleType)
         case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)

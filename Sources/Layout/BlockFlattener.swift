@@ -382,6 +382,7 @@ struct BlockFlattener {
     /// inside it, which carry their own).
     private func apply(_ style: BlockStyle, to paragraph: inout StyledParagraph) {
         if let start = style.startIndent { paragraph.indent += start * fontSize }
+        if style.hyphenates == false { paragraph.hyphenates = false }
         if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }

@@ -30,6 +30,7 @@ extension BlockStyle {
         fontScale = style.fontSizeIsSet ? style.fontScale : nil
         orphans = style.orphans
         widows = style.widows
+        hyphenates = style.hyphenates
     }
 }
 

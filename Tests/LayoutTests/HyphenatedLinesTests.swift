@@ -24,6 +24,17 @@ import PageFormat
         #expect(shown.split(separator: " ") == text.split(separator: " "))
     }
 
+    @Test func aParagraphTheBookSetsHyphensNoneIsNotHyphenated() throws {
+        var plain = TestBooks.paragraph(text)
+        plain.style.hyphenates = false
+        var asked = TestBooks.paragraph(text)
+        asked.style.hyphenates = true
+        let before = try layout([plain]).pages.flatMap(\.allLines).filter(\.isHyphenated).count
+        let after = try layout([asked]).pages.flatMap(\.allLines).filter(\.isHyphenated).count
+        #expect(before == 0)
+        #expect(after > 0)
+    }
+
     @Test func breaksFallAtTheDictionarysPoints() throws {
         let lines = try layout([TestBooks.paragraph(text)]).pages.flatMap(\.allLines)
         let allowed = ["Ex-", "Extra-", "Extraor-", "Extraordi-", "cir-", "circum-", "ne-", "neces-", "necessi-",

@@ -222,6 +222,17 @@ struct BookCSSTests {
         #expect(content.blocks.map(\.style.startIndent) == [3, 3, 4, 0, nil, 12, nil, 2])
     }
 
+    @Test func hyphensNoneOrManualTurnTheLayoutsHyphenationOff() {
+        let content = read(css: """
+            p.none { hyphens: none } div.epigraph { -epub-hyphens: none } div.epigraph p.back { -webkit-hyphens: auto }
+            p.manual { hyphens: manual } p.odd { hyphens: sometimes }
+            """, body: """
+            <p class="none">a</p><div class="epigraph"><p>b</p><p class="back">c</p></div><p class="manual">d</p>
+            <p class="odd">e</p><p>f</p>
+            """)
+        #expect(content.blocks.map(\.style.hyphenates) == [false, false, true, false, nil, nil])
+    }
+
     @Test func whiteSpacePreMakesAParagraphPreformatted() {
         let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
         #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))
