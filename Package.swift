@@ -86,7 +86,7 @@ let package = Package(
         // layout, writer); in an ordinary build, each replays the files it is given.
         .executableTarget(name: "EPUBFuzzer", dependencies: ["BookModel", "EPUBReader", "ZipArchive"], path: "Fuzz/EPUBFuzzer"),
         .executableTarget(name: "MarkdownFuzzer", dependencies: ["BookModel", "MarkdownReader"], path: "Fuzz/MarkdownFuzzer"),
-        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat", "PageJSON", "Targets"],
+        .executableTarget(name: "ConversionFuzzer", dependencies: ["Book2PagesKit", "Layout", "PageFormat", "PageJSON", "ProcessMemory", "Targets"],
                           path: "Fuzz/ConversionFuzzer", exclude: ["conversion.dict"]),
 
         // The parse floor the benchmark compares a conversion with (docs/PERFORMANCE.md).

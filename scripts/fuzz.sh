@@ -82,13 +82,17 @@ corpus=()
 python3 scripts/make-conversion-seeds.py "$work/conversion-seeds" Samples/chapter.xhtml Samples/*.epub \
     Samples/the-clockmakers-garden "$work/hostile-small" "${corpus[@]}" >/dev/null
 
-# -rss_limit_mb: the readers' own limits keep a book far below it; passing it is a finding.
+# -rss_limit_mb: the readers' own limits keep a book far below it; passing it is a finding. A
+# whole conversion can grow past what its input says (a 40 KB table of one-letter columns lays
+# out 4,000 pages), so the conversion fuzzer runs under the command's memory watch, bounded at
+# three quarters of its larger limit: a document past the watch is refused, as the command
+# refuses it, and passing the limit means the watch did not stop it.
 # -timeout: the seconds one input may take before it is a hang.
 fuzz() {
-    local name="$1" found="$2" seeds="$3" timeout="$4"
-    shift 4
+    local name="$1" found="$2" seeds="$3" timeout="$4" megabytes="$5"
+    shift 5
     echo "Fuzzing $name for $seconds s" >&2
-    "$bin/$name" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=1024 -max_len=65536 \
+    "$bin/$name" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$megabytes" -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="$artifacts/${name%Fuzzer}-" "$@" "$found" "$seeds" >"$work/$name.log" 2>&1 \
         || { tail -n 60 "$work/$name.log" >&2; echo "$name found a failure; the input is in $artifacts" >&2; return 1; }
     grep -E "files found in|^#[0-9]+.*DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" \
@@ -99,14 +103,14 @@ fuzz() {
 status=0
 for name in "${fuzzers[@]}"; do
     case "$name" in
-        EPUBFuzzer) fuzz EPUBFuzzer "$work/epub-found" "$work/epub-seeds" 20 || status=1 ;;
-        MarkdownFuzzer) fuzz MarkdownFuzzer "$work/markdown-found" "$work/markdown-seeds" 20 || status=1 ;;
+        EPUBFuzzer) fuzz EPUBFuzzer "$work/epub-found" "$work/epub-seeds" 20 1024 || status=1 ;;
+        MarkdownFuzzer) fuzz MarkdownFuzzer "$work/markdown-found" "$work/markdown-seeds" 20 1024 || status=1 ;;
         # -detect_leaks=0: libFuzzer's check after each input sees the pages' JSON of a
         # conversion as leaked while a layout worker's thread, ending, still holds them (a Swift
         # Data points at its bytes by a pointer with tag bits LeakSanitizer does not follow);
         # leaks that outlive the process are still reported at exit.
         ConversionFuzzer)
-            fuzz ConversionFuzzer "$work/conversion-found" "$work/conversion-seeds" 10 \
+            fuzz ConversionFuzzer "$work/conversion-found" "$work/conversion-seeds" 10 2048 \
                 -dict=Fuzz/ConversionFuzzer/conversion.dict -detect_leaks=0 || status=1 ;;
     esac
 done

@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import PageFormat
 import PageJSON
+import ProcessMemory
 import Targets
 
 /// libFuzzer's entry for the whole conversion (scripts/fuzz.sh builds it with -sanitize=fuzzer):
@@ -21,7 +22,9 @@ import Targets
 /// | 6–7 | the target: `OutputTarget.allCases` |
 ///
 /// A `ConversionError` is an answer, not a finding, except `internalError` (a bug by its own
-/// definition). What is checked of a conversion: the output decodes (`PageDocument(jsonData:)`
+/// definition). The conversion runs under the memory watch the command starts
+/// (`FuzzMemory`), bounded below libFuzzer's own limit: a document that needs more is refused,
+/// as the command refuses it, and passing libFuzzer's limit means the watch failed to stop it. What is checked of a conversion: the output decodes (`PageDocument(jsonData:)`
 /// or `PageDocument(jsonLines:)`) with the pages the document has, in the fixed structure (an
 /// even count, two invisible pages, the cover third), each content page in one of the chapters;
 /// and compact JSON is the bytes Foundation's `JSONEncoder` writes of the same document.
@@ -31,12 +34,16 @@ public func fuzzConversion(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     let shape = FuzzShape(data[0])
     let document = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     let options = shape.options
+    FuzzMemory.watch
+    let trips = MemoryWatch.trips
     let conversion: Conversion
     do {
         conversion = try Converter.convert(.standardInput(document, folder: FuzzFolder.path), options: options,
                                            layouter: FuzzLayouters.all[shape.layouterIndex])
     } catch {
         if case .internalError = error { fatalError("\(shape): \(error)") }
+        // As the batch does: what a refused conversion held goes back before the next.
+        if MemoryWatch.trips != trips { MemoryWatch.release() }
         return 0
     }
     FuzzCheck.output(of: conversion, shape: shape)
@@ -141,6 +148,18 @@ enum FuzzCheck {
             }
         }
     }
+}
+
+/// The memory watch, started once, at three quarters of the `-rss_limit_mb` libFuzzer was given
+/// (its default, 2048 MB, without one): the room above is for what is allocated between the
+/// watch's samples and the layout's checks of them.
+enum FuzzMemory {
+    static let watch: Void = {
+        let flag = "-rss_limit_mb="
+        let megabytes = CommandLine.arguments.last { $0.hasPrefix(flag) }.flatMap { Int($0.dropFirst(flag.count)) } ?? 2048
+        guard megabytes > 0 else { return }
+        MemoryWatch.watch(bytes: megabytes << 20 / 4 * 3)
+    }()
 }
 
 /// An empty folder of this process's own: where a Markdown document's images are looked for.

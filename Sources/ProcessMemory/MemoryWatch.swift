@@ -66,10 +66,13 @@ public enum MemoryWatch {
     /// the allocator would otherwise keep and count against the next.
     public static func release() {
         #if canImport(Glibc)
-        // The release build allocates with mimalloc (`mi_collect`), the others with glibc
+        // The release build allocates with mimalloc (`mi_collect`), a sanitized build with the
+        // sanitizer's allocator (`__sanitizer_purge_allocator`), the others with glibc
         // (`malloc_trim`, which its module map leaves out): whichever the process has.
         if let collect = dlsym(nil, "mi_collect") {
             unsafeBitCast(collect, to: (@convention(c) (Bool) -> Void).self)(true)
+        } else if let purge = dlsym(nil, "__sanitizer_purge_allocator") {
+            unsafeBitCast(purge, to: (@convention(c) () -> Void).self)()
         } else if let trim = dlsym(nil, "malloc_trim") {
             _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
         }
