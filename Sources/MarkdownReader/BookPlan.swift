@@ -17,6 +17,13 @@ struct BookPlan {
     /// The title when neither front matter nor a level-1 heading gives one.
     let fallbackTitle: String
     let warnings: [Warning]
+    /// Read through a `SUMMARY.md`: an mdBook, whose Rust code blocks hide their `# ` lines.
+    var isMdBook = false
+    /// Where `{{#include}}` may read: the book's folder, or for an mdBook whose chapters are in
+    /// `src/` beside its `book.toml`, the project's folder above it (as the Rust book's
+    /// chapters include `../listings/…`).
+    var includes: IncludeFolder { includeFolder ?? IncludeFolder(folder: folder, chapterFolder: "") }
+    private var includeFolder: IncludeFolder?
 
     static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
 
@@ -101,8 +108,14 @@ struct BookPlan {
             warnings.append(Warning(entry: name, line: entry.line, "the chapter \(entry.href) \(problem)"))
         }
         guard !files.isEmpty else { throw .invalid(file: path, reason: "lists no chapter files") }
-        return BookPlan(folder: folder, files: files, fallbackTitle: displayName(ofDirectory: folder.root),
-                        warnings: warnings)
+        var plan = BookPlan(folder: folder, files: files, fallbackTitle: displayName(ofDirectory: folder.root),
+                            warnings: warnings, isMdBook: true)
+        let project = (folder.root as NSString).deletingLastPathComponent
+        if (folder.root as NSString).lastPathComponent == "src", !project.isEmpty,
+           FileSystem.kind(of: (project as NSString).appendingPathComponent("book.toml")) == .regular {
+            plan.includeFolder = IncludeFolder(folder: BookFolder(realPath: project, budget: budget), chapterFolder: "src")
+        }
+        return plan
     }
 
     /// An mdBook keeps its chapters in `src/`: the book is named after the folder above it.

@@ -23,6 +23,8 @@ struct DocumentMapper {
     let folder: BookFolder
     /// Levels added to every heading (a chapter nested in `SUMMARY.md`).
     let headingShift: Int
+    /// Leave out the lines rustdoc hides in Rust code blocks, as an mdBook shows them.
+    var hidesRustLines = false
 
     private var result = MappedFile()
     private var headingAnchors = HeadingAnchors()
@@ -85,8 +87,9 @@ struct DocumentMapper {
             return [Block(.list(List(isOrdered: ordered, start: start, items: items,
                                      checkboxes: hasTasks ? checkboxes : [])))]
         case .codeBlock(let info, let code):
-            let text = code.hasSuffix("\n") ? String(code.dropLast()) : code
+            var text = code.hasSuffix("\n") ? String(code.dropLast()) : code
             let infoString = info.trimmingWhitespace
+            if hidesRustLines, RustHiddenLines.isRust(infoString) { text = RustHiddenLines.shown(in: text) }
             return [Block(.preformatted([Inline(text, style: .code)]), infoString: infoString.isEmpty ? nil : infoString)]
         case .htmlBlock(let html):
             let fragment = HTMLFragment.read(html, source: source, line: line)

@@ -24,6 +24,8 @@ public enum MarkdownReader {
         let plan = try BookPlan.make(paths: paths, limits: limits)
         var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings)
         assembler.receiver = receiver
+        assembler.hidesRustLines = plan.isMdBook
+        assembler.includes = plan.includes
         for file in plan.files {
             let bytes = try plan.folder.read(file.path)
             try assembler.add(bytes, source: file.path, displayName: display(file.path, plan: plan, paths: paths),
@@ -68,6 +70,10 @@ private struct BookAssembler {
     var warnings: [Warning]
     /// Takes each chapter that is final once its file is read: the layout may start on it.
     var receiver: (any ChapterReceiver)?
+    /// An mdBook's: its Rust code blocks leave out the lines rustdoc hides.
+    var hidesRustLines = false
+    /// Where `{{#include}}` reads from.
+    lazy var includes = IncludeFolder(folder: folder, chapterFolder: "")
     private var began = false
     private var matter = FrontMatter()
     private var chapters: [Chapter] = []
@@ -85,12 +91,17 @@ private struct BookAssembler {
         }
         warnings += decoded.warnings
         var text = decoded.text
+        var bodyLine = 1
         if let split = FrontMatter.split(text) {
             var fileMatter = try FrontMatter.read(split.yaml, file: displayName, source: source, warnings: &warnings)
             fileMatter.cover = fileMatter.cover.flatMap { cover(named: $0, in: source) }
             matter.complete(with: fileMatter)
+            bodyLine += text.utf8.count(where: { $0 == 0x0A }) - split.body.utf8.count(where: { $0 == 0x0A })
             text = split.body
         }
+        var includes = IncludeDirectives(includes)
+        text = try includes.expand(text, source: source, firstLine: bodyLine)
+        warnings += includes.warnings
         // The parser's tree is made whole before anything can stop it: its worst case must fit
         // in half the memory limit.
         let limits = folder.budget.limits
@@ -99,6 +110,7 @@ private struct BookAssembler {
         }
         var mapper = DocumentMapper(document: MarkdownParser.parse(text), source: source, folder: folder,
                                     headingShift: headingShift)
+        mapper.hidesRustLines = hidesRustLines
         let mapped = mapper.map()
         warnings += mapped.warnings
         let split = ChapterSplitter.split(mapped, source: source)
