@@ -22,6 +22,9 @@ public struct BlockStyle: Sendable, Equatable {
     /// False when the book asks for no hyphenation by the layout (CSS `hyphens: none` or
     /// `manual`); nil or true leave it to the layout.
     public var hyphenates: Bool?
+    /// How many spaces a tab of preformatted text reaches to (CSS `tab-size`), when the book
+    /// sets it; nil: 8.
+    public var tabSize: Int?
     /// Lines a paragraph must leave at a page's foot and carry to the next page's head, when
     /// the book sets them.
     public var orphans: Int?

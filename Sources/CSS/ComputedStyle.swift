@@ -62,6 +62,8 @@ public struct ComputedStyle: Sendable, Equatable {
     public var noWrap = false
     /// `hyphens` when the book sets it here or around: false for `none` and `manual`.
     public var hyphenates: Bool?
+    /// `tab-size`, in spaces, when the book sets it here or around.
+    public var tabSize: Int?
 
     public init() {}
 
@@ -78,6 +80,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.writesVertically = writesVertically
         child.noWrap = noWrap
         child.hyphenates = hyphenates
+        child.tabSize = tabSize
         if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
@@ -140,6 +143,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .backgroundColor(let color)?: changeTable { $0.backgroundColor = color }
             case .listStyleType(let type)?: listStyleType = type
             case .hyphens(let automatic)?: hyphenates = automatic
+            case .tabSize(let spaces)?: tabSize = spaces
             case .fontSize?, nil: break
             }
         }

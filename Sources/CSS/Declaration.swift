@@ -25,6 +25,8 @@ struct Declaration: Sendable, Equatable {
         case marginRight(CSSLength)
         /// `hyphens`: false for `none` and `manual` (no hyphens but the book's own soft ones).
         case hyphens(automatic: Bool)
+        /// `tab-size` as a count of spaces (a length is not read).
+        case tabSize(Int)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
@@ -75,10 +77,11 @@ struct Declaration: Sendable, Equatable {
             case .marginLeft: 41
             case .marginRight: 42
             case .hyphens: 43
+            case .tabSize: 44
             }
         }
 
-        static let propertyCount = 44
+        static let propertyCount = 45
     }
 
     /// A `width` or `height`.
@@ -194,6 +197,8 @@ struct Declaration: Sendable, Equatable {
             case "none", "manual": single = .hyphens(automatic: false)
             default: single = nil
             }
+        case "tab-size", "-moz-tab-size", "-o-tab-size":
+            single = Int(value).flatMap { (0...CSSLimits.maximumTabSize).contains($0) ? Value.tabSize($0) : nil }
         case "list-style-type": single = ListStyleType(value).map(Value.listStyleType)
         case "list-style": single = ListStyleType(shorthand: value).map(Value.listStyleType)
         case "orphans": single = CSSValue.positiveInteger(value).map(Value.orphans)

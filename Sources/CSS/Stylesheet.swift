@@ -7,6 +7,8 @@ public enum CSSLimits {
     /// Rules kept from all of one book's linked stylesheets: past it, a further sheet is not
     /// read, with a note. Each rule read costs memory as long as the book is read.
     public static let maximumBookRules = 100_000
+    /// The widest `tab-size` read, in spaces: a wider one would only push code off the page.
+    public static let maximumTabSize = 16
     /// Selectors kept from one rule's comma list, compounds in one selector, declarations in
     /// one block.
     public static let maximumSelectors = 64

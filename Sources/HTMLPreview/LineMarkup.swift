@@ -27,7 +27,8 @@ enum LineMarkup {
         }
         // A right-to-left line is set from its right edge, as its renderer would: where the
         // browser's text is a hair narrower than the layout's, the line stays flush right.
-        let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "")
+        // A code line's continuation is marked in its indent (`.c`): ↪, or ↩ right to left.
+        let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "") + (line.continuation ? " c" : "")
         var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
         if line.justified { attributes += " data-j=\"\"" }
         if line.hyphenated { attributes += " data-h=\"\"" }

@@ -156,10 +156,15 @@ struct BlockFlattener {
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
         case .preformatted(let inlines):
+            // A listing's lines are as far apart, for its size, as the body's are for theirs.
             let scale = scale(style, default: 1)
-            paragraph.lineHeight = lineHeight * scale
+            paragraph.lineHeight = lineHeight * scale * Self.codeScale
             paragraph.keepsSpaces = true
+            paragraph.isCode = true
+            paragraph.tabSize = style.tabSize ?? paragraph.tabSize
+            paragraph.breaks.unsplitSourceLines = CodeLines.unsplitSourceLines
             paragraph.hyphenates = false
+            if paragraph.alignment == .justify { paragraph.alignment = .start }
             for inline in inlines {
                 paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale)
             }

@@ -56,6 +56,7 @@ struct PageAssembler: Sendable {
     private func line(_ line: SetLine) -> PageLine {
         PageLine(text: line.text, x: PointPrecision.rounded(origin.left + line.x), y: PointPrecision.rounded(origin.top + line.y),
                  width: PointPrecision.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
+                 continuation: line.continuation,
                  height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
                  runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
                  bidi: line.bidi, role: line.role, cell: line.cell)

@@ -412,6 +412,8 @@ struct Paginator {
             }
             let count = paragraph.lines.count
             let inside: Break = rules.avoidedInside ? .avoided : .allowed
+            let keptWhole = rules.unsplitSourceLines > 0
+                && paragraph.lines.lazy.filter { !$0.continuation }.count <= rules.unsplitSourceLines
             for (k, line) in paragraph.lines.enumerated() {
                 var entry = Entry(paragraph: p, line: k, height: line.height, breakBefore: .forbidden,
                                   isImage: paragraph.image != nil)
@@ -426,7 +428,8 @@ struct Paginator {
                     }
                 } else if let table = paragraph.table {
                     entry.breakBefore = table.slices[k].breakable ? inside : .forbidden
-                } else if paragraph.pageBreak == .splittable, k >= rules.orphans, count - k >= rules.widows {
+                } else if paragraph.pageBreak == .splittable, !keptWhole, !line.continuation,
+                          k >= rules.orphans, count - k >= rules.widows {
                     entry.breakBefore = inside
                 }
                 entries.append(entry)

@@ -26,7 +26,12 @@ struct ParagraphSegmenter {
     /// The paragraph cut at its break opportunities and measured, one segment per opportunity.
     func segments(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Segment] {
         guard !text.isEmpty else { return [] }
-        let opportunities = finder?.opportunities(in: paragraph.text) ?? []
+        var opportunities = finder?.opportunities(in: paragraph.text) ?? []
+        // Code breaks at its spaces only: UAX #14's breaks after a hyphen or a slash fall inside
+        // a token (`oebps-|package+xml`).
+        if paragraph.isCode {
+            opportunities.removeAll { !$0.isMandatory && text[$0.offset - 1] != 0x20 }
+        }
         // Cut first, then every piece measured in one call.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
@@ -125,6 +130,12 @@ struct ParagraphSegmenter {
         return result
     }
 
+    /// `segment` cut into pieces no wider than `width` (one when it fits already).
+    func cut(_ segment: Segment, of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+             toFit width: Double) -> [Segment] {
+        segment.visibleWidth > width + widthTolerance ? split(segment, of: paragraph, text: text, toFit: width) : [segment]
+    }
+
     /// Cuts an over-wide segment into pieces of whole grapheme clusters, each as long as fits.
     /// A piece is found by trying 2, 4, 8… clusters until a try does not fit, then bisecting
     /// between the last two tries, so its cost follows the piece's length: bisecting over the
@@ -132,10 +143,13 @@ struct ParagraphSegmenter {
     private func split(_ segment: Segment, of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                        toFit width: Double) -> [Segment] {
         var boundaries: [Int] = []
+        // In code, the clusters a piece had better end after (`CodeLines.endsPiece`).
+        var punctuation: [Bool] = []
         var offset = segment.start
         for character in Self.string(text, segment.start..<segment.visibleEnd) {
             offset += character.utf8.count
             boundaries.append(offset)
+            if paragraph.isCode { punctuation.append(CodeLines.endsPiece(character)) }
         }
         var pieces: [Segment] = []
         var pieceStart = segment.start
@@ -165,6 +179,12 @@ struct ParagraphSegmenter {
             while high - low > 1 {
                 let middle = (low + high) / 2
                 if fits(upTo: middle) { low = middle } else { high = middle }
+            }
+            // A code token is cut after its last punctuation in the piece's back half, if it has
+            // one, rather than inside a name.
+            if !punctuation.isEmpty, low + 1 < boundaries.count,
+               let cut = (first + (low - first + 1) / 2...low).last(where: { punctuation[$0] }) {
+                low = cut
             }
             let pieceEnd = boundaries[low]
             let pieceWidth = measured(upTo: pieceEnd)

@@ -44,8 +44,14 @@ struct ParagraphSetter {
                                   justified: paragraph.alignment == .justify,
                                   raggedStretch: Self.raggedStretchEms * bodySize)
 
+        // A code listing's continuation lines are indented from the source line they go on.
+        let continuationIndent = paragraph.isCode
+            ? min(CodeLines.continuationIndentEms * (paragraph.runs.first?.size ?? bodySize), (contentWidth - indent) / 2) : 0
         return paragraph.text.withUnsafeBufferPointer { text in
-            var (segments, spans) = breakLines(paragraph, text: text, measure: measure)
+            var code: [(offset: Double, continues: Bool)] = []
+            var (segments, spans) = paragraph.isCode
+                ? codeLines(paragraph, text: text, measure: measure, continuationIndent: continuationIndent, lines: &code)
+                : breakLines(paragraph, text: text, measure: measure)
             if spans.isEmpty {
                 segments = []
                 spans = [LineSpan(segments: 0..<0, width: 0)]
@@ -69,7 +75,8 @@ struct ParagraphSetter {
                 var string = ParagraphSegmenter.string(text, start..<textEnd)
                 if span.hyphenated { string += "-" }
                 var width = span.width
-                var x = n == 0 ? firstX : indent
+                let continues = code.indices.contains(n) && code[n].continues
+                var x = n == 0 ? firstX : indent + (code.indices.contains(n) ? code[n].offset : 0)
                 var lineRuns = runs.runs(for: start..<textEnd, hyphenated: span.hyphenated)
                 if n == 0, !paragraph.prefix.isEmpty {
                     if string.isEmpty {
@@ -105,9 +112,11 @@ struct ParagraphSetter {
                     x = contentWidth - x - width
                 }
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
-                lines.append(SetLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
-                                         hyphenated: span.hyphenated, justified: justified, source: source,
-                                         runs: lineRuns, direction: direction, bidi: pieces))
+                var line = SetLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
+                                   hyphenated: span.hyphenated, justified: justified, source: source,
+                                   runs: lineRuns, direction: direction, bidi: pieces)
+                line.continuation = continues
+                lines.append(line)
             }
             return lines
         }
@@ -157,6 +166,34 @@ struct ParagraphSetter {
         case .left: direction == .rightToLeft
         case .start, .center, .justify: false
         }
+    }
+
+    /// A code listing's segments and lines (`CodeLines`), and where each line starts and
+    /// whether it is a continuation.
+    private func codeLines(_ paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, measure: LineMeasure,
+                           continuationIndent: Double, lines: inout [(offset: Double, continues: Bool)]) -> ([Segment], [LineSpan]) {
+        guard !MemoryWatch.isOver else { return ([], []) }
+        let continuationWidth = measure.otherLineWidth - continuationIndent
+        var segments = segmenter.fitted(segmenter.segments(of: paragraph, text: text), of: paragraph, text: text,
+                                        toFit: min(measure.firstLineWidth, continuationWidth))
+        // A source line's first token that fits a line but not after the line's own indentation
+        // is cut to fill what is left, rather than leave a line of spaces alone.
+        var index = 0
+        while index + 1 < segments.count {
+            let lead = segments[index], token = segments[index + 1]
+            let room = (index == 0 ? measure.firstLineWidth : measure.otherLineWidth) - lead.spaceWidth
+            if !lead.hasVisibleText, !lead.forcesBreak, index == 0 || segments[index - 1].forcesBreak,
+               token.hasVisibleText, token.visibleWidth > room + widthTolerance, room >= continuationWidth / 4 {
+                let pieces = segmenter.cut(token, of: paragraph, text: text, toFit: room)
+                segments.replaceSubrange(index + 1...index + 1, with: pieces)
+                index += pieces.count
+            }
+            index += 1
+        }
+        let set = CodeLines.lines(for: segments, openingWidth: measure.firstLineWidth, width: measure.otherLineWidth,
+                                  continuationIndent: continuationIndent)
+        lines = set.map { ($0.offset, $0.continues) }
+        return (segments, set.map(\.span))
     }
 
     /// The segments the lines are made of, and the lines. A paragraph that sets well without

@@ -24,6 +24,8 @@ struct SetLine: Sendable, Equatable {
     var hyphenated: Bool
     /// The line's spaces stretch so that it fills `width`.
     var justified: Bool
+    /// It goes on with the source line above it: a code line too long for the measure.
+    var continuation = false
     /// Its paragraph's direction: a right-to-left line starts at the right.
     var direction: TextDirection
     /// For a line of a table cell's text, the cell: its page's content has the cell's box

@@ -38,6 +38,9 @@ struct BreakRules: Equatable {
     /// Lines a split must leave on each page (CSS `orphans` and `widows`, 2 and 2 by default).
     var orphans = 2
     var widows = 2
+    /// A paragraph of at most this many source lines (its lines that continue none) is never
+    /// split: a short code listing.
+    var unsplitSourceLines = 0
     /// Empty lines before the paragraph when the book's margins set them; nil: `gapBefore`.
     var gapLines: Int?
 }
@@ -67,8 +70,14 @@ struct StyledParagraph: Equatable {
     /// Whether an empty line separates it from the paragraph before (unless at a page's top).
     var gapBefore: Bool = true
     var anchors: [String] = []
-    /// Preformatted text keeps its spaces (tabs become spaces to the next multiple of 8).
+    /// Preformatted text keeps its spaces (tabs become spaces to the next multiple of
+    /// `tabSize`, CSS `tab-size`).
     var keepsSpaces: Bool = false
+    var tabSize = 8
+    /// A code listing: its lines break only at spaces (a token wider than a line is cut after
+    /// its punctuation first), each source line's continuations indented and marked, short
+    /// listings kept on one page (`CodeLines`).
+    var isCode = false
     /// Whether its words may be hyphenated, and in which language (nil: the book's).
     var hyphenates: Bool = true
     var language: String?
@@ -178,7 +187,7 @@ struct StyledParagraph: Equatable {
         for byte in bytes {
             switch byte {
             case 0x09:
-                let spaces = 8 - column % 8
+                let spaces = tabSize > 0 ? tabSize - column % tabSize : 0
                 text.append(contentsOf: repeatElement(0x20, count: spaces))
                 column += spaces
             case 0x0D:

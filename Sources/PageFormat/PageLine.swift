@@ -20,6 +20,10 @@ public struct PageLine: Sendable, Equatable {
     public var hyphenated: Bool
     /// The line's spaces stretch to fill `width`.
     public var justified: Bool
+    /// The line goes on with the source line above it: a line of a code listing too long for
+    /// the page, broken at a space and indented. A renderer may mark it (the preview draws `↪`
+    /// in the indent).
+    public var continuation: Bool
     /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
     /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
     public var cell: CellPlace?
@@ -40,7 +44,7 @@ public struct PageLine: Sendable, Equatable {
     public var role: LineRole
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
+                continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
                 bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil) {
         self.text = text
         self.x = x
@@ -48,6 +52,7 @@ public struct PageLine: Sendable, Equatable {
         self.width = width
         self.hyphenated = hyphenated
         self.justified = justified
+        self.continuation = continuation
         self.height = height
         self.runs = runs
         self.direction = direction
@@ -115,7 +120,7 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, height, runs, direction, bidi, role, cell
+        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +131,7 @@ extension PageLine: Codable {
         width = try container.decode(Double.self, forKey: .width)
         hyphenated = try container.decodeIfPresent(Bool.self, forKey: .hyphenated) ?? false
         justified = try container.decodeIfPresent(Bool.self, forKey: .justified) ?? false
+        continuation = try container.decodeIfPresent(Bool.self, forKey: .continuation) ?? false
         height = try container.decodeIfPresent(Double.self, forKey: .height)
         runs = try container.decodeIfPresent([PageRun].self, forKey: .runs)
         direction = try container.decodeIfPresent(WritingDirection.self, forKey: .direction) ?? .leftToRight
@@ -142,6 +148,7 @@ extension PageLine: Codable {
         try container.encode(width, forKey: .width)
         if hyphenated { try container.encode(true, forKey: .hyphenated) }
         if justified { try container.encode(true, forKey: .justified) }
+        if continuation { try container.encode(true, forKey: .continuation) }
         try container.encodeIfPresent(height, forKey: .height)
         try container.encodeIfPresent(runs, forKey: .runs)
         if direction != .leftToRight { try container.encode(direction, forKey: .direction) }

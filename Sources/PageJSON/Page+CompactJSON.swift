@@ -53,6 +53,7 @@ extension PageLine: CompactJSONWritable {
         try output.object { first in
             if !bidi.isEmpty { output.key("bidi", first: &first); try output.writeArray(bidi) }
             if let cell { output.key("cell", first: &first); cell.writeJSON(to: output) }
+            if continuation { output.key("continuation", first: &first); output.write(true) }
             if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.rawValue) }
             if let height { output.key("height", first: &first); try output.write(height) }
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }

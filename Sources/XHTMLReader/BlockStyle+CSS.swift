@@ -31,6 +31,7 @@ extension BlockStyle {
         orphans = style.orphans
         widows = style.widows
         hyphenates = style.hyphenates
+        tabSize = style.tabSize
     }
 }
 

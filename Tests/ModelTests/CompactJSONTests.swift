@@ -27,7 +27,7 @@ struct CompactJSONTests {
         let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
-                     justified: n % 3 == 0, height: n % 2 == 1 ? value : nil,
+                     justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
                                    standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
@@ -124,7 +124,8 @@ struct CompactJSONTests {
         let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
-        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, height: 4, runs: [run],
+        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
+                            height: 4, runs: [run],
                             direction: .rightToLeft, bidi: [piece], role: .table, cell: place)
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)

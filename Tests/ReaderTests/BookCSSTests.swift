@@ -233,6 +233,15 @@ struct BookCSSTests {
         #expect(content.blocks.map(\.style.hyphenates) == [false, false, true, false, nil, nil])
     }
 
+    @Test func tabSizeIsACountOfSpacesThatInherits() {
+        let content = read(css: """
+            div.code { tab-size: 4 } pre.two { -moz-tab-size: 2 } pre.length { tab-size: 2em } pre.huge { tab-size: 99 }
+            """, body: """
+            <div class="code"><pre>a</pre><pre class="two">b</pre><pre class="length">c</pre><pre class="huge">d</pre></div><pre>e</pre>
+            """)
+        #expect(content.blocks.map(\.style.tabSize) == [4, 2, 4, 4, nil])
+    }
+
     @Test func whiteSpacePreMakesAParagraphPreformatted() {
         let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
         #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))
