@@ -110,7 +110,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
     func write(_ document: PageDocument) throws -> [Data] {
         write {
             try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
-                              target: document.target, standIns: document.layout.standIns ?? [])
+                              target: document.target, standIns: document.layout.standIns ?? [], links: document.links)
         }
         return []
     }

@@ -9,7 +9,8 @@ import PageFormat
 public enum HTMLPreview {
     public static func html(for document: PageDocument, assets: PreviewAssets) -> String {
         let plan = ScreenPlan(document)
-        let markup = PageMarkup(layout: document.layout, imageURLs: PageMarkup.imageURLs(assets.images))
+        var markup = PageMarkup(layout: document.layout, imageURLs: PageMarkup.imageURLs(assets.images))
+        markup.destination = { document.destination(of: $0) }
         var pages = ""
         for (index, page) in document.pages.enumerated() { pages += markup.html(page, index: index) }
         let title = HTMLText.escaped(document.metadata.title)

@@ -7,7 +7,10 @@ import PageFormat
 /// in its own direction with bidi overridden: the browser reorders nothing itself. A justified line's
 /// spaces are stretched by the page script, which measures the text and sets `word-spacing`.
 enum LineMarkup {
-    static func html(_ line: PageLine, layout: LayoutDescription) -> String {
+    /// `destination`: where a linked run leads; its text is then a link, to a page of the
+    /// preview or out of the book.
+    static func html(_ line: PageLine, layout: LayoutDescription,
+                     destination: (PageRun) -> LinkDestination? = { _ in nil }) -> String {
         let isNote = line.role == .note || line.role == .noteSeparator
         let defaultHeight = isNote ? layout.notes?.lineHeight ?? layout.font.lineHeight : layout.font.lineHeight
         let height = line.height ?? defaultHeight
@@ -40,10 +43,10 @@ enum LineMarkup {
             for piece in line.bidi {
                 let low = max(0, min(piece.start, units.count)), high = max(low, min(piece.start + piece.length, units.count))
                 content += "<span class=\"\(piece.rightToLeft ? "rtl" : "ltr")\">"
-                    + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns) + "</span>"
+                    + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns, destination: destination) + "</span>"
             }
         } else {
-            content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns)
+            content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, destination: destination)
         }
         return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
     }
@@ -58,10 +61,10 @@ enum LineMarkup {
     /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no
     /// run covers, in the first face at the line's size).
     static func spans(_ units: [UInt16], _ range: Range<Int>, runs: [PageRun], size: Double,
-                      standIns: [FaceDescription]? = nil) -> String {
+                      standIns: [FaceDescription]? = nil, destination: (PageRun) -> LinkDestination? = { _ in nil }) -> String {
         var out = ""
         var position = range.lowerBound
-        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift) {
+        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift, link: LinkDestination? = nil) {
             guard !part.isEmpty else { return }
             var style = runSize == size ? "" : "font-size:\(HTMLText.px(runSize));"
             switch shift {
@@ -70,14 +73,20 @@ enum LineMarkup {
             case .none, .other: break
             }
             let text = HTMLText.escaped(String(decoding: units[part], as: UTF16.self))
-            out += "<span class=\"\(face)\"\(style.isEmpty ? "" : " style=\"\(style)\"")>\(text)</span>"
+            let span = "<span class=\"\(face)\"\(style.isEmpty ? "" : " style=\"\(style)\"")>\(text)</span>"
+            switch link {
+            case .page(let page, _)?: out += "<a href=\"#page=\(page)\" data-page=\"\(page)\">\(span)</a>"
+            case .external(let url)?: out += "<a href=\"\(HTMLText.escaped(url))\" target=\"_blank\" rel=\"noopener\">\(span)</a>"
+            case nil: out += span
+            }
         }
         for run in runs.sorted(by: { $0.start < $1.start }) {
             let low = max(run.start, position), high = min(run.start + run.length, range.upperBound)
             guard low < high else { continue }
             emit(position..<low, face: "f0", runSize: size, shift: .none)
             let standIn = run.standIn.flatMap { name in standIns?.firstIndex { $0.postScriptName == name } }
-            emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift)
+            emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift,
+                 link: destination(run))
             position = high
         }
         emit(position..<range.upperBound, face: "f0", runSize: size, shift: .none)

@@ -9,6 +9,8 @@ struct PageMarkup {
     let layout: LayoutDescription
     /// `data:` URLs of the book's pictures, by their path in the book.
     let imageURLs: [String: String]
+    /// Where a linked run leads (`PageDocument.destination(of:)`).
+    var destination: (PageRun) -> LinkDestination? = { _ in nil }
 
     func html(_ page: Page, index: Int) -> String {
         var body = ""
@@ -18,7 +20,7 @@ struct PageMarkup {
             body += shown.boxes.map(box).joined()
             body += shown.images.map(image).joined()
             body += shown.cells.map(cell).joined()
-            body += shown.lines.map { LineMarkup.html($0, layout: layout) }.joined()
+            body += shown.lines.map { LineMarkup.html($0, layout: layout, destination: destination) }.joined()
         case .cover(let path):
             if let path, let url = imageURLs[path] {
                 body += "<img class=\"cover-image\" src=\"\(url)\" alt=\"\">"

@@ -138,6 +138,12 @@ enum ViewerScript {
       });
       stage.addEventListener("click", (event) => {
         if (swiped) return;
+        // A link into the book turns to its page; one out of it opens as links do.
+        const link = event.target.closest ? event.target.closest("a") : null;
+        if (link) {
+          if (link.dataset.page != null) { event.preventDefault(); turn(screenOf(+link.dataset.page)); }
+          return;
+        }
         const box = stage.getBoundingClientRect();
         (event.clientX > box.left + box.width / 2 ? towardRight : towardLeft)();
       });

@@ -27,6 +27,7 @@ enum ViewerStyle {
     .page.invisible { visibility: hidden; }
     .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision; }
     .l .t { font-variant-ligatures: normal; }
+    .l a { color: inherit; text-decoration: underline 1px #a89c84; text-underline-offset: 2px; }
     .l.c::before { content: "\\21AA"; position: absolute; right: 100%; padding-right: 0.3em; color: #8a8378; }
     .l.c.r::before { right: auto; left: 100%; padding-right: 0; padding-left: 0.3em; content: "\\21A9"; }
     .l.r { text-align: right; }

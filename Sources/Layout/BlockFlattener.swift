@@ -479,7 +479,7 @@ struct BlockFlattener {
             if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
             let before = paragraph.text.count
-            paragraph.append(inline.text, face: face, size: runSize, shift: shift)
+            paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link)
             guard let note = inline.note, paragraph.text.count > before else { continue }
             while counted.bytes < paragraph.text.count {
                 if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }

@@ -23,6 +23,9 @@ struct ChapterLayout {
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
     /// What the chapter's layout had to give up, such as a table's type size.
     var warnings: [Warning] = []
+    /// Where its lines' links lead, each once (`LineRun.link`): the book's places among them
+    /// are found on its pages once every chapter is laid out (`Layouter.paged`).
+    var linkTargets: Set<String> = []
 
     init(pages: [Page], anchorPages: [String: Int], standIns: [MeasuredFace] = [],
          languagesWithoutHyphenation: Set<String> = [], metTextWithoutLanguage: Bool = false,
@@ -123,6 +126,11 @@ struct ChapterLayouter {
                                    languagesWithoutHyphenation: hyphenator.missingLanguages,
                                    metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
                                    charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
+        for page in pages {
+            for line in page.shown?.lines ?? [] {
+                for run in line.runs ?? [] { if let link = run.link { layout.linkTargets.insert(link) } }
+            }
+        }
         layout.warnings = paginated.tableScales.map { table, scale in
             Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
                     + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")

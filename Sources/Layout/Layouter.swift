@@ -149,8 +149,10 @@ public struct Layouter: Sendable {
         let standIns = StandInRuns.merged(chapters.lazy.flatMap(\.standIns))
         let tocPageIndices = book.toc.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
+        let links = BookLinks.resolve(chapters.lazy.flatMap(\.linkTargets), in: book, chapterStarts: chapterStarts,
+                                      anchorPages: chapters.map(\.anchorPages), pageIndex: pageIndex)
         return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
-                         pageListPageIndices: pageListPageIndices,
+                         pageListPageIndices: pageListPageIndices, links: links,
                          warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters)
                              + chapters.flatMap(\.warnings),
                          standIns: standIns.map(\.description),

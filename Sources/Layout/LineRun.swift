@@ -54,14 +54,17 @@ struct LineRun: Sendable, Equatable {
     /// The face its characters were measured in when `face` has no glyphs for them (Arabic in
     /// Liberation Serif): a renderer draws them in it.
     var standIn: MeasuredFace?
+    /// Where the run's text links to, as the book names it (`LinkSpan.target`).
+    var link: String?
 
     init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
-                standIn: MeasuredFace? = nil) {
+                standIn: MeasuredFace? = nil, link: String? = nil) {
         self.start = start
         self.length = length
         self.face = face
         self.size = size
         self.shift = shift
         self.standIn = standIn
+        self.link = link
     }
 }

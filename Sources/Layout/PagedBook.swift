@@ -22,6 +22,10 @@ public struct PagedBook: Sendable, Equatable {
     /// For each entry of the book's printed page list, the index of the content page where it
     /// lands, by the same rule.
     public var pageListPageIndices: [Int?]
+    /// Where each of the book's links that leads into the book lands, sorted by target: its
+    /// `page` is the content page's index (in `pages`), which the writer moves past the pages
+    /// before the content.
+    public var links: [PageLink]
     /// What the layout had to do without, such as a language with no hyphenation dictionary.
     public var warnings: [Warning]
     /// The faces that set characters the book's fonts have no glyphs for (Arabic or Han in a
@@ -34,7 +38,7 @@ public struct PagedBook: Sendable, Equatable {
 
     /// `chapterPageCounts`: nil counts `pages` by their chapters.
     public init(pages: [Page], chapterPageCounts: [Int]? = nil, tocPageIndices: [Int?], pageListPageIndices: [Int?] = [],
-                warnings: [Warning] = [], standIns: [FaceDescription] = [], standInFiles: [String: String] = [:]) {
+                links: [PageLink] = [], warnings: [Warning] = [], standIns: [FaceDescription] = [], standInFiles: [String: String] = [:]) {
         self.pages = pages
         self.chapterPageCounts = chapterPageCounts ?? pages.reduce(into: []) { counts, page in
             guard let chapter = page.shown?.chapter else { return }
@@ -43,6 +47,7 @@ public struct PagedBook: Sendable, Equatable {
         }
         self.tocPageIndices = tocPageIndices
         self.pageListPageIndices = pageListPageIndices
+        self.links = links
         self.warnings = warnings
         self.standIns = standIns
         self.standInFiles = standInFiles

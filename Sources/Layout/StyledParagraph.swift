@@ -8,6 +8,10 @@ struct StyledRun: Equatable {
     var face: FaceRole
     var size: Double
     var shift: BaselineShift = .none
+    /// Where the run's text links to, as the book names it (`OEBPS/ch2.xhtml#note-3`, or a URL).
+    /// A run is measured on its own, so a renderer that draws each run apart draws the widths
+    /// measured.
+    var link: String?
 }
 
 /// How a paragraph may be split between pages.
@@ -98,6 +102,7 @@ struct StyledParagraph: Equatable {
     var image: Image?
     /// The footnotes its text calls, in order.
     var noteCalls: [NoteCall] = []
+
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.
     @OutOfLine var table: FlatTable? = nil
@@ -119,7 +124,7 @@ struct StyledParagraph: Equatable {
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
     /// The size is taken as the output writes it (`writtenSize`).
-    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none) {
+    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none, link: String? = nil) {
         let size = Self.writtenSize(size)
         let before = text.count
         var string = string
@@ -127,10 +132,10 @@ struct StyledParagraph: Equatable {
             if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
         }
         guard text.count > before else { return }
-        if let last = runs.last, last.face == face, last.size == size, last.shift == shift {
+        if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link {
             runs[runs.count - 1].end = text.count
         } else {
-            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift))
+            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link))
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 ///   `TargetName` and a grouping as `.none`, for the app to skip or show blank;
 /// - a page without a field its type needs fails to decode, naming the field;
 /// - fields it does not know are ignored;
-/// - optional fields that are missing are nil, and a missing `chapters`, `toc` or `pageList` is
+/// - optional fields that are missing are nil, and a missing `chapters`, `toc`, `pageList` or `links` is
 ///   empty;
 /// - a document whose `format` is not `book2pages`, or whose `version` is newer than
 ///   `PageDocument.currentVersion` (a version changes only when meaning changes), is refused with
@@ -33,6 +33,7 @@ extension PageDocument {
         toc = try container.decodeIfPresent([TOCItem].self, forKey: .toc) ?? []
         pageList = try container.decodeIfPresent([PageListItem].self, forKey: .pageList) ?? []
         pages = try container.decode([Page].self, forKey: .pages)
+        links = try container.decodeIfPresent([PageLink].self, forKey: .links) ?? []
     }
 }
 

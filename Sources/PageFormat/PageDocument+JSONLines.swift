@@ -25,7 +25,7 @@ extension PageDocument {
         self.init(metadata: header.metadata, layout: layout, target: end.target ?? header.target,
                   provenance: header.provenance,
                   chapters: end.chapters, toc: end.toc, pageList: end.pageList ?? [], pages: pages,
-                  version: header.version)
+                  links: end.links ?? [], version: header.version)
     }
 }
 
@@ -64,14 +64,17 @@ extension PageDocument {
         public var target: TargetDescription?
         /// `layout.standIns`: known only once every page is laid out.
         public var standIns: [FaceDescription]?
+        /// The document's `links`: where they land is known once every page is laid out.
+        public var links: [PageLink]?
 
         public init(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem], target: TargetDescription?,
-                    standIns: [FaceDescription]) {
+                    standIns: [FaceDescription], links: [PageLink] = []) {
             self.chapters = chapters
             self.toc = toc
             self.pageList = pageList.isEmpty ? nil : pageList
             self.target = target
             self.standIns = standIns.isEmpty ? nil : standIns
+            self.links = links.isEmpty ? nil : links
         }
     }
 }

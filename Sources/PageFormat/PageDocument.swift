@@ -24,9 +24,12 @@ public struct PageDocument: Codable, Sendable, Equatable {
     /// An even number of pages in BookLayout's order: two invisible pages, the cover, the inside
     /// cover, the content pages, then the back inside cover.
     public var pages: [Page]
+    /// Where the links into the book land (the places runs' `link`s name), sorted by target;
+    /// empty when no run links into the book. `destination(of:)` follows a run's link.
+    public var links: [PageLink]
 
     enum CodingKeys: String, CodingKey {
-        case format, version, provenance, metadata, layout, target, chapters, toc, pageList, pages
+        case format, version, provenance, metadata, layout, target, chapters, toc, pageList, pages, links
     }
 
     /// The page list's fixed places, whatever the book: the cover is the third page, and the
@@ -39,7 +42,7 @@ public struct PageDocument: Codable, Sendable, Equatable {
 
     public init(metadata: BookMetadata, layout: LayoutDescription, target: TargetDescription? = nil,
                 provenance: Provenance? = nil, chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem] = [], pages: [Page],
-                version: Int = PageDocument.currentVersion) {
+                links: [PageLink] = [], version: Int = PageDocument.currentVersion) {
         self.format = PageDocument.formatName
         self.version = version
         self.metadata = metadata
@@ -50,6 +53,29 @@ public struct PageDocument: Codable, Sendable, Equatable {
         self.toc = toc
         self.pageList = pageList
         self.pages = pages
+        self.links = links
+    }
+
+    /// Where a run's link leads: the page a link into the book lands on, or the URL of one that
+    /// leaves it; nil for a run that is no link, or one into the book that lands on no page (a
+    /// document the spine leaves out).
+    public func destination(of run: PageRun) -> LinkDestination? {
+        guard let target = run.link else { return nil }
+        var low = 0, high = links.count
+        while low < high {
+            let middle = (low + high) / 2
+            if links[middle].target < target { low = middle + 1 } else { high = middle }
+        }
+        if low < links.count, links[low].target == target { return .page(links[low].page, chapter: links[low].chapter) }
+        return Self.isExternal(target) ? .external(target) : nil
+    }
+
+    /// `scheme:` before any `/`, `?` or `#`: a URL, not a path in the book.
+    static func isExternal(_ target: String) -> Bool {
+        guard let colon = target.firstIndex(of: ":"), colon > target.startIndex,
+              let first = target.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return target[..<colon].unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+            || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 }
 

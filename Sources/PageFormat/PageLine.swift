@@ -174,20 +174,26 @@ public struct PageRun: Sendable, Equatable {
     /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Nil when `face`
     /// set them.
     public var standIn: String?
+    /// Where the run's text links to: a URL as the book wrote it (`https://…`, `mailto:…`), or
+    /// a place in the book, named as the book names it (`OEBPS/ch2.xhtml#note-3`), which the
+    /// document's `links` resolve to a page (`PageDocument.destination(of:)`).
+    public var link: String?
 
-    public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil) {
+    public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil,
+                link: String? = nil) {
         self.start = start
         self.length = length
         self.face = face
         self.size = size
         self.shift = shift
         self.standIn = standIn
+        self.link = link
     }
 }
 
 extension PageRun: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, face, size, shift, standIn
+        case start, length, face, size, shift, standIn, link
     }
 
     public init(from decoder: any Decoder) throws {
@@ -198,6 +204,7 @@ extension PageRun: Codable {
         size = try container.decode(Double.self, forKey: .size)
         shift = try container.decodeIfPresent(BaselineShift.self, forKey: .shift) ?? .none
         standIn = try container.decodeIfPresent(String.self, forKey: .standIn)
+        link = try container.decodeIfPresent(String.self, forKey: .link)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -208,5 +215,6 @@ extension PageRun: Codable {
         try container.encode(size, forKey: .size)
         if shift != .none { try container.encode(shift, forKey: .shift) }
         try container.encodeIfPresent(standIn, forKey: .standIn)
+        try container.encodeIfPresent(link, forKey: .link)
     }
 }

@@ -7,7 +7,7 @@ extension PageDocument {
                                         version: version)
         for (index, page) in pages.enumerated() { data.append(try JSONLines.page(page, index: index)) }
         data.append(try JSONLines.end(chapters: chapters, toc: toc, pageList: pageList, target: target,
-                                      standIns: layout.standIns ?? []))
+                                      standIns: layout.standIns ?? [], links: links))
         return data
     }
 
@@ -47,8 +47,9 @@ public enum JSONLines {
 
     /// The last line: what needs every page first.
     public static func end(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
-                           target: TargetDescription?, standIns: [FaceDescription] = []) throws -> Data {
-        try line(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns))
+                           target: TargetDescription?, standIns: [FaceDescription] = [], links: [PageLink] = []) throws -> Data {
+        try line(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns,
+                                      links: links))
     }
 }
 

@@ -83,6 +83,7 @@ extension PageRun: CompactJSONWritable {
         try output.object { first in
             output.key("face", first: &first); output.write(Int64(face))
             output.key("length", first: &first); output.write(Int64(length))
+            if let link { output.key("link", first: &first); output.write(link) }
             if shift != .none { output.key("shift", first: &first); output.write(shift.rawValue) }
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }

@@ -17,6 +17,7 @@ extension PageDocument: CompactJSONWritable {
             output.key("chapters", first: &first); try output.writeArray(chapters)
             output.key("format", first: &first); output.write(format)
             output.key("layout", first: &first); try output.write(layout)
+            output.key("links", first: &first); try output.writeArray(links)
             output.key("metadata", first: &first); try output.write(metadata)
             output.key("pageList", first: &first); try output.writeArray(pageList)
             output.key("pages", first: &first)

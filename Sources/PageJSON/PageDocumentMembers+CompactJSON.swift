@@ -87,3 +87,13 @@ extension Int: CompactJSONWritable {
         output.write(Int64(self))
     }
 }
+
+extension PageLink: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        output.object { first in
+            output.key("chapter", first: &first); output.write(Int64(chapter))
+            output.key("page", first: &first); output.write(Int64(page))
+            output.key("target", first: &first); output.write(target)
+        }
+    }
+}

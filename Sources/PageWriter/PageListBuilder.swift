@@ -26,7 +26,8 @@ public enum PageListBuilder {
                             chapters: chapters(of: book, paged: paged),
                             toc: toc(of: book, paged: paged),
                             pageList: pageList(of: book, paged: paged),
-                            pages: pages)
+                            pages: pages,
+                            links: paged.links.map { PageLink(target: $0.target, page: firstContentIndex + $0.page, chapter: $0.chapter) })
     }
 
     static func pages(of book: Book, paged: PagedBook) -> [Page] {

@@ -29,7 +29,7 @@ struct CompactJSONTests {
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
-                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil)],
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil)],
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
@@ -121,7 +121,7 @@ struct CompactJSONTests {
     /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic")
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", link: "OEBPS/a.xhtml#b")
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,

@@ -33,6 +33,17 @@ struct HTMLPreviewTests {
         #expect(html.contains("<span class=\"f0\" style=\"font-size:10.2px;position:relative;top:-4.08px;\">1</span>"))
     }
 
+    @Test func linkedRunsAreLinksToTheirPageOrOutOfTheBook() {
+        let runs = [PageRun(start: 0, length: 4, face: 0, size: 17), PageRun(start: 4, length: 4, face: 0, size: 17, link: "ch2.xhtml#n1"),
+                    PageRun(start: 8, length: 4, face: 0, size: 17, link: "https://example.org/?a=1&b=2")]
+        let line = PageLine(text: "see note web", x: 40, y: 0, width: 100, runs: runs)
+        var document = Self.sample
+        document.links = [PageLink(target: "ch2.xhtml#n1", page: 9, chapter: 1)]
+        let html = LineMarkup.html(line, layout: Self.sample.layout, destination: { document.destination(of: $0) })
+        #expect(html.contains("<span class=\"f0\">see </span><a href=\"#page=9\" data-page=\"9\"><span class=\"f0\">note</span></a>"))
+        #expect(html.contains("<a href=\"https://example.org/?a=1&amp;b=2\" target=\"_blank\" rel=\"noopener\"><span class=\"f0\"> web</span></a>"))
+    }
+
     @Test func bidiPiecesComeInVisualOrderEachInItsDirection() {
         // "שלום world עולם" from FORMAT.md: drawn from the left, the last word first.
         let line = PageLine(text: "שלום world עולם", x: 256.6, y: 40, width: 195.4, direction: .rightToLeft,
