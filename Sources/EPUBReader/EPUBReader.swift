@@ -1,5 +1,6 @@
 import BookModel
 import ImageSizes
+import XHTMLReader
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
 /// wrong (BRIEF §5): no container.xml → the first `.opf`; a spine item that is missing or won't
@@ -29,7 +30,9 @@ public enum EPUBReader {
         let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover,
                                 receiver: receiver)
         var verticalItem: String?
-        var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem)
+        var media = UnshownMedia()
+        var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem, unshownMedia: &media)
+        warnings += media.warnings
         let toc = TableOfContents(package: package, chapters: chapters, archive: archive, warnings: &warnings)
         try archive.checkLimits()
         ChapterTitles.apply(toc, to: &chapters)

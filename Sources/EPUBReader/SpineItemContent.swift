@@ -10,6 +10,8 @@ struct SpineItemContent {
     let firstHeading: String?
     /// Its CSS sets some of it in a vertical writing mode.
     var writesVertically = false
+    /// The media it holds that a page cannot play.
+    var unshownMedia = UnshownMedia()
 
     /// What reading an item's bytes gives: content already (an image), bytes to parse, or
     /// nothing (with a warning).
@@ -62,7 +64,7 @@ struct SpineItemContent {
         let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets)
         warnings += content.warnings
         return SpineItemContent(blocks: content.blocks, notes: content.notes, firstHeading: content.firstHeading,
-                                writesVertically: content.writesVertically)
+                                writesVertically: content.writesVertically, unshownMedia: content.unshownMedia)
     }
 
     /// Manifests often declare XHTML as plain XML or HTML (or OEB 1's type), or leave the type

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import ImageSizes
 import ProcessMemory
+import XHTMLReader
 
 /// Turns the spine into chapters, with a warning for each item it leaves out.
 ///
@@ -30,7 +31,9 @@ struct SpineReader {
     /// parsed side by side; then the batch is taken in order, so the chapters, the warnings and
     /// the bounds (the text limit stops the book at the same item) are what reading one at a
     /// time gives.
-    func chapters(warnings: inout [Warning], verticalItem: inout String?) throws(ReadError) -> [Chapter] {
+    /// `unshownMedia`: what the chapters hold that a page cannot play, added up.
+    func chapters(warnings: inout [Warning], verticalItem: inout String?,
+                  unshownMedia: inout UnshownMedia) throws(ReadError) -> [Chapter] {
         var chapters: [Chapter] = []
         var readPaths: Set<String> = []
         var encryptedCount = 0
@@ -54,6 +57,7 @@ struct SpineReader {
                 guard let content = parsed.content else { continue }
                 let item = slot.spineItem.item
                 if content.writesVertically, verticalItem == nil { verticalItem = item.path }
+                unshownMedia.add(content.unshownMedia)
                 if let cover, isCoverPage(content.blocks, cover: cover) { continue }
                 // Checked as the chapters come, so a book made of text alone stops early too.
                 textSize += content.blocks.textSize + content.notes.reduce(0) { $0 + $1.blocks.textSize }

@@ -12,7 +12,7 @@ enum HTMLFragment {
         let document = Markup.parse(Array("<html><body>\(html)</body></html>".utf8), as: .html)
         var content = XHTMLReader.read(document: document, source: source)
         if !document.parsedCleanly, !content.warnings.isEmpty { content.warnings.removeFirst() }
-        let warnings = content.warnings.map { warning in
+        let warnings = (content.warnings + content.unshownMedia.warnings).map { warning in
             Warning(entry: warning.entry, line: warning.line.map { $0 + line - 1 }, warning.message)
         }
         // Footnotes in the fragment stay in its flow, after it: the Markdown book's own footnotes

@@ -28,6 +28,8 @@ struct BlockBuilder {
     private var elementPath = ""
     /// Whether the book's CSS sets some element in a vertical writing mode.
     private(set) var metVerticalWriting = false
+    /// The media met that a page cannot play, by kind.
+    private(set) var unshownMedia = UnshownMedia()
     /// The document's footnotes, taken out of the flow as the walk meets them.
     private var noteCollector: NoteCollector?
 
@@ -158,6 +160,8 @@ struct BlockBuilder {
             role = .preformatted
         }
         var exit = Exit(context: context)
+        // False for media shown by a line naming them: what they hold is not theirs to show.
+        var showsChildren = true
         context.computed = style
         paths.open(elementPath)
         exit.popsElement = true
@@ -284,6 +288,15 @@ struct BlockBuilder {
         case .svg:
             startContainer(at: node, style: style, exit: &exit)
             context.inSVG = true
+        case .media(let kind):
+            blocks.addAnchors(references.anchors(of: node))
+            startContainer(at: node, style: style, exit: &exit)
+            unshownMedia.note(kind, in: references.source)
+            if !UnshownMedia.hasFallback(kind, at: index, in: document) {
+                blocks.appendText(UnshownMedia.placeholder(kind, of: node, in: document, at: index), style: context.style,
+                                  link: context.link)
+                showsChildren = false
+            }
         }
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
         // a paragraph the element ended was in the language and style from before.
@@ -294,7 +307,7 @@ struct BlockBuilder {
         applyDirection(of: node, style: style)
         synchronizeAssembler()
         steps.append(.leave(exit))
-        if let child = node.firstChild { steps.append(.enter(child)) }
+        if showsChildren, let child = node.firstChild { steps.append(.enter(child)) }
     }
 
     private mutating func leave(_ exit: Exit) {

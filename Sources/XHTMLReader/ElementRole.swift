@@ -43,6 +43,9 @@ enum ElementRole: Equatable {
     case image
     /// `svg`: only its `image` elements are read; its text (`title`, `desc`) is not.
     case svg
+    /// `video`, `audio`, `object`, `embed`, `iframe`, `canvas`: their fallback content, else a
+    /// line naming them (`UnshownMedia`).
+    case media(MediaKind)
 
     static func of(_ node: MarkupNode) -> ElementRole {
         let name = node.name.lowercased()
@@ -56,14 +59,14 @@ enum ElementRole: Equatable {
 
     private static let roles: [String: ElementRole] = {
         var roles: [String: ElementRole] = [:]
-        for name in ["head", "title", "script", "style", "template", "noembed", "iframe", "meta", "link",
+        for name in ["head", "title", "script", "style", "template", "noembed", "meta", "link",
                      "base", "param", "source", "track", "area", "map", "annotation", "annotation-xml",
                      "datalist", "dialog"] {
             roles[name] = .skipped
         }
         for name in ["html", "body", "div", "section", "article", "aside", "header", "footer", "figure",
                      "figcaption", "main", "nav", "address", "details", "summary", "center", "hgroup",
-                     "fieldset", "legend", "form", "dl", "noscript", "search", "video", "audio", "canvas",
+                     "fieldset", "legend", "form", "dl", "noscript", "search",
                      "frameset", "multicol"] {
             roles[name] = .container
         }
@@ -100,6 +103,7 @@ enum ElementRole: Equatable {
         roles["hr"] = .rule
         roles["img"] = .image
         roles["svg"] = .svg
+        for kind in MediaKind.allCases { roles[kind.rawValue] = .media(kind) }
         return roles
     }()
 

@@ -31,6 +31,7 @@ extension XHTMLReader {
             metadata.writesVertically = true
             warnings.append(Warning(entry: fileName, "vertical writing (writing-mode in its CSS) is laid out horizontally"))
         }
+        warnings += content.unshownMedia.warnings
         let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks,
                               notes: content.notes)
         return ReadResult(book: Book(metadata: metadata, chapters: [chapter]), warnings: warnings)

@@ -20,6 +20,8 @@ public struct XHTMLContent: Sendable, Equatable {
     /// Whether its CSS sets some of it in a vertical writing mode (`writing-mode`,
     /// `-epub-writing-mode`), which the layout sets horizontally.
     public var writesVertically = false
+    /// The media it holds that a page cannot play, shown by their fallback or a line naming them.
+    public var unshownMedia = UnshownMedia()
     /// `<meta name="author" content="…">` in the head, in order.
     public var authors: [String]
     public var warnings: [Warning]
@@ -100,6 +102,7 @@ public enum XHTMLReader {
         let rootDirection = direction(of: document[root]) ?? body.flatMap { direction(of: document[$0]) }
         content.direction = rootDirection.flatMap { TextDirection(rawValue: $0.rawValue) }
         content.writesVertically = builder.metVerticalWriting
+        content.unshownMedia = builder.unshownMedia
         return content
     }
 
