@@ -7,12 +7,18 @@ public struct Inline: Sendable, Equatable {
     public var link: String?
     /// The id of the chapter's `Note` this run calls (a footnote reference), when it is one.
     public var note: String?
+    /// The text's colour and the colour behind it, when the book's CSS sets them.
+    public var color: BookColor?
+    public var background: BookColor?
 
-    public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil) {
+    public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
+                color: BookColor? = nil, background: BookColor? = nil) {
         self.text = text
         self.style = style
         self.link = link
         self.note = note
+        self.color = color
+        self.background = background
     }
 }
 

@@ -25,12 +25,12 @@ public struct Table: Sendable, Equatable {
     public var borderSpacing: TableSpacing
     /// The table's own border (CSS `border*`, or the `border` attribute: N > 0 draws N px).
     public var borders: TableBorders
-    public var backgroundColor: TableColor?
+    public var backgroundColor: BookColor?
 
     public init(caption: TableCaption? = nil, columns: [TableColumn] = [], groups: [TableRowGroup] = [],
                 layout: TableLayoutMode = .auto, width: TableLength? = nil, bordersCollapse: Bool = false,
                 borderSpacing: TableSpacing = .htmlDefault, borders: TableBorders = TableBorders(),
-                backgroundColor: TableColor? = nil) {
+                backgroundColor: BookColor? = nil) {
         self.caption = caption
         self.columns = columns
         self.groups = groups
@@ -74,9 +74,9 @@ public struct TableCaption: Sendable, Equatable {
 /// A grid column from `col` (or a `colgroup` without `col`s), each of a `span` on its own.
 public struct TableColumn: Sendable, Equatable {
     public var width: TableLength?
-    public var backgroundColor: TableColor?
+    public var backgroundColor: BookColor?
 
-    public init(width: TableLength? = nil, backgroundColor: TableColor? = nil) {
+    public init(width: TableLength? = nil, backgroundColor: BookColor? = nil) {
         self.width = width
         self.backgroundColor = backgroundColor
     }
@@ -108,9 +108,9 @@ public struct TableRow: Sendable, Equatable {
     public var cells: [TableCell]
     /// CSS `height` (or the `height` attribute): the row's least height.
     public var height: Double?
-    public var backgroundColor: TableColor?
+    public var backgroundColor: BookColor?
 
-    public init(cells: [TableCell], height: Double? = nil, backgroundColor: TableColor? = nil) {
+    public init(cells: [TableCell], height: Double? = nil, backgroundColor: BookColor? = nil) {
         self.cells = cells
         self.height = height
         self.backgroundColor = backgroundColor
@@ -134,14 +134,14 @@ public struct TableCell: Sendable, Equatable {
     /// CSS `text-align` or the `align` attribute; nil: the layout's (a `th` is centred).
     public var textAlign: TextAlignment?
     public var verticalAlign: VerticalAlignment
-    public var backgroundColor: TableColor?
+    public var backgroundColor: BookColor?
     /// `white-space: nowrap` or the `nowrap` attribute.
     public var noWrap: Bool
 
     public init(blocks: [Block], isHeader: Bool = false, columnSpan: Int = 1, rowSpan: Int = 1,
                 width: TableLength? = nil, padding: TableInsets = .htmlDefault, borders: TableBorders = TableBorders(),
                 textAlign: TextAlignment? = nil, verticalAlign: VerticalAlignment = .middle,
-                backgroundColor: TableColor? = nil, noWrap: Bool = false) {
+                backgroundColor: BookColor? = nil, noWrap: Bool = false) {
         self.blocks = blocks
         self.isHeader = isHeader
         self.columnSpan = columnSpan
@@ -248,9 +248,9 @@ public struct TableBorder: Sendable, Equatable {
 
     public var width: Double
     public var style: Style
-    public var color: TableColor?
+    public var color: BookColor?
 
-    public init(width: Double, style: Style, color: TableColor? = nil) {
+    public init(width: Double, style: Style, color: BookColor? = nil) {
         self.width = width
         self.style = style
         self.color = color
@@ -260,19 +260,4 @@ public struct TableBorder: Sendable, Equatable {
 
     /// Whether it draws anything.
     public var isVisible: Bool { style == .solid && width > 0 }
-}
-
-/// An sRGB colour, each component 0…255, alpha 0…1.
-public struct TableColor: Sendable, Equatable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: Double
-
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
 }

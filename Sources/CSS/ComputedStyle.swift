@@ -64,6 +64,14 @@ public struct ComputedStyle: Sendable, Equatable {
     public var hyphenates: Bool?
     /// `tab-size`, in spaces, when the book sets it here or around.
     public var tabSize: Int?
+    /// The text's `color`, when the book sets it here or around.
+    public var color: CSSColor?
+    /// `text-decoration` set on this element: the lines it adds (or, all false, that `none`
+    /// takes away the element's own, as `a { text-decoration: none }` does). Not inherited: the
+    /// reader carries the lines to the text inside.
+    public var decoration: TextDecoration?
+    /// `background-color` on this element.
+    public var backgroundColor: CSSColor? { tableBox?.style.backgroundColor }
 
     public init() {}
 
@@ -81,6 +89,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.noWrap = noWrap
         child.hyphenates = hyphenates
         child.tabSize = tabSize
+        child.color = color
         if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
@@ -144,6 +153,9 @@ public struct ComputedStyle: Sendable, Equatable {
             case .listStyleType(let type)?: listStyleType = type
             case .hyphens(let automatic)?: hyphenates = automatic
             case .tabSize(let spaces)?: tabSize = spaces
+            case .color(let value)?: color = value
+            case .textDecoration(let underline, let lineThrough)?:
+                decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
             case .fontSize?, nil: break
             }
         }
@@ -173,4 +185,10 @@ private final class TableBox: Sendable, Equatable {
     static func == (a: TableBox, b: TableBox) -> Bool {
         a === b || a.style == b.style
     }
+}
+
+/// The lines `text-decoration` draws.
+public struct TextDecoration: Sendable, Equatable {
+    public var underline: Bool
+    public var lineThrough: Bool
 }

@@ -27,6 +27,10 @@ struct Declaration: Sendable, Equatable {
         case hyphens(automatic: Bool)
         /// `tab-size` as a count of spaces (a length is not read).
         case tabSize(Int)
+        /// The text's `color`.
+        case color(CSSColor)
+        /// `text-decoration` (or `-line`): which lines it draws; both false for `none`.
+        case textDecoration(underline: Bool, lineThrough: Bool)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
@@ -78,10 +82,12 @@ struct Declaration: Sendable, Equatable {
             case .marginRight: 42
             case .hyphens: 43
             case .tabSize: 44
+            case .color: 45
+            case .textDecoration: 46
             }
         }
 
-        static let propertyCount = 45
+        static let propertyCount = 47
     }
 
     /// A `width` or `height`.
@@ -196,6 +202,17 @@ struct Declaration: Sendable, Equatable {
             case "auto": single = .hyphens(automatic: true)
             case "none", "manual": single = .hyphens(automatic: false)
             default: single = nil
+            }
+        case "color": single = CSSColor(value).map(Value.color)
+        case "text-decoration", "text-decoration-line", "-webkit-text-decoration", "-webkit-text-decoration-line":
+            // The shorthand's style and colour words are not lines: only these count.
+            let words = value.split(separator: " ")
+            if words.contains("none") {
+                single = .textDecoration(underline: false, lineThrough: false)
+            } else if words.contains("underline") || words.contains("line-through") {
+                single = .textDecoration(underline: words.contains("underline"), lineThrough: words.contains("line-through"))
+            } else {
+                single = nil
             }
         case "tab-size", "-moz-tab-size", "-o-tab-size":
             single = Int(value).flatMap { (0...CSSLimits.maximumTabSize).contains($0) ? Value.tabSize($0) : nil }

@@ -64,9 +64,16 @@ enum LineMarkup {
                       standIns: [FaceDescription]? = nil, destination: (PageRun) -> LinkDestination? = { _ in nil }) -> String {
         var out = ""
         var position = range.lowerBound
-        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift, link: LinkDestination? = nil) {
+        func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift, link: LinkDestination? = nil,
+                  painted run: PageRun? = nil) {
             guard !part.isEmpty else { return }
             var style = runSize == size ? "" : "font-size:\(HTMLText.px(runSize));"
+            if let run {
+                let lines = (run.underline ? ["underline"] : []) + (run.strikethrough ? ["line-through"] : [])
+                if !lines.isEmpty { style += "text-decoration-line:\(lines.joined(separator: " "));" }
+                if let color = run.color { style += "color:\(color.hex);" }
+                if let background = run.background { style += "background:\(background.hex);" }
+            }
             switch shift {
             case .superscript: style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));"
             case .subscript: style += "position:relative;top:\(HTMLText.px(runSize * 0.2));"
@@ -86,7 +93,7 @@ enum LineMarkup {
             emit(position..<low, face: "f0", runSize: size, shift: .none)
             let standIn = run.standIn.flatMap { name in standIns?.firstIndex { $0.postScriptName == name } }
             emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift,
-                 link: destination(run))
+                 link: destination(run), painted: run)
             position = high
         }
         emit(position..<range.upperBound, face: "f0", runSize: size, shift: .none)

@@ -166,7 +166,8 @@ struct BlockFlattener {
             paragraph.hyphenates = false
             if paragraph.alignment == .justify { paragraph.alignment = .start }
             for inline in inlines {
-                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale)
+                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale, link: inline.link,
+                                 paint: Self.paint(of: inline))
             }
             Self.checkExactness(of: &paragraph, against: inlines)
             emit(paragraph)
@@ -338,7 +339,13 @@ struct BlockFlattener {
         }
     }
 
-    private static func color(_ color: TableColor) -> PageColor {
+    /// The lines and colours `inline` is drawn with.
+    private static func paint(of inline: Inline) -> RunPaint {
+        RunPaint(underline: inline.style.contains(.underline), strikethrough: inline.style.contains(.strikethrough),
+                 color: inline.color.map(color), background: inline.background.map(color))
+    }
+
+    private static func color(_ color: BookColor) -> PageColor {
         PageColor(red: color.red, green: color.green, blue: color.blue,
                   alpha: UInt8((min(max(color.alpha, 0), 1) * 255).rounded()))
     }
@@ -479,7 +486,7 @@ struct BlockFlattener {
             if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
             let before = paragraph.text.count
-            paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link)
+            paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: Self.paint(of: inline))
             guard let note = inline.note, paragraph.text.count > before else { continue }
             while counted.bytes < paragraph.text.count {
                 if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }

@@ -56,9 +56,10 @@ struct LineRun: Sendable, Equatable {
     var standIn: MeasuredFace?
     /// Where the run's text links to, as the book names it (`LinkSpan.target`).
     var link: String?
+    var paint = RunPaint()
 
     init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
-                standIn: MeasuredFace? = nil, link: String? = nil) {
+                standIn: MeasuredFace? = nil, link: String? = nil, paint: RunPaint = RunPaint()) {
         self.start = start
         self.length = length
         self.face = face
@@ -66,5 +67,6 @@ struct LineRun: Sendable, Equatable {
         self.shift = shift
         self.standIn = standIn
         self.link = link
+        self.paint = paint
     }
 }

@@ -12,6 +12,16 @@ struct StyledRun: Equatable {
     /// A run is measured on its own, so a renderer that draws each run apart draws the widths
     /// measured.
     var link: String?
+    /// Lines and colours drawn with the text, which change nothing of how it is measured.
+    var paint = RunPaint()
+}
+
+/// What a run's text is drawn with besides its face: lines through it and colours.
+struct RunPaint: Equatable {
+    var underline = false
+    var strikethrough = false
+    var color: PageColor?
+    var background: PageColor?
 }
 
 /// How a paragraph may be split between pages.
@@ -124,7 +134,8 @@ struct StyledParagraph: Equatable {
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
     /// The size is taken as the output writes it (`writtenSize`).
-    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none, link: String? = nil) {
+    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none, link: String? = nil,
+                         paint: RunPaint = RunPaint()) {
         let size = Self.writtenSize(size)
         let before = text.count
         var string = string
@@ -132,10 +143,10 @@ struct StyledParagraph: Equatable {
             if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
         }
         guard text.count > before else { return }
-        if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link {
+        if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link, last.paint == paint {
             runs[runs.count - 1].end = text.count
         } else {
-            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link))
+            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link, paint: paint))
         }
     }
 

@@ -179,7 +179,7 @@ struct DocumentMapper {
     }
 
     /// GitHub's rule around a cell: 1 px of #d1d9e0.
-    static let gitHubRule = TableBorder(width: 0.75, style: .solid, color: TableColor(red: 0xd1, green: 0xd9, blue: 0xe0))
+    static let gitHubRule = TableBorder(width: 0.75, style: .solid, color: BookColor(red: 0xd1, green: 0xd9, blue: 0xe0))
 
     private static func cell(_ runs: [Inline], isHeader: Bool, alignment: MarkdownNode.ColumnAlignment) -> TableCell {
         var cell = TableCell(runs, isHeader: isHeader)

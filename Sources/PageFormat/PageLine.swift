@@ -178,9 +178,17 @@ public struct PageRun: Sendable, Equatable {
     /// a place in the book, named as the book names it (`OEBPS/ch2.xhtml#note-3`), which the
     /// document's `links` resolve to a page (`PageDocument.destination(of:)`).
     public var link: String?
+    /// Lines the book's CSS (or `u`, `ins`, `s`, `del`) draws through the text: under it, and
+    /// through its middle. They change nothing of the layout.
+    public var underline: Bool
+    public var strikethrough: Bool
+    /// The text's colour and the colour behind it, when the book sets them; nil: the page's.
+    public var color: PageColor?
+    public var background: PageColor?
 
     public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil,
-                link: String? = nil) {
+                link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
+                background: PageColor? = nil) {
         self.start = start
         self.length = length
         self.face = face
@@ -188,12 +196,16 @@ public struct PageRun: Sendable, Equatable {
         self.shift = shift
         self.standIn = standIn
         self.link = link
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.color = color
+        self.background = background
     }
 }
 
 extension PageRun: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, face, size, shift, standIn, link
+        case start, length, face, size, shift, standIn, link, underline, strikethrough, color, background
     }
 
     public init(from decoder: any Decoder) throws {
@@ -205,6 +217,10 @@ extension PageRun: Codable {
         shift = try container.decodeIfPresent(BaselineShift.self, forKey: .shift) ?? .none
         standIn = try container.decodeIfPresent(String.self, forKey: .standIn)
         link = try container.decodeIfPresent(String.self, forKey: .link)
+        underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? false
+        strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? false
+        color = try container.decodeIfPresent(PageColor.self, forKey: .color)
+        background = try container.decodeIfPresent(PageColor.self, forKey: .background)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -216,5 +232,9 @@ extension PageRun: Codable {
         if shift != .none { try container.encode(shift, forKey: .shift) }
         try container.encodeIfPresent(standIn, forKey: .standIn)
         try container.encodeIfPresent(link, forKey: .link)
+        if underline { try container.encode(true, forKey: .underline) }
+        if strikethrough { try container.encode(true, forKey: .strikethrough) }
+        try container.encodeIfPresent(color, forKey: .color)
+        try container.encodeIfPresent(background, forKey: .background)
     }
 }

@@ -81,6 +81,8 @@ extension PageLine.BidiPiece: CompactJSONWritable {
 extension PageRun: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
+            if let background { output.key("background", first: &first); try output.write(background) }
+            if let color { output.key("color", first: &first); try output.write(color) }
             output.key("face", first: &first); output.write(Int64(face))
             output.key("length", first: &first); output.write(Int64(length))
             if let link { output.key("link", first: &first); output.write(link) }
@@ -88,6 +90,8 @@ extension PageRun: CompactJSONWritable {
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))
+            if strikethrough { output.key("strikethrough", first: &first); output.write(true) }
+            if underline { output.key("underline", first: &first); output.write(true) }
         }
     }
 }

@@ -22,6 +22,8 @@ struct BlockAssembler {
     /// The inherited style where the reader is (set by the walk), for text outside any
     /// paragraph element (straight inside a `div`).
     var inheritedStyle = BlockStyle()
+    /// The colours of the text appended now.
+    var paint = InlinePaint()
     /// While an element that avoids page breaks inside is open (set by the walk): the frame its
     /// blocks go to and how many that frame held before it. Its blocks keep together, and keep
     /// with one another.
@@ -45,10 +47,12 @@ struct BlockAssembler {
     /// the footnote the text calls, when it is a reference.
     mutating func appendText(_ text: String, style: TextStyle, link: String?, note: String? = nil,
                              origin: DocumentPosition? = nil) {
+        frames[frames.count - 1].inline.paint = paint
         frames[frames.count - 1].inline.append(text: text, style: style, link: link, note: note, origin: origin)
     }
 
     mutating func appendLineBreak(style: TextStyle, link: String?) {
+        frames[frames.count - 1].inline.paint = paint
         frames[frames.count - 1].inline.appendLineBreak(style: style, link: link)
     }
 

@@ -57,6 +57,8 @@ struct BlockBuilder {
         var note: String?
         /// Inside `svg`, whose text (`title`, `desc`) is not shown.
         var inSVG = false
+        /// The text's colours.
+        var paint = InlinePaint()
         /// Inside `pre`, where block elements are just more preformatted text.
         var inPreformatted = false
         /// Inside `thead`, whose cells are header cells.
@@ -300,7 +302,7 @@ struct BlockBuilder {
         }
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
         // a paragraph the element ended was in the language and style from before.
-        applyRunStyle(style)
+        applyRunStyle(style, before: exit.context.style, isRoot: Self.isRoot(node), drawsBackground: role.drawsItsBackground)
         if let language = XHTMLReader.language(of: node) {
             context.language = language
         }
@@ -338,6 +340,7 @@ struct BlockBuilder {
         blocks.direction = context.direction
         blocks.inheritedStyle = BlockStyle(inheritedFrom: context.computed)
         blocks.keepGroup = context.keepGroup
+        blocks.paint = context.paint
     }
 
     // MARK: - Styles
@@ -388,7 +391,11 @@ struct BlockBuilder {
     /// `font-style`, `font-weight` and `vertical-align` set on the element change the runs
     /// inside it: a note call set `vertical-align: super` is raised (and set smaller) as `sup`
     /// is, and `baseline` undoes `sup`'s.
-    private mutating func applyRunStyle(_ style: ComputedStyle) {
+    /// `before`: the run style outside the element, which `text-decoration: none` goes back to.
+    /// `isRoot`: `html` or `body`, whose colours are the page's (`pageColors`), not the text's.
+    /// `drawsBackground`: the element's background is a box of its own (a table's cell), not
+    /// the text's.
+    private mutating func applyRunStyle(_ style: ComputedStyle, before: TextStyle, isRoot: Bool, drawsBackground: Bool) {
         switch style.verticalAlign {
         case .raised?:
             context.style.remove(.subscript)
@@ -405,7 +412,31 @@ struct BlockBuilder {
         if let bold = style.isBold {
             if bold { context.style.insert(.bold) } else { context.style.remove(.bold) }
         }
+        // `none` takes away the element's own lines (a `u`'s, a link's); an ancestor's stay drawn.
+        if let decoration = style.decoration {
+            if decoration.underline || decoration.lineThrough {
+                if decoration.underline { context.style.insert(.underline) }
+                if decoration.lineThrough { context.style.insert(.strikethrough) }
+            } else {
+                context.style.subtract(context.style.subtracting(before).intersection([.underline, .strikethrough]))
+            }
+        }
+        // The page's own colours are the app's to choose (a dark mode's): text is coloured only
+        // where it differs from the body's colour (black when the book sets none), and has a
+        // background only where an element sets one other than the page's.
+        if isRoot {
+            if let color = style.color { pageColors.text = color }
+            if let background = style.backgroundColor, background.alpha > 0 { pageColors.background = background }
+            return
+        }
+        if let color = style.color { context.paint.color = color == pageColors.text ? nil : BookColor(color) }
+        if let background = style.backgroundColor, background.alpha > 0, !drawsBackground {
+            context.paint.background = background == pageColors.background ? nil : BookColor(background)
+        }
     }
+
+    /// The colours `html` and `body` set: the page's.
+    private var pageColors = (text: CSSColor(red: 0, green: 0, blue: 0), background: CSSColor(red: 255, green: 255, blue: 255))
 
     /// A whole number an attribute gives (`start`, `value`), within ±10⁹ so counting on from it
     /// cannot overflow.

@@ -35,6 +35,12 @@ extension BlockStyle {
     }
 }
 
+extension BookColor {
+    init(_ color: CSSColor) {
+        self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+}
+
 extension ListMarker {
     init(_ type: ListStyleType) {
         switch type {

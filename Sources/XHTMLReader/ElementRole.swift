@@ -47,6 +47,14 @@ enum ElementRole: Equatable {
     /// line naming them (`UnshownMedia`).
     case media(MediaKind)
 
+    /// A table's parts draw their backgrounds as boxes of their own (`FlatTable`), under the text.
+    var drawsItsBackground: Bool {
+        switch self {
+        case .table, .tableGroup, .tableRow, .tableCell, .tableCaption, .tableColumn, .tableColumnGroup: true
+        default: false
+        }
+    }
+
     static func of(_ node: MarkupNode) -> ElementRole {
         let name = node.name.lowercased()
         if node.namespace == Namespace.ops {

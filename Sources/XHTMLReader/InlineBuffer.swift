@@ -13,6 +13,9 @@ struct InlineBuffer {
     /// dropped.
     private var atBreak = true
 
+    /// The colours the text appended now is set in (the book's CSS `color` and `background-color`).
+    var paint = InlinePaint()
+
     init(preservesWhitespace: Bool = false) {
         self.preservesWhitespace = preservesWhitespace
     }
@@ -151,7 +154,7 @@ struct InlineBuffer {
 
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        runs.appendMerging(Inline(text, style: style, link: link, note: note))
+        runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -201,10 +204,17 @@ extension Array where Element == Inline {
     /// Adds a run, joined to the last one when they share style, link and note, so a paragraph
     /// holds as few runs as its styling needs.
     mutating func appendMerging(_ run: Inline) {
-        if let last, last.style == run.style, last.link == run.link, last.note == run.note {
+        if let last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
+           last.background == run.background {
             self[count - 1].text += run.text
         } else {
             append(run)
         }
     }
+}
+
+/// The colours of text, as the book's CSS sets them where the text is.
+struct InlinePaint: Equatable {
+    var color: BookColor?
+    var background: BookColor?
 }

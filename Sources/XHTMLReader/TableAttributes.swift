@@ -173,12 +173,12 @@ enum TableAttributes {
         }
     }
 
-    private static func color(_ color: CSSColor?) -> TableColor? {
-        color.map { TableColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+    private static func color(_ color: CSSColor?) -> BookColor? {
+        color.map(BookColor.init)
     }
 
     /// `bgcolor="#eeeeee"` or a name.
-    private static func attributeColor(_ value: String?) -> TableColor? {
+    private static func attributeColor(_ value: String?) -> BookColor? {
         guard let value = value.map({ TextCleanup.trimmed($0).lowercased() }), !value.isEmpty else { return nil }
         return color(CSSColor(value) ?? (value.count == 6 ? CSSColor("#" + value) : nil))
     }

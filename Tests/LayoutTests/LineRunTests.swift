@@ -38,6 +38,24 @@ import Testing
         ])
     }
 
+    @Test func linksLinesAndColoursRideOnTheirRuns() {
+        let red = BookColor(red: 200, green: 0, blue: 0), pale = BookColor(red: 250, green: 240, blue: 200, alpha: 0.5)
+        let line = lines([Block(.paragraph([Inline("see "), Inline("this", link: "ch2.xhtml#a"),
+                                            Inline(" gone", style: .strikethrough), Inline(" red", color: red, background: pale),
+                                            Inline(" u", style: [.underline, .italic])]))])[0]
+        #expect(line.text == "see this gone red u")
+        var linked = run(4, 4, .regular, size: em)
+        linked.link = "ch2.xhtml#a"
+        var struck = run(8, 5, .regular, size: em)
+        struck.strikethrough = true
+        var colored = run(13, 4, .regular, size: em)
+        colored.color = PageColor(red: 200, green: 0, blue: 0)
+        colored.background = PageColor(red: 250, green: 240, blue: 200, alpha: 128)
+        var underlined = run(17, 2, .italic, size: em)
+        underlined.underline = true
+        #expect(line.runs == [run(0, 4, .regular, size: em), linked, struck, colored, underlined])
+    }
+
     @Test func runsCountUTF16UnitsAndCoverEveryLine() throws {
         // U+1D11E takes two UTF-16 units; "é" one. In italic, so that every line has its runs.
         let text = (0..<40).map { $0 % 7 == 0 ? "𝄞é" : "word\($0)" }.joined(separator: " ")

@@ -29,7 +29,9 @@ struct CompactJSONTests {
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
-                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil)],
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
+                                   underline: n % 2 == 1, strikethrough: n % 3 == 0, color: n % 4 == 1 ? PageColor(red: 9, green: 8, blue: 7) : nil,
+                                   background: n % 5 == 2 ? PageColor(red: 1, green: 1, blue: 1, alpha: 128) : nil)],
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
@@ -121,7 +123,9 @@ struct CompactJSONTests {
     /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", link: "OEBPS/a.xhtml#b")
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", link: "OEBPS/a.xhtml#b",
+                          underline: true, strikethrough: true, color: PageColor(red: 1, green: 2, blue: 3),
+                          background: PageColor(red: 4, green: 5, blue: 6, alpha: 7))
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,

@@ -233,6 +233,26 @@ struct BookCSSTests {
         #expect(content.blocks.map(\.style.hyphenates) == [false, false, true, false, nil, nil])
     }
 
+    @Test func colorsAndTextDecorationsReachTheRuns() {
+        let content = read(css: """
+            .red { color: #c00 } p.blue { color: rgb(0, 0, 255) } .mark { background-color: yellow } a.plain { text-decoration: none }
+            .lined { text-decoration: underline dotted red } .both { text-decoration-line: underline line-through }
+            .clear { background-color: transparent }
+            """, body: """
+            <p><u>under</u><del>struck</del><span class="red">red <em>italic</em></span><span class="mark">marked</span>            <u><a class="plain" href="#x">kept</a></u><span class="lined">lined</span><span class="both">both</span>            <span class="clear">clear</span></p><p class="blue">blue</p>
+            """)
+        let runs = content.blocks[0].runs
+        func run(_ text: String) -> Inline? { runs.first { $0.text == text } }
+        #expect(run("under")?.style == .underline && run("struck")?.style == .strikethrough)
+        #expect(run("red ")?.color == BookColor(red: 0xcc, green: 0, blue: 0) && run("italic")?.color == run("red ")?.color)
+        #expect(run("marked")?.background == BookColor(red: 255, green: 255, blue: 0))
+        // `none` on the link takes away only its own lines: the `u` around it still draws one.
+        #expect(run("kept")?.style == .underline)
+        #expect(run("lined")?.style == .underline && run("both")?.style == [.underline, .strikethrough])
+        #expect(run("clear")?.background == nil)
+        #expect(content.blocks[1].runs.first?.color == BookColor(red: 0, green: 0, blue: 255))
+    }
+
     @Test func tabSizeIsACountOfSpacesThatInherits() {
         let content = read(css: """
             div.code { tab-size: 4 } pre.two { -moz-tab-size: 2 } pre.length { tab-size: 2em } pre.huge { tab-size: 99 }

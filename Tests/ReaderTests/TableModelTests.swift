@@ -90,9 +90,9 @@ struct TableModelTests {
         #expect(found.borderSpacing == TableSpacing(horizontal: 3, vertical: 6))
         #expect(found.layout == .fixed)
         #expect(found.width == .points(225))
-        #expect(found.borders.left == TableBorder(width: 1.5, style: .solid, color: TableColor(red: 0, green: 0, blue: 0)))
+        #expect(found.borders.left == TableBorder(width: 1.5, style: .solid, color: BookColor(red: 0, green: 0, blue: 0)))
         let cells = found.rows[0].cells
-        let red = TableColor(red: 255, green: 0, blue: 0)
+        let red = BookColor(red: 255, green: 0, blue: 0)
         #expect(cells[0].padding == TableInsets(top: 1.5, right: 3, bottom: 1.5, left: 3))
         #expect(cells[0].borders == TableBorders(all: TableBorder(width: 0.75, style: .solid, color: red)))
         #expect(cells[1].padding.left == 12)
@@ -106,13 +106,13 @@ struct TableModelTests {
             <td align="right" valign="top">a</td><td style="vertical-align: bottom; text-align: justify; background: url(x.png) #abc">b</td>
             <td nowrap="">c</td><td style="white-space: nowrap">d</td></tr></table>
             """)
-        #expect(found.backgroundColor == TableColor(red: 0xee, green: 0xee, blue: 0xee))
+        #expect(found.backgroundColor == BookColor(red: 0xee, green: 0xee, blue: 0xee))
         let row = found.rows[0]
         #expect(row.height == 20)
-        #expect(row.backgroundColor == TableColor(red: 1, green: 2, blue: 3))
+        #expect(row.backgroundColor == BookColor(red: 1, green: 2, blue: 3))
         #expect(row.cells.map(\.textAlign) == [.right, .justify, nil, nil])
         #expect(row.cells.map(\.verticalAlign) == [.top, .bottom, .middle, .middle])
-        #expect(row.cells[1].backgroundColor == TableColor(red: 0xaa, green: 0xbb, blue: 0xcc))
+        #expect(row.cells[1].backgroundColor == BookColor(red: 0xaa, green: 0xbb, blue: 0xcc))
         #expect(row.cells.map(\.noWrap) == [false, false, true, true])
     }
 

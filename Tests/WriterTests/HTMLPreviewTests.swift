@@ -44,6 +44,13 @@ struct HTMLPreviewTests {
         #expect(html.contains("<a href=\"https://example.org/?a=1&amp;b=2\" target=\"_blank\" rel=\"noopener\"><span class=\"f0\"> web</span></a>"))
     }
 
+    @Test func aRunsLinesAndColoursAreDrawn() {
+        let runs = [PageRun(start: 0, length: 2, face: 0, size: 17, underline: true, strikethrough: true,
+                            color: PageColor(red: 0xcc, green: 0, blue: 0), background: PageColor(red: 255, green: 255, blue: 0))]
+        let html = LineMarkup.html(PageLine(text: "ab", x: 0, y: 0, width: 20, runs: runs), layout: Self.sample.layout)
+        #expect(html.contains("<span class=\"f0\" style=\"text-decoration-line:underline line-through;color:#CC0000;background:#FFFF00;\">ab</span>"))
+    }
+
     @Test func bidiPiecesComeInVisualOrderEachInItsDirection() {
         // "שלום world עולם" from FORMAT.md: drawn from the left, the last word first.
         let line = PageLine(text: "שלום world עולם", x: 256.6, y: 40, width: 195.4, direction: .rightToLeft,
