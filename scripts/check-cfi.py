@@ -25,7 +25,8 @@ STEP = re.compile(r"/(\d+)(?:\[((?:\^.|[^\]])*)\])?(?::(\d+))?")
 
 
 def alnum(text):
-    return "".join(c for c in text if c.isalnum())
+    # Letters in either case: the layout sets text-transform and small capitals in capitals.
+    return "".join(c for c in text if c.isalnum()).lower()
 
 
 def without_digits(text):

@@ -33,6 +33,8 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let `subscript` = TextStyle(rawValue: 1 << 4)
     public static let strikethrough = TextStyle(rawValue: 1 << 5)
     public static let underline = TextStyle(rawValue: 1 << 6)
+    /// Lowercase letters shown as small capitals (CSS `font-variant: small-caps`).
+    public static let smallCaps = TextStyle(rawValue: 1 << 7)
 }
 
 extension Array where Element == Inline {

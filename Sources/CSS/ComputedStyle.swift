@@ -66,6 +66,10 @@ public struct ComputedStyle: Sendable, Equatable {
     public var tabSize: Int?
     /// The text's `color`, when the book sets it here or around.
     public var color: CSSColor?
+    /// `text-transform` and the small capitals (`font-variant`), when the book sets them here
+    /// or around.
+    public var textTransform: TextTransform?
+    public var caps: FontCaps?
     /// `text-decoration` set on this element: the lines it adds (or, all false, that `none`
     /// takes away the element's own, as `a { text-decoration: none }` does). Not inherited: the
     /// reader carries the lines to the text inside.
@@ -90,6 +94,8 @@ public struct ComputedStyle: Sendable, Equatable {
         child.hyphenates = hyphenates
         child.tabSize = tabSize
         child.color = color
+        child.textTransform = textTransform
+        child.caps = caps
         if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
@@ -154,6 +160,8 @@ public struct ComputedStyle: Sendable, Equatable {
             case .hyphens(let automatic)?: hyphenates = automatic
             case .tabSize(let spaces)?: tabSize = spaces
             case .color(let value)?: color = value
+            case .textTransform(let transform)?: textTransform = transform
+            case .fontCaps(let value)?: caps = value
             case .textDecoration(let underline, let lineThrough)?:
                 decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
             case .fontSize?, nil: break

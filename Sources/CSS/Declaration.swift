@@ -31,6 +31,9 @@ struct Declaration: Sendable, Equatable {
         case color(CSSColor)
         /// `text-decoration` (or `-line`): which lines it draws; both false for `none`.
         case textDecoration(underline: Bool, lineThrough: Bool)
+        case textTransform(TextTransform)
+        /// `font-variant-caps`, or the caps `font-variant` and `font` set.
+        case fontCaps(FontCaps)
         case orphans(Int)
         case widows(Int)
         case direction(rightToLeft: Bool)
@@ -84,10 +87,12 @@ struct Declaration: Sendable, Equatable {
             case .tabSize: 44
             case .color: 45
             case .textDecoration: 46
+            case .textTransform: 47
+            case .fontCaps: 48
             }
         }
 
-        static let propertyCount = 47
+        static let propertyCount = 49
     }
 
     /// A `width` or `height`.
@@ -204,6 +209,11 @@ struct Declaration: Sendable, Equatable {
             default: single = nil
             }
         case "color": single = CSSColor(value).map(Value.color)
+        case "text-transform": single = TextTransform(rawValue: value).map(Value.textTransform)
+        // The shorthand sets the caps back to normal when it names none.
+        case "font-variant":
+            single = .fontCaps(value.split(separator: " ").lazy.compactMap { FontCaps(keyword: String($0)) }.first ?? .normal)
+        case "font-variant-caps": single = FontCaps(keyword: value).map(Value.fontCaps)
         case "text-decoration", "text-decoration-line", "-webkit-text-decoration", "-webkit-text-decoration-line":
             // The shorthand's style and colour words are not lines: only these count.
             let words = value.split(separator: " ")
@@ -248,11 +258,13 @@ extension Declaration {
     static func fontShorthand(_ value: String) -> [Value] {
         var italic = false
         var bold = false
+        var caps = FontCaps.normal
         for word in value.split(separator: " ") {
             let word = String(word)
             switch word {
             case "italic", "oblique": italic = true
-            case "normal", "small-caps": continue
+            case "small-caps": caps = .smallCaps
+            case "normal": continue
             default:
                 if let weight = CSSValue.isBold(word) {
                     bold = weight
@@ -260,7 +272,7 @@ extension Declaration {
                 }
                 let sizePart = String(word.split(separator: "/", maxSplits: 1).first ?? "")
                 guard let size = CSSValue.fontSize(sizePart) else { return [] }
-                return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size)]
+                return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size), .fontCaps(caps)]
             }
         }
         return []
@@ -286,4 +298,29 @@ public enum BreakValue: Sendable, Equatable {
 
 public enum TextAlign: String, Sendable, Equatable {
     case left, right, center, justify, start, end
+}
+
+/// `text-transform`.
+public enum TextTransform: String, Sendable, Equatable {
+    case none, uppercase, lowercase, capitalize
+}
+
+/// Which letters are set as small capitals.
+public enum FontCaps: Sendable, Equatable {
+    case normal
+    /// The lowercase letters.
+    case smallCaps
+    /// Every letter.
+    case allSmallCaps
+
+    /// `small-caps`, `all-small-caps`, `normal` (`petite-caps` reads as small caps, as a font
+    /// without them shows them); nil for another word.
+    init?(keyword: String) {
+        switch keyword {
+        case "small-caps", "petite-caps": self = .smallCaps
+        case "all-small-caps", "all-petite-caps": self = .allSmallCaps
+        case "normal", "unicase", "titling-caps": self = .normal
+        default: return nil
+        }
+    }
 }

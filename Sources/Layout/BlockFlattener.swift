@@ -33,6 +33,8 @@ struct BlockFlattener {
     /// and every glyph is wide), so code is set smaller, as browsers do; it also lets a typical
     /// 60-column preformatted line fit the page instead of wrapping.
     static let codeScale = 0.85
+    /// Synthesized small capitals are capitals at this share of the size, as browsers make them.
+    static let smallCapsScale = 0.7
 
     private var paragraphs: [StyledParagraph] = []
     /// Anchors of blocks that produced no paragraph yet, given to the next one that does.
@@ -339,6 +341,23 @@ struct BlockFlattener {
         }
     }
 
+    /// `text` as small capitals are synthesized from a font without them (Liberation has none),
+    /// as browsers make them: each lowercase letter a capital at `smallCapsScale` of the size,
+    /// in pieces of one size.
+    static func smallCapsPieces(of text: String) -> [(text: String, small: Bool)] {
+        var pieces: [(text: String, small: Bool)] = []
+        for character in text {
+            let small = CaseMapping.becomesCapital(character)
+            let shown = small ? CaseMapping.upper(character) : character
+            if let last = pieces.last, last.small == small {
+                pieces[pieces.count - 1].text.append(shown)
+            } else {
+                pieces.append((String(shown), small))
+            }
+        }
+        return pieces
+    }
+
     /// The lines and colours `inline` is drawn with.
     private static func paint(of inline: Inline) -> RunPaint {
         RunPaint(underline: inline.style.contains(.underline), strikethrough: inline.style.contains(.strikethrough),
@@ -486,7 +505,15 @@ struct BlockFlattener {
             if shift != .none { runSize *= Self.scriptScale }
             if face == .monospace { runSize *= Self.codeScale }
             let before = paragraph.text.count
-            paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: Self.paint(of: inline))
+            let paint = Self.paint(of: inline)
+            if style.contains(.smallCaps) {
+                for piece in Self.smallCapsPieces(of: inline.text) {
+                    paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,
+                                     shift: shift, link: inline.link, paint: paint)
+                }
+            } else {
+                paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint)
+            }
             guard let note = inline.note, paragraph.text.count > before else { continue }
             while counted.bytes < paragraph.text.count {
                 if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }

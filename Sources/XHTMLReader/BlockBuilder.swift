@@ -30,6 +30,8 @@ struct BlockBuilder {
     private(set) var metVerticalWriting = false
     /// The media met that a page cannot play, by kind.
     private(set) var unshownMedia = UnshownMedia()
+    /// Where `text-transform: capitalize` is in its words.
+    private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
     private var noteCollector: NoteCollector?
 
@@ -59,6 +61,8 @@ struct BlockBuilder {
         var inSVG = false
         /// The text's colours.
         var paint = InlinePaint()
+        /// `text-transform`, with `all-small-caps` read as lowercase letters in small capitals.
+        var transform = TextTransform.none
         /// Inside `pre`, where block elements are just more preformatted text.
         var inPreformatted = false
         /// Inside `thead`, whose cells are header cells.
@@ -136,7 +140,8 @@ struct BlockBuilder {
         guard node.kind == .element else {
             let origin = paths.text(node.text)
             if !context.inSVG, !context.inColumnGroup {
-                blocks.appendText(node.text, style: context.style, link: context.link, note: context.note, origin: origin)
+                let text = context.transform == .none ? node.text : transformation.apply(context.transform, to: node.text)
+                blocks.appendText(text, style: context.style, link: context.link, note: context.note, origin: origin)
                 if let note = context.note { noteCollector?.addReferenceText(node.text, for: note) }
             }
             return
@@ -421,6 +426,10 @@ struct BlockBuilder {
                 context.style.subtract(context.style.subtracting(before).intersection([.underline, .strikethrough]))
             }
         }
+        if let caps = style.caps {
+            if caps == .normal { context.style.remove(.smallCaps) } else { context.style.insert(.smallCaps) }
+        }
+        context.transform = style.caps == .allSmallCaps ? .lowercase : style.textTransform ?? .none
         // The page's own colours are the app's to choose (a dark mode's): text is coloured only
         // where it differs from the body's colour (black when the book sets none), and has a
         // background only where an element sets one other than the page's.
@@ -497,6 +506,7 @@ struct BlockBuilder {
     /// A block-level element starts: the paragraph before it ends, and the element's ids wait
     /// for the first block made inside it (or after it).
     private mutating func startBlock(at node: MarkupNode) {
+        transformation.atWordStart = true
         blocks.endParagraph()
         blocks.addAnchors(references.anchors(of: node))
     }

@@ -38,6 +38,14 @@ import Testing
         ])
     }
 
+    @Test func smallCapsAreCapitalsSetSmallerAsBrowsersSynthesizeThem() {
+        let line = lines([Block(.paragraph([Inline("by "), Inline("Lewis Carroll, 1871", style: [.smallCaps, .italic])]))])[0]
+        #expect(line.text == "by LEWIS CARROLL, 1871")
+        let small = 0.7 * em
+        #expect(line.runs == [run(0, 3, .regular, size: em), run(3, 1, .italic, size: em), run(4, 4, .italic, size: small),
+                              run(8, 2, .italic, size: em), run(10, 6, .italic, size: small), run(16, 6, .italic, size: em)])
+    }
+
     @Test func linksLinesAndColoursRideOnTheirRuns() {
         let red = BookColor(red: 200, green: 0, blue: 0), pale = BookColor(red: 250, green: 240, blue: 200, alpha: 0.5)
         let line = lines([Block(.paragraph([Inline("see "), Inline("this", link: "ch2.xhtml#a"),

@@ -253,6 +253,33 @@ struct BookCSSTests {
         #expect(content.blocks[1].runs.first?.color == BookColor(red: 0, green: 0, blue: 255))
     }
 
+    @Test func textTransformChangesLettersButNeverTheTextsLength() {
+        let content = read(css: """
+            .u { text-transform: uppercase } .l { text-transform: lowercase } .c { text-transform: capitalize }
+            .n { text-transform: none }
+            """, body: """
+            <p class="u">straße ǆ <span class="n">kept</span></p><p class="l">LOUD</p>            <p class="c">the <em>wine-dark</em> sea, don't <span>stop</span></p><p class="c">next</p>
+            """)
+        // `ß` has no capital as long as itself: it stays.
+        #expect(content.blocks.map(\.text) == ["STRAßE Ǆ kept", "loud", "The Wine-Dark Sea, Don't Stop", "Next"])
+    }
+
+    @Test func fontVariantSetsSmallCaps() {
+        let content = read(css: """
+            b { font-variant: small-caps; font-weight: normal } .all { font-variant: all-small-caps }
+            .font { font: small-caps 105% sans-serif } .off { font-variant: normal } .caps { font-variant-caps: small-caps }
+            """, body: """
+            <p><b>Lewis Carroll</b> <span class="all">AD 1871</span> <span class="font">Font</span> <b><span class="off">off</span></b>             <span class="caps">caps</span></p>
+            """)
+        let runs = content.blocks[0].runs
+        func run(_ text: String) -> Inline? { runs.first { $0.text == text } }
+        #expect(run("Lewis Carroll")?.style == .smallCaps)
+        // All small capitals: every letter made lowercase first.
+        #expect(run("ad 1871")?.style == .smallCaps)
+        #expect(run("Font")?.style == .smallCaps && run("caps")?.style == .smallCaps)
+        #expect(runs.first { $0.text.contains("off") }?.style == [])
+    }
+
     @Test func tabSizeIsACountOfSpacesThatInherits() {
         let content = read(css: """
             div.code { tab-size: 4 } pre.two { -moz-tab-size: 2 } pre.length { tab-size: 2em } pre.huge { tab-size: 99 }
