@@ -51,6 +51,8 @@ public struct Block: Sendable, Equatable {
         /// Out of line: a table is large, and most blocks are not tables.
         indirect case table(Table)
         case image(Image)
+        /// A box floated to one side; the block after it is its host (`FloatBox`).
+        indirect case float(FloatBox)
     }
 }
 

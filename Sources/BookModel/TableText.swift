@@ -38,6 +38,8 @@ public enum TableText {
             return runs
         case .quote(let blocks):
             return self.runs(of: blocks, anchors: &anchors)
+        case .float(let box):
+            return self.runs(of: box.blocks, anchors: &anchors)
         case .list(let list):
             let items = list.items.map { runs(of: $0, anchors: &anchors) }.filter { !$0.isEmpty }
             return joined(items, separator: "\n")

@@ -74,6 +74,8 @@ public struct ComputedStyle: Sendable, Equatable {
     /// takes away the element's own, as `a { text-decoration: none }` does). Not inherited: the
     /// reader carries the lines to the text inside.
     public var decoration: TextDecoration?
+    /// `float` set on this element: `left` or `right` takes it out of the flow, to one side.
+    public var float: CSSFloat?
     /// `background-color` on this element.
     public var backgroundColor: CSSColor? { tableBox?.style.backgroundColor }
 
@@ -162,6 +164,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .color(let value)?: color = value
             case .textTransform(let transform)?: textTransform = transform
             case .fontCaps(let value)?: caps = value
+            case .float(let side)?: float = side
             case .textDecoration(let underline, let lineThrough)?:
                 decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
             case .fontSize?, nil: break

@@ -50,6 +50,7 @@ struct Declaration: Sendable, Equatable {
         case verticalAlign(CSSVerticalAlign)
         case backgroundColor(CSSColor)
         case listStyleType(ListStyleType)
+        case float(CSSFloat)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -89,10 +90,11 @@ struct Declaration: Sendable, Equatable {
             case .textDecoration: 46
             case .textTransform: 47
             case .fontCaps: 48
+            case .float: 49
             }
         }
 
-        static let propertyCount = 49
+        static let propertyCount = 50
     }
 
     /// A `width` or `height`.
@@ -210,6 +212,7 @@ struct Declaration: Sendable, Equatable {
             }
         case "color": single = CSSColor(value).map(Value.color)
         case "text-transform": single = TextTransform(rawValue: value).map(Value.textTransform)
+        case "float": single = CSSFloat(rawValue: value).map(Value.float)
         // The shorthand sets the caps back to normal when it names none.
         case "font-variant":
             single = .fontCaps(value.split(separator: " ").lazy.compactMap { FontCaps(keyword: String($0)) }.first ?? .normal)
@@ -298,6 +301,11 @@ public enum BreakValue: Sendable, Equatable {
 
 public enum TextAlign: String, Sendable, Equatable {
     case left, right, center, justify, start, end
+}
+
+/// `float`.
+public enum CSSFloat: String, Sendable, Equatable {
+    case none, left, right
 }
 
 /// `text-transform`.

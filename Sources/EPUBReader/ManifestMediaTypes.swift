@@ -23,6 +23,9 @@ enum ManifestMediaTypes {
                 }
             case .quote(let inner):
                 block.kind = .quote(apply(mediaTypes, to: inner))
+            case .float(var box):
+                box.blocks = apply(mediaTypes, to: box.blocks)
+                block.kind = .float(box)
             case .list(var list):
                 list.items = list.items.map { apply(mediaTypes, to: $0) }
                 block.kind = .list(list)

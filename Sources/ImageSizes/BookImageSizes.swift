@@ -55,12 +55,13 @@ public enum BookImageSizes {
             case .list(let list): list.items.contains(where: showsImages)
             case .table(let table):
                 showsImages(table.caption?.blocks ?? []) || table.rows.contains { $0.cells.contains { showsImages($0.blocks) } }
+            case .float(let box): showsImages(box.blocks)
             case .heading, .paragraph, .preformatted, .rule: false
             }
         }
     }
 
-    /// Calls `change` on every image block, those in lists, quotations and table cells included. The readers
+    /// Calls `change` on every image block, those in lists, quotations, table cells and floats included. The readers
     /// bound how deep blocks nest, as the layout's walk also relies on.
     static func mapImages(in blocks: inout [Block], _ change: (inout Image) -> Void) {
         for index in blocks.indices {
@@ -87,6 +88,9 @@ public enum BookImageSizes {
                     }
                 }
                 blocks[index].kind = .table(table)
+            case .float(var box):
+                mapImages(in: &box.blocks, change)
+                blocks[index].kind = .float(box)
             case .heading, .paragraph, .preformatted, .rule:
                 break
             }

@@ -19,6 +19,9 @@ struct BlockFlattener {
     /// Tables as grids (a `FlatTable` for the table setter); else each row as a paragraph, its
     /// cells' text joined by " | ": for footnotes, whose foot holds lines alone.
     var setsTableGrids = true
+    /// Floats beside the paragraphs they were met in (`FloatSetter`); else each float's blocks
+    /// in the flow where it stands: for footnotes, whose foot holds lines alone.
+    var setsFloats = true
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -56,6 +59,8 @@ struct BlockFlattener {
     /// nothing (ragged, as browsers set cells, unless the cell's CSS says otherwise), and
     /// whether it is bold (a header cell).
     private var cell: CellText?
+    /// Floats met and not yet given to a paragraph: the next paragraph or heading is their host.
+    private var pendingFloats: [FloatBox] = []
 
     private struct CellText {
         var alignment: StyledParagraph.Alignment
@@ -87,7 +92,10 @@ struct BlockFlattener {
         pendingMarginBelow = nil
         pendingMarginAbove = nil
         tableCount = 0
+        pendingFloats = []
+        floatsInFlow = 0
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil, direction: nil)
+        flushFloats(indent: 0, language: nil, direction: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
             paragraphs[paragraphs.count - 1].anchors += pendingAnchors
         }
@@ -123,9 +131,21 @@ struct BlockFlattener {
 
     private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
                               direction: ParagraphDirection?) {
-        pendingAnchors += block.anchors
         let language = block.language ?? language
         let direction = block.direction ?? direction
+        switch block.kind {
+        case .float(let box) where setsFloats && cell == nil:
+            pendingFloats.append(box)
+            return
+        case .float(let box):
+            add(box.blocks, indent: indent, listDepth: listDepth, gapBefore: gapBefore, language: language, direction: direction)
+            return
+        case .paragraph, .heading, .quote, .list: break
+        case .preformatted, .rule, .image, .table:
+            // Only text runs beside a float: before anything else it stands in the flow.
+            flushFloats(indent: indent, language: language, direction: direction)
+        }
+        pendingAnchors += block.anchors
         let style = block.style
         let first = paragraphs.count
         addBefore(style)
@@ -147,6 +167,7 @@ struct BlockFlattener {
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             Self.checkExactness(of: &paragraph, against: inlines)
+            takeFloats(into: &paragraph)
             emit(paragraph)
         case .paragraph(let inlines):
             let scale = scale(style, default: 1)
@@ -156,6 +177,7 @@ struct BlockFlattener {
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             append(inlines, to: &paragraph, size: fontSize * scale)
             Self.checkExactness(of: &paragraph, against: inlines)
+            takeFloats(into: &paragraph)
             emit(paragraph)
         case .preformatted(let inlines):
             // A listing's lines are as far apart, for its size, as the body's are for theirs.
@@ -212,6 +234,8 @@ struct BlockFlattener {
                 }
                 emit(rowParagraph)
             }
+        case .float:
+            break
         case .quote(let blocks):
             add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore,
                 language: language, direction: direction)
@@ -240,6 +264,46 @@ struct BlockFlattener {
         }
         addAfter(style)
     }
+
+    // MARK: - Floats
+
+    /// Gives the waiting floats to `paragraph`, their host, when it shows text; their blocks
+    /// are flattened on their own (they take no part in the chapter's text offsets: their lines
+    /// have no `source`), and their anchors go to the host.
+    private mutating func takeFloats(into paragraph: inout StyledParagraph) {
+        guard !pendingFloats.isEmpty, !paragraph.isEmpty else { return }
+        // A float's measure is narrow: its text is set ragged, as justified it would gape.
+        var inner = BlockFlattener(fontSize: fontSize, lineHeight: lineHeight, alignment: .left,
+                                   bookDirection: bookDirection, bookLanguage: bookLanguage)
+        inner.setsFloats = false
+        for box in pendingFloats {
+            let content = inner.flatten(box.blocks)
+            guard !content.isEmpty else { continue }
+            pendingAnchors += content.flatMap(\.anchors)
+            let width: FlatFloat.Width? = switch box.width {
+            case .ems(let ems)?: .points(ems * fontSize)
+            case .percent(let percent)?: .fraction(percent / 100)
+            case nil: nil
+            }
+            paragraph.floats.append(FlatFloat(side: box.side, width: width, anchor: box.anchor, paragraphs: content))
+        }
+        pendingFloats = []
+    }
+
+    /// Floats no paragraph takes (before a table, an image, a listing, or at the chapter's end)
+    /// are set in the flow, where they stand.
+    private mutating func flushFloats(indent: Double, language: String?, direction: ParagraphDirection?) {
+        guard !pendingFloats.isEmpty else { return }
+        let boxes = pendingFloats
+        pendingFloats = []
+        floatsInFlow += boxes.count
+        for box in boxes {
+            add(box.blocks, indent: indent, listDepth: 0, gapBefore: true, language: language, direction: direction)
+        }
+    }
+
+    /// How many floats the last `flatten` set in the flow, as ordinary blocks.
+    private(set) var floatsInFlow = 0
 
     // MARK: - Tables
 

@@ -62,6 +62,7 @@ struct ChapterLayouter {
     private let notePaginator: Paginator
     private let assembler: PageAssembler
     private let tableSetter: TableSetter
+    private let floatSetter: FloatSetter
 
     /// What of a book's metadata its chapters' layout depends on.
     struct BookSettings: Equatable, Sendable {
@@ -93,6 +94,7 @@ struct ChapterLayouter {
                                  bookLanguage: language)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
         tableSetter = TableSetter(setter: setter, gapHeight: lineHeight, contentSize: contentSize)
+        floatSetter = FloatSetter(setter: setter, contentSize: contentSize)
         let direction = settings.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
@@ -135,6 +137,12 @@ struct ChapterLayouter {
             Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
                     + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")
         }
+        if paginated.floatsInFlow > 0 {
+            let count = paginated.floatsInFlow
+            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
+                + (count == 1 ? "float is" : "floats are") + " set in the flow, as blocks: wider than half the page, "
+                + "taller than most of it, or with no text to stand beside"))
+        }
         return layout
     }
 
@@ -148,6 +156,8 @@ struct ChapterLayouter {
         /// The tables set smaller than the body to fit the page: their places among the
         /// chapter's tables, and the scale.
         var tableScales: [(table: Int, scale: Double)] = []
+        /// How many of its floats were set in the flow (`FloatSetter`, `BlockFlattener`).
+        var floatsInFlow = 0
     }
 
     /// The chapter's paragraphs and notes set into lines and cut into pages.
@@ -158,6 +168,7 @@ struct ChapterLayouter {
             noteIndices[note.id] = index
         }
         var tableScales: [(table: Int, scale: Double)] = []
+        var floatsInFlow = flattener.floatsInFlow
         let set = paragraphs.map { paragraph in
             if let table = paragraph.table {
                 let (setTable, scale) = tableSetter.set(table)
@@ -165,6 +176,14 @@ struct ChapterLayouter {
                 return SetParagraph(lines: setTable.slices.map { SetLine(text: "", x: 0, y: 0, width: 0, height: $0.height) },
                                     pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
                                     noteCalls: Self.callingSlices(table, setTable, notes: noteIndices), table: setTable)
+            }
+            if !paragraph.floats.isEmpty {
+                let set = floatSetter.set(paragraph)
+                floatsInFlow += set.inFlow
+                return SetParagraph(lines: set.lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
+                                    breaks: paragraph.breaks,
+                                    noteCalls: Self.callingLines(paragraph, lines: set.lines, notes: noteIndices),
+                                    floats: set.floats)
             }
             guard let image = paragraph.image, let pixels = image.source.pixelSize else {
                 let lines = setter.lines(for: paragraph)
@@ -199,7 +218,8 @@ struct ChapterLayouter {
                 anchors[anchor] = pagination.notePages[n]
             }
         }
-        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales)
+        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales,
+                                floatsInFlow: floatsInFlow)
     }
 
     /// Which of a table's slices call which of the chapter's notes: the slice holding the line

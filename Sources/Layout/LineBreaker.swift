@@ -43,6 +43,20 @@ struct LineMeasure: Equatable {
     /// For ragged lines: the room left at a line's end that counts as stretching spaces by as
     /// much as they may (badness 100).
     var raggedStretch: Double
+    /// How much narrower each line is, from the first, than its width above: the lines beside a
+    /// float. Empty for most paragraphs, whose lines but the first are all as wide.
+    var narrowing: [Double] = []
+
+    /// The width line `index` (from 0) may fill.
+    func width(ofLine index: Int) -> Double {
+        let width = index == 0 ? firstLineWidth : otherLineWidth
+        return index < narrowing.count ? width - narrowing[index] : width
+    }
+
+    /// The narrowest line: no piece of text may be wider.
+    var narrowestWidth: Double {
+        narrowing.indices.reduce(min(firstLineWidth, otherLineWidth)) { min($0, width(ofLine: $1)) }
+    }
 }
 
 /// Chooses where a paragraph's lines end. A protocol so that the breakers can be compared on

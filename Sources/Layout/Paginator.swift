@@ -13,6 +13,8 @@ struct SetParagraph: Equatable {
     /// The footnotes its lines call: for a line's index, the indices of the notes in the
     /// chapter's notes, in order.
     var noteCalls: [Int: [Int]] = [:]
+    /// The floats beside its lines (`FloatSetter`), each shown with the line it starts at.
+    var floats: [SetFloat] = []
     /// For a table: its slices, one for each of `lines` (which only say how tall each is).
     @OutOfLine var table: SetTable? = nil
 }
@@ -388,6 +390,10 @@ struct Paginator {
                 var laidOut = paragraphs[p].lines[line]
                 laidOut.y = y
                 page.lines.append(laidOut)
+                for float in paragraphs[p].floats where float.line == line {
+                    page.lines += float.lines.map { var shown = $0; shown.y += y; return shown }
+                    page.images += float.images.map { var shown = $0; shown.y += y; return shown }
+                }
             }
             y += entries[index].height
         }
@@ -414,6 +420,11 @@ struct Paginator {
             let inside: Break = rules.avoidedInside ? .avoided : .allowed
             let keptWhole = rules.unsplitSourceLines > 0
                 && paragraph.lines.lazy.filter { !$0.continuation }.count <= rules.unsplitSourceLines
+            // No page ends beside a float: its lines go with it.
+            var besideFloat = Set<Int>()
+            for float in paragraph.floats where float.lineCount > 1 {
+                besideFloat.formUnion((float.line + 1)..<(float.line + float.lineCount))
+            }
             for (k, line) in paragraph.lines.enumerated() {
                 var entry = Entry(paragraph: p, line: k, height: line.height, breakBefore: .forbidden,
                                   isImage: paragraph.image != nil)
@@ -429,7 +440,7 @@ struct Paginator {
                 } else if let table = paragraph.table {
                     entry.breakBefore = table.slices[k].breakable ? inside : .forbidden
                 } else if paragraph.pageBreak == .splittable, !keptWhole, !line.continuation,
-                          k >= rules.orphans, count - k >= rules.widows {
+                          k >= rules.orphans, count - k >= rules.widows, besideFloat.isEmpty || !besideFloat.contains(k) {
                     entry.breakBefore = inside
                 }
                 entries.append(entry)

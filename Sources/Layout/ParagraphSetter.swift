@@ -26,7 +26,8 @@ struct ParagraphSetter {
 
     /// The paragraph's lines, x and width set, y left at 0 for the paginator. Each line is
     /// placed from the paragraph's start edge, then, in a right-to-left paragraph, mirrored.
-    func lines(for paragraph: StyledParagraph) -> [SetLine] {
+    /// `beside`: how far the lines beside a float keep from its side (`FloatSetter`).
+    func lines(for paragraph: StyledParagraph, beside insets: LineInsets = LineInsets()) -> [SetLine] {
         var paragraph = paragraph
         paragraph.bidi = paragraph.text.withUnsafeBufferPointer {
             ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
@@ -42,7 +43,7 @@ struct ParagraphSetter {
             : max(min(paragraph.prefixMinimumIndent, indent), indent - prefixWidth)
         let measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
                                   justified: paragraph.alignment == .justify,
-                                  raggedStretch: Self.raggedStretchEms * bodySize)
+                                  raggedStretch: Self.raggedStretchEms * bodySize, narrowing: insets.narrowing)
 
         // A code listing's continuation lines are indented from the source line they go on.
         let continuationIndent = paragraph.isCode
@@ -76,7 +77,8 @@ struct ParagraphSetter {
                 if span.hyphenated { string += "-" }
                 var width = span.width
                 let continues = code.indices.contains(n) && code[n].continues
-                var x = n == 0 ? firstX : indent + (code.indices.contains(n) ? code[n].offset : 0)
+                var x = (n == 0 ? firstX : indent + (code.indices.contains(n) ? code[n].offset : 0)) + insets.start(n)
+                let end = contentWidth - insets.end(n)
                 var lineRuns = runs.runs(for: start..<textEnd, hyphenated: span.hyphenated)
                 if n == 0, !paragraph.prefix.isEmpty {
                     if string.isEmpty {
@@ -102,11 +104,11 @@ struct ParagraphSetter {
                 let justified = measure.justified && n < spans.count - 1
                     && !segments[span.segments.upperBound - 1].forcesBreak
                     && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
-                if justified { width = contentWidth - x }
+                if justified { width = end - x }
                 if paragraph.alignment == .center {
-                    x += max(0, (contentWidth - x - width) / 2)
+                    x += max(0, (end - x - width) / 2)
                 } else if alignsToEnd(paragraph.alignment, direction: direction) {
-                    x += max(0, contentWidth - x - width)
+                    x += max(0, end - x - width)
                 }
                 if direction == .rightToLeft {
                     x = contentWidth - x - width
@@ -204,7 +206,7 @@ struct ParagraphSetter {
         // Past the memory bound no more lines are made: the conversion is refused (`MemoryWatch`).
         guard !MemoryWatch.isOver else { return ([], []) }
         let plain = segmenter.segments(of: paragraph, text: text)
-        let narrowest = min(measure.firstLineWidth, measure.otherLineWidth)
+        let narrowest = measure.narrowestWidth
         let whole = segmenter.fitted(plain, of: paragraph, text: text, toFit: narrowest)
         let language = paragraph.language ?? bookLanguage
         guard paragraph.hyphenates, let hyphenator, hyphenator.hasPatterns(for: language) else {
@@ -240,6 +242,18 @@ struct ParagraphSetter {
             ?? lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? []
         return (hyphenated, spans)
     }
+}
+
+/// How far a paragraph's lines keep from its start and end edges, line by line from the first,
+/// beyond its indents: the room a float takes beside them. Lines past the arrays' end keep none.
+struct LineInsets: Equatable {
+    var starts: [Double] = []
+    var ends: [Double] = []
+
+    func start(_ line: Int) -> Double { line < starts.count ? starts[line] : 0 }
+    func end(_ line: Int) -> Double { line < ends.count ? ends[line] : 0 }
+
+    var narrowing: [Double] { (0..<max(starts.count, ends.count)).map { start($0) + end($0) } }
 }
 
 /// Turns the byte offsets of a paragraph's lines, met in increasing order, into chapter scalar

@@ -95,6 +95,8 @@ enum ParallelChapters {
                 for item in list.items { size += textSize(of: item) }
             case .quote(let blocks):
                 size += textSize(of: blocks)
+            case .float(let box):
+                size += textSize(of: box.blocks)
             case .table(let table):
                 size += table.textSize
             case .rule, .image:

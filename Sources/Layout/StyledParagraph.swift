@@ -112,6 +112,8 @@ struct StyledParagraph: Equatable {
     var image: Image?
     /// The footnotes its text calls, in order.
     var noteCalls: [NoteCall] = []
+    /// The floats beside its lines, in the order met (`FloatSetter`).
+    var floats: [FlatFloat] = []
 
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.

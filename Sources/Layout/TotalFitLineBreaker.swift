@@ -51,6 +51,8 @@ struct TotalFitLineBreaker: LineBreaking {
         var total: Double
         /// The node this line starts from; -1 for the paragraph's start.
         var previous: Int
+        /// The index of the line after this break.
+        var line: Int
         /// The natural width of the line ending here.
         var width: Double
         /// For the line after this break, which every later segment measures: the prefix sums
@@ -109,23 +111,27 @@ struct TotalFitLineBreaker: LineBreaking {
             guard last >= start else { return 0 }
             return advance[last] - advance[start] + segments[last].visibleWidth
         }
+        var nodes = NodeBuffer(capacity: count + 16)
+        defer { nodes.deallocate() }
         func node(position: Int, fitness: Int, streak: Int, hyphenated: Bool, flagged: Bool, total: Double,
                   previous: Int, width: Double) -> Node {
-            Node(position: position, fitness: fitness, streak: streak, hyphenated: hyphenated, flagged: flagged,
-                 total: total, previous: previous, width: width,
-                 startAdvance: advance[position], startStretch: stretch[position],
-                 available: previous < 0 ? measure.firstLineWidth : measure.otherLineWidth)
+            let line = previous < 0 ? 0 : nodes[previous].line + 1
+            return Node(position: position, fitness: fitness, streak: streak, hyphenated: hyphenated, flagged: flagged,
+                        total: total, previous: previous, line: line, width: width,
+                        startAdvance: advance[position], startStretch: stretch[position],
+                        available: measure.width(ofLine: line))
         }
         let justified = measure.justified
         let raggedStretch = measure.raggedStretch
+        // Past the first line every line is as wide, unless some are beside a float: only then
+        // does a later way's line have the width of an earlier one's.
+        let uniform = measure.narrowing.isEmpty
         // Most of the ways a tolerance pass weighs are lines still too short to keep. They are
         // told from their slack and stretch alone, without the division and cube of a badness:
         // too loose when slack > stretch × ∛(tolerance / 100), taken a hair over so that no line
         // at the edge is judged otherwise than by its badness.
         let looseRatio = tolerance.map { cbrt($0 / 100) * (1 + 1e-9) } ?? .infinity
 
-        var nodes = NodeBuffer(capacity: count + 16)
-        defer { nodes.deallocate() }
         nodes.append(node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
                           total: 0, previous: -1, width: 0))
         let streaks = maximumHyphenatedInARow + 1
@@ -213,7 +219,7 @@ struct TotalFitLineBreaker: LineBreaking {
                     let room = justified && (spaces > 0 || j == node.position) ? spaces : raggedStretch
                     let slack = available - width
                     if slack > widthTolerance, slack > room * looseRatio {
-                        if inPositionOrder, node.previous >= 0, !justified || spaces > 0 {
+                        if inPositionOrder, uniform, node.previous >= 0, !justified || spaces > 0 {
                             // Every later way is looser still (its line is shorter and has no more
                             // space to stretch): kept without a look, but those whose line has no
                             // space at all, which a justified paragraph judges as ragged. Most of

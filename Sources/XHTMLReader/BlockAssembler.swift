@@ -32,6 +32,10 @@ struct BlockAssembler {
     /// they go on the next block made.
     private var pendingBreak: PageBreak = .auto
     private var pendingMargin: Double?
+    /// For each float open, the ids, break and margin that were waiting when it opened: they are
+    /// the host's (a section's id before its heading), not the float's first block's, and wait
+    /// again once it closes.
+    private var heldForFloats: [(anchors: [String], rule: PageBreak, margin: Double?)] = []
 
     struct KeepGroup: Equatable {
         var frame: Int
@@ -121,6 +125,29 @@ struct BlockAssembler {
 
     // MARK: - Opening and closing elements
 
+    /// Whether a box may float here: not inside a table's parts, whose cells are set as grids,
+    /// nor inside another float.
+    var canFloat: Bool {
+        !frames.contains { frame in
+            switch frame.kind {
+            case .table, .row, .cell, .caption, .float: true
+            default: false
+            }
+        }
+    }
+
+    /// A box floated to one side opens. Unlike other block-level elements it does not end the
+    /// paragraph it is met in: that paragraph goes on after it, and is the float's host.
+    mutating func openFloat(_ side: FloatBox.Side, width: FloatBox.Width?, element: String?) {
+        let anchor = frames[frames.count - 1].inline.visibleCount
+        heldForFloats.append((pendingAnchors, pendingBreak, pendingMargin))
+        pendingAnchors = []
+        pendingBreak = .auto
+        pendingMargin = nil
+        frames.append(Frame(.float(side, width: width, anchor: anchor), elementPath: element))
+        nesting += 1
+    }
+
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
     mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?) {
@@ -154,6 +181,19 @@ struct BlockAssembler {
             }
         case .quote:
             if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
+        case .float(let side, let width, let anchor):
+            if let held = heldForFloats.popLast() {
+                // Ids of the float's own that found no block in it go on with the host's.
+                pendingAnchors = held.anchors + pendingAnchors
+                pendingBreak = held.rule
+                pendingMargin = held.margin
+            }
+            // Straight into the blocks, ahead of its host: the ids, break and margin waiting are
+            // the host's.
+            guard !frame.blocks.isEmpty else { break }
+            let target = frames.lastIndex { $0.gathersBlocks } ?? 0
+            frames[target].blocks.append(Block(.float(FloatBox(side: side, width: width, anchor: anchor, blocks: frame.blocks)),
+                                               direction: direction, source: frame.elementPath.map { SourceMap(element: $0) }))
         case .listItem(let value, let marker):
             if case .list = frames[top].kind {
                 frames[top].items.append(frame.blocks)

@@ -106,6 +106,8 @@ struct BlockBuilder {
         /// The element is a table's row group, or its column group.
         var endsRowGroup = false
         var endsColumnGroup = false
+        /// The element opened a float (`FloatBox`): it closes after the element's own block.
+        var closesFloat = false
     }
 
     private enum Ending {
@@ -186,6 +188,11 @@ struct BlockBuilder {
             context.keepGroup = nil
             context.link = nil
             context.note = nil
+        }
+        if let side = floatSide(style, role: role, node: node), !exit.endsNote {
+            blocks.openFloat(side, width: Self.floatWidth(style), element: elementPath)
+            exit.closesFloat = true
+            transformation.atWordStart = true
         }
         switch role {
         case .skipped:
@@ -326,6 +333,7 @@ struct BlockBuilder {
         case .paragraph: blocks.endParagraph()
         case .frame: blocks.close()
         }
+        if exit.closesFloat { blocks.close() }
         if exit.endsRowGroup { blocks.endRowGroup() }
         if exit.endsColumnGroup { blocks.endColumnGroup() }
         if let note = exit.endsReference { noteCollector?.endReference(to: note) }
@@ -498,6 +506,29 @@ struct BlockBuilder {
         switch role {
         case .skipped, .inline, .link, .lineBreak, .quotation, .rubyText, .image, .svg: return role
         default: return .inline([])
+        }
+    }
+
+    // MARK: - Floats
+
+    /// The side an element floats to, when it may: text, a picture or a box of blocks, outside
+    /// preformatted text, SVG, tables and other floats. Nil for every other element.
+    private func floatSide(_ style: ComputedStyle, role: ElementRole, node: MarkupNode) -> FloatBox.Side? {
+        guard let float = style.float, float != .none, !Self.isRoot(node), !context.inPreformatted, !context.inSVG,
+              blocks.canFloat else { return nil }
+        switch role {
+        case .inline, .link, .image, .container, .paragraph, .heading, .quote, .svg: break
+        default: return nil
+        }
+        return float == .left ? .left : .right
+    }
+
+    /// The width the book's CSS gives a float; nil leaves it as wide as what it holds.
+    private static func floatWidth(_ style: ComputedStyle) -> FloatBox.Width? {
+        switch style.table.width {
+        case .length(let scale)?: scale > 0 ? .ems(scale) : nil
+        case .percent(let percent)?: percent > 0 ? .percent(percent) : nil
+        case nil: nil
         }
     }
 

@@ -19,6 +19,9 @@ struct Frame {
         case row
         case cell(header: Bool)
         case caption
+        /// A box floated to one side (`FloatBox`): `anchor` is how much of the paragraph it
+        /// was met in came before it.
+        case float(FloatBox.Side, width: FloatBox.Width?, anchor: Int)
     }
 
     let kind: Kind

@@ -16,6 +16,12 @@ struct InlineBuffer {
     /// The colours the text appended now is set in (the book's CSS `color` and `background-color`).
     var paint = InlinePaint()
 
+    /// How many characters of the runs so far are not white space: where a box floated from
+    /// inside the paragraph was met (`FloatBox.anchor`).
+    var visibleCount: Int {
+        runs.reduce(0) { count, run in count + run.text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count }
+    }
+
     init(preservesWhitespace: Bool = false) {
         self.preservesWhitespace = preservesWhitespace
     }

@@ -35,12 +35,7 @@ struct ConverterErrorTests {
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("own-files.epub").path
-        let writer = try ZipArchiveWriter(path: path)
-        try writer.add("mimetype", bytes: Array("application/epub+zip".utf8), compressed: false)
-        try writer.add("META-INF/container.xml", bytes: Array("""
-            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-            <rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-            """.utf8))
+        let writer = try TestEPUB.start(at: path)
         try writer.add("content.opf", bytes: Array("""
             <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">
             <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Own</dc:title><dc:language>en</dc:language></metadata>

@@ -16,12 +16,7 @@ struct EarlyLayoutConversionTests {
     /// Six chapters; the third shows an image, the fifth's CSS (if `verticalCSS`) writes vertically.
     private func epub(verticalCSS: Bool, in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("book.epub").path
-        let writer = try ZipArchiveWriter(path: path)
-        try writer.add("mimetype", bytes: Array("application/epub+zip".utf8), compressed: false)
-        try writer.add("META-INF/container.xml", bytes: Array("""
-            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-            <rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-            """.utf8))
+        let writer = try TestEPUB.start(at: path)
         let pages = (0..<6).map { "p\($0)" }
         try writer.add("content.opf", bytes: Array("""
             <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">

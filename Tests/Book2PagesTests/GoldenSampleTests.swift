@@ -8,6 +8,7 @@ struct GoldenSampleTests {
     static let cases = [
         ("Samples/the-lighthouse-keeper.epub", "Samples/the-lighthouse-keeper.pages.json"),
         ("Samples/chapter.xhtml", "Samples/chapter.pages.json"),
+        ("Samples/floats.xhtml", "Samples/floats.pages.json"),
         ("Samples/the-clockmakers-garden", "Samples/the-clockmakers-garden.pages.json"),
     ]
 

@@ -2,6 +2,7 @@ import Foundation
 import HTMLPreview
 import PageFormat
 import Testing
+import ZipArchive
 
 /// Where things are, seen from the tests: the repository, the shared corpus beside it, and the
 /// built `book2pages` binary.
@@ -188,5 +189,19 @@ extension TargetDescription {
         case .chapters(let chapters): chapters.reduce(1) { $0 + $1.pages.count }
         case .none: 0
         }
+    }
+}
+
+/// An EPUB a test writes: its `mimetype` and a container naming `content.opf` are in; the test
+/// adds the package document and the rest, then closes the writer.
+enum TestEPUB {
+    static func start(at path: String) throws -> ZipArchiveWriter {
+        let writer = try ZipArchiveWriter(path: path)
+        try writer.add("mimetype", bytes: Array("application/epub+zip".utf8), compressed: false)
+        try writer.add("META-INF/container.xml", bytes: Array("""
+            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+            <rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """.utf8))
+        return writer
     }
 }

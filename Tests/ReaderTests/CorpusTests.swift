@@ -76,6 +76,7 @@ struct CorpusTests {
             switch block.kind {
             case .quote(let inner): anchors.formUnion(allAnchors(inner))
             case .list(let list): list.items.forEach { anchors.formUnion(allAnchors($0)) }
+            case .float(let box): anchors.formUnion(allAnchors(box.blocks))
             case .table:
                 var inCells: [String] = []
                 _ = TableText.runs(of: [block], anchors: &inCells)

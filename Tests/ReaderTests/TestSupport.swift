@@ -123,6 +123,7 @@ extension Block {
                 .joined(separator: "\n")
         case .image(let image): "[image \(image.source.path) \(image.alt)]"
         case .rule: "---"
+        case .float(let box): "[float \(box.side) at \(box.anchor): \(box.blocks.map(\.text).joined(separator: "\n"))]"
         }
     }
 
