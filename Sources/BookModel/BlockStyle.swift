@@ -19,9 +19,16 @@ public struct BlockStyle: Sendable, Equatable {
     /// The text size, when the book sets one (on the block or an element around it); nil: the
     /// layout's size for the kind of block (body text, a heading of its level).
     public var fontScale: Double?
+    /// The book's `line-height` for the block as a multiple of the layout's line height for its
+    /// size, when an element below the body sets one (the body's is the layout's): 1.5 against
+    /// a body of 1.2 is 1.25; nil: the layout's.
+    public var lineSpacing: Double?
     /// False when the book asks for no hyphenation by the layout (CSS `hyphens: none` or
     /// `manual`); nil or true leave it to the layout.
     public var hyphenates: Bool?
+    /// Its text keeps its spaces as written, in the body's face (CSS `white-space: pre-wrap`);
+    /// its line breaks are in its runs already.
+    public var keepsSpaces = false
     /// How many spaces a tab of preformatted text reaches to (CSS `tab-size`), when the book
     /// sets it; nil: 8.
     public var tabSize: Int?

@@ -10,15 +10,19 @@ public struct Inline: Sendable, Equatable {
     /// The text's colour and the colour behind it, when the book's CSS sets them.
     public var color: BookColor?
     public var background: BookColor?
+    /// The text's size as a multiple of its block's, when the book's CSS sizes an element inside
+    /// the block (a `span` at 80 %); nil: the block's size.
+    public var scale: Double?
 
     public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
-                color: BookColor? = nil, background: BookColor? = nil) {
+                color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil) {
         self.text = text
         self.style = style
         self.link = link
         self.note = note
         self.color = color
         self.background = background
+        self.scale = scale
     }
 }
 

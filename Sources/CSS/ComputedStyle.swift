@@ -51,8 +51,10 @@ public struct ComputedStyle: Sendable, Equatable {
     /// The font size; `fontSizeIsSet` tells whether the book set it here or on an ancestor.
     public var fontScale: Double = 1
     public var fontSizeIsSet = false
-    /// `white-space: pre`, `pre-wrap`, `pre-line`.
+    /// `white-space: pre`, `pre-wrap`, `break-spaces`: spaces and line breaks kept.
     public var preservesWhitespace = false
+    /// Line breaks kept: those, and `pre-line` (whose spaces collapse).
+    public var keepsLineBreaks = false
     public var orphans: Int?
     public var widows: Int?
     /// `writing-mode` (or `-epub-writing-mode`) is vertical: the layout sets such text
@@ -66,6 +68,17 @@ public struct ComputedStyle: Sendable, Equatable {
     public var tabSize: Int?
     /// The text's `color`, when the book sets it here or around.
     public var color: CSSColor?
+    /// `line-height`, in multiples of the default font size (a number inherited as a number is
+    /// of each element's own size), when an element below `body` sets it here or around: the
+    /// body's is the layout's (`--line-height`), and what the book sets below is taken relative
+    /// to the body's own (`rootLineHeight`).
+    public var lineHeight: Double?
+    /// A number `line-height` (inherited as a number), nil for a computed length.
+    var lineHeightMultiple: Double?
+    /// The body's `line-height` in multiples of the default font size (1.2 for `normal`).
+    public var rootLineHeight = ComputedStyle.normalLineHeight
+    /// What `normal` is taken to be: browsers' for Times and Liberation Serif.
+    public static let normalLineHeight = 1.2
     /// `text-transform` and the small capitals (`font-variant`), when the book sets them here
     /// or around.
     public var textTransform: TextTransform?
@@ -89,6 +102,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.fontScale = fontScale
         child.fontSizeIsSet = fontSizeIsSet
         child.preservesWhitespace = preservesWhitespace
+        child.keepsLineBreaks = keepsLineBreaks
         child.orphans = orphans
         child.widows = widows
         child.writesVertically = writesVertically
@@ -98,8 +112,20 @@ public struct ComputedStyle: Sendable, Equatable {
         child.color = color
         child.textTransform = textTransform
         child.caps = caps
+        child.lineHeight = lineHeight
+        child.lineHeightMultiple = lineHeightMultiple
+        child.rootLineHeight = rootLineHeight
         if let box = tableBox { child.table = box.style.inherited() }
         return child
+    }
+
+    /// For `html` and `body`: their line height (for their own size) becomes the one those set
+    /// below are relative to, and they set none themselves.
+    public mutating func takeLineHeightAsRoot() {
+        // `body` without one of its own keeps `html`'s.
+        if let lineHeight { rootLineHeight = lineHeight / max(fontScale, 1e-9) }
+        lineHeight = nil
+        lineHeightMultiple = nil
     }
 
     /// Applies the winning declarations, font size first: `em` lengths are of the element's own
@@ -115,6 +141,8 @@ public struct ComputedStyle: Sendable, Equatable {
         } else {
             fontScale = parentScale * defaultScale
         }
+        // A number is of each element's own size: inherited as a number, it follows the size.
+        if let multiple = lineHeightMultiple { lineHeight = multiple * fontScale }
         // The table properties are gathered in one copy and stored once: each store boxes them.
         var tableStyle: TableBoxStyle?
         func changeTable(_ change: (inout TableBoxStyle) -> Void) {
@@ -134,8 +162,9 @@ public struct ComputedStyle: Sendable, Equatable {
             case .textIndent(let length)?: textIndent = length.resolved(fontScale: fontScale)
             case .fontStyle(let italic)?: isItalic = italic
             case .fontWeight(let bold)?: isBold = bold
-            case .whiteSpace(let preserved, let unbroken)?:
+            case .whiteSpace(let preserved, let lineBreaks, let unbroken)?:
                 preservesWhitespace = preserved
+                keepsLineBreaks = lineBreaks
                 noWrap = unbroken
             case .marginTop(let length)?: marginTop = length.resolved(fontScale: fontScale)
             case .marginBottom(let length)?: marginBottom = length.resolved(fontScale: fontScale)
@@ -165,6 +194,18 @@ public struct ComputedStyle: Sendable, Equatable {
             case .textTransform(let transform)?: textTransform = transform
             case .fontCaps(let value)?: caps = value
             case .float(let side)?: float = side
+            case .lineHeight(let value)?:
+                switch value {
+                case .normal: lineHeightMultiple = Self.normalLineHeight
+                case .multiple(let multiple): lineHeightMultiple = multiple
+                case .length(let length):
+                    lineHeightMultiple = nil
+                    lineHeight = length.resolved(fontScale: fontScale)
+                case .percent(let percent):
+                    lineHeightMultiple = nil
+                    lineHeight = percent / 100 * fontScale
+                }
+                if let multiple = lineHeightMultiple { lineHeight = multiple * fontScale }
             case .textDecoration(let underline, let lineThrough)?:
                 decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
             case .fontSize?, nil: break

@@ -17,8 +17,10 @@ struct Declaration: Sendable, Equatable {
         case fontStyle(italic: Bool)
         case fontWeight(bold: Bool)
         case fontSize(FontSize)
-        /// `noWrap`: lines are not broken (`nowrap`, `pre`).
-        case whiteSpace(preserved: Bool, noWrap: Bool)
+        /// `preserved`: spaces and line breaks kept (`pre`, `pre-wrap`, `break-spaces`);
+        /// `lineBreaks`: line breaks kept (those and `pre-line`); `noWrap`: lines are not broken
+        /// (`nowrap`, `pre`).
+        case whiteSpace(preserved: Bool, lineBreaks: Bool, noWrap: Bool)
         case marginTop(CSSLength)
         case marginBottom(CSSLength)
         case marginLeft(CSSLength)
@@ -51,6 +53,7 @@ struct Declaration: Sendable, Equatable {
         case backgroundColor(CSSColor)
         case listStyleType(ListStyleType)
         case float(CSSFloat)
+        case lineHeight(LineHeight)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -91,10 +94,11 @@ struct Declaration: Sendable, Equatable {
             case .textTransform: 47
             case .fontCaps: 48
             case .float: 49
+            case .lineHeight: 50
             }
         }
 
-        static let propertyCount = 50
+        static let propertyCount = 51
     }
 
     /// A `width` or `height`.
@@ -116,6 +120,29 @@ struct Declaration: Sendable, Equatable {
             case .width: 0
             case .style: 1
             case .color: 2
+            }
+        }
+    }
+
+    /// A `line-height` as written: `normal`, a number (a multiple of the element's size, which
+    /// children inherit as a number), a length or a percentage (which they inherit computed).
+    enum LineHeight: Sendable, Equatable {
+        case normal
+        case multiple(Double)
+        case length(CSSLength)
+        case percent(Double)
+
+        init?(_ text: String) {
+            if text == "normal" {
+                self = .normal
+            } else if let number = Double(text), number.isFinite, number >= 0 {
+                self = .multiple(number)
+            } else if text.hasSuffix("%"), let number = Double(text.dropLast()), number.isFinite, number >= 0 {
+                self = .percent(number)
+            } else if let length = CSSLength(text), length.value >= 0 {
+                self = .length(length)
+            } else {
+                return nil
             }
         }
     }
@@ -182,10 +209,11 @@ struct Declaration: Sendable, Equatable {
         case "font": return fontShorthand(value)
         case "white-space":
             switch value {
-            case "pre": single = .whiteSpace(preserved: true, noWrap: true)
-            case "pre-wrap", "pre-line", "break-spaces": single = .whiteSpace(preserved: true, noWrap: false)
-            case "normal": single = .whiteSpace(preserved: false, noWrap: false)
-            case "nowrap": single = .whiteSpace(preserved: false, noWrap: true)
+            case "pre": single = .whiteSpace(preserved: true, lineBreaks: true, noWrap: true)
+            case "pre-wrap", "break-spaces": single = .whiteSpace(preserved: true, lineBreaks: true, noWrap: false)
+            case "pre-line": single = .whiteSpace(preserved: false, lineBreaks: true, noWrap: false)
+            case "normal": single = .whiteSpace(preserved: false, lineBreaks: false, noWrap: false)
+            case "nowrap": single = .whiteSpace(preserved: false, lineBreaks: false, noWrap: true)
             default: single = nil
             }
         case "margin-top": single = CSSLength(value).map(Value.marginTop)
@@ -213,6 +241,7 @@ struct Declaration: Sendable, Equatable {
         case "color": single = CSSColor(value).map(Value.color)
         case "text-transform": single = TextTransform(rawValue: value).map(Value.textTransform)
         case "float": single = CSSFloat(rawValue: value).map(Value.float)
+        case "line-height": single = LineHeight(value).map(Value.lineHeight)
         // The shorthand sets the caps back to normal when it names none.
         case "font-variant":
             single = .fontCaps(value.split(separator: " ").lazy.compactMap { FontCaps(keyword: String($0)) }.first ?? .normal)
@@ -273,9 +302,12 @@ extension Declaration {
                     bold = weight
                     continue
                 }
-                let sizePart = String(word.split(separator: "/", maxSplits: 1).first ?? "")
-                guard let size = CSSValue.fontSize(sizePart) else { return [] }
-                return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size), .fontCaps(caps)]
+                let parts = word.split(separator: "/", maxSplits: 1).map(String.init)
+                guard let size = CSSValue.fontSize(parts.first ?? "") else { return [] }
+                // What it leaves out of the line height is `normal` again, as of style and weight.
+                let lineHeight = parts.count == 2 ? LineHeight(parts[1]) ?? .normal : .normal
+                return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size), .fontCaps(caps),
+                        .lineHeight(lineHeight)]
             }
         }
         return []

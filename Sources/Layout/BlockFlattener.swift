@@ -159,7 +159,7 @@ struct BlockFlattener {
         switch block.kind {
         case .heading(let level, let inlines):
             let scale = scale(style, default: BlockStyle.headingScale(level: level))
-            paragraph.lineHeight = lineHeight * scale
+            paragraph.lineHeight = lineHeight * scale * spacing(style)
             paragraph.pageBreak = .withNext
             // Headings are set as written: short, and read at a glance; never stretched.
             paragraph.hyphenates = false
@@ -171,10 +171,12 @@ struct BlockFlattener {
             emit(paragraph)
         case .paragraph(let inlines):
             let scale = scale(style, default: 1)
-            paragraph.lineHeight = lineHeight * scale
+            paragraph.lineHeight = lineHeight * scale * spacing(style)
             paragraph.alignment = style.alignment == nil ? cell?.alignment ?? Self.alignment(nil, justifies: alignment == .justify)
                 : Self.alignment(style.alignment, justifies: alignment == .justify)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
+            paragraph.keepsSpaces = style.keepsSpaces
+            paragraph.tabSize = style.tabSize ?? paragraph.tabSize
             append(inlines, to: &paragraph, size: fontSize * scale)
             Self.checkExactness(of: &paragraph, against: inlines)
             takeFloats(into: &paragraph)
@@ -182,7 +184,7 @@ struct BlockFlattener {
         case .preformatted(let inlines):
             // A listing's lines are as far apart, for its size, as the body's are for theirs.
             let scale = scale(style, default: 1)
-            paragraph.lineHeight = lineHeight * scale * Self.codeScale
+            paragraph.lineHeight = lineHeight * scale * Self.codeScale * spacing(style)
             paragraph.keepsSpaces = true
             paragraph.isCode = true
             paragraph.tabSize = style.tabSize ?? paragraph.tabSize
@@ -482,6 +484,15 @@ struct BlockFlattener {
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }
 
+    /// The book's line height for the block against the layout's (`BlockStyle.lineSpacing`),
+    /// kept within `lineSpacings` so lines neither collide nor drift a page apart.
+    static let lineSpacings = 0.75...2.5
+
+    private func spacing(_ style: BlockStyle) -> Double {
+        guard !keepsOneSize, let spacing = style.lineSpacing, spacing.isFinite else { return 1 }
+        return min(max(spacing, Self.lineSpacings.lowerBound), Self.lineSpacings.upperBound)
+    }
+
     private func scale(_ style: BlockStyle, default scale: Double) -> Double {
         if keepsOneSize { return 1 }
         guard let set = style.fontScale, set.isFinite else { return scale }
@@ -563,11 +574,10 @@ struct BlockFlattener {
             let style = inline.style
             let face = FaceRole(bold: bold || cell?.bold == true || style.contains(.bold), italic: style.contains(.italic),
                                 code: style.contains(.code))
-            var runSize = size
             let shift: BaselineShift = style.contains(.superscript) ? .superscript
                 : style.contains(.`subscript`) ? .subscript : .none
-            if shift != .none { runSize *= Self.scriptScale }
-            if face == .monospace { runSize *= Self.codeScale }
+            let runSize = self.runSize(of: inline, in: size, shift: shift, code: face == .monospace)
+            if runSize > size * (1 + 1e-9) { paragraph.lineHeightPerPoint = paragraph.lineHeight / size }
             let before = paragraph.text.count
             let paint = Self.paint(of: inline)
             if style.contains(.smallCaps) {
@@ -585,6 +595,25 @@ struct BlockFlattener {
             }
             paragraph.noteCalls.append(NoteCall(offset: counted.scalars - 1, note: note))
         }
+    }
+
+    /// The size `inline` is set in, in a block set at `size`: the size the book's CSS gives it
+    /// (kept within `fontScales` of the body), and smaller for a script or code — unless the book
+    /// already made it smaller than the block, which then stands for the layout's own shrinking.
+    private func runSize(of inline: Inline, in size: Double, shift: BaselineShift, code: Bool) -> Double {
+        guard !keepsOneSize, let scale = inline.scale else {
+            var runSize = size
+            if shift != .none { runSize *= Self.scriptScale }
+            if code { runSize *= Self.codeScale }
+            return runSize
+        }
+        let bounds = (fontSize * Self.fontScales.lowerBound)...(fontSize * Self.fontScales.upperBound)
+        var runSize = min(max(size * scale, bounds.lowerBound), bounds.upperBound)
+        if scale >= 1 {
+            if shift != .none { runSize *= Self.scriptScale }
+            if code { runSize *= Self.codeScale }
+        }
+        return runSize
     }
 
     /// A waiting marker whose item had nothing to show before a nested list, or nothing at all.

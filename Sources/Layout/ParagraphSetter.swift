@@ -114,7 +114,11 @@ struct ParagraphSetter {
                     x = contentWidth - x - width
                 }
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
-                var line = SetLine(text: string, x: x, y: 0, width: width, height: paragraph.lineHeight,
+                var height = paragraph.lineHeight
+                if paragraph.lineHeightPerPoint > 0 {
+                    height = max(height, lineRuns.reduce(0) { max($0, $1.size) } * paragraph.lineHeightPerPoint)
+                }
+                var line = SetLine(text: string, x: x, y: 0, width: width, height: height,
                                    hyphenated: span.hyphenated, justified: justified, source: source,
                                    runs: lineRuns, direction: direction, bidi: pieces)
                 line.continuation = continues

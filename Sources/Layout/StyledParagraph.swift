@@ -112,6 +112,10 @@ struct StyledParagraph: Equatable {
     var image: Image?
     /// The footnotes its text calls, in order.
     var noteCalls: [NoteCall] = []
+    /// For a paragraph with text set larger than its own size (CSS `font-size` on a `span`):
+    /// the line height per point of size, so that a line is as tall as its largest text needs;
+    /// 0 for every other paragraph, whose lines are all `lineHeight` tall.
+    var lineHeightPerPoint = 0.0
     /// The floats beside its lines, in the order met (`FloatSetter`).
     var floats: [FlatFloat] = []
 

@@ -150,7 +150,7 @@ struct BlockAssembler {
 
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
-    mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?) {
+    mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?, whiteSpace: Frame.KeptWhiteSpace = .none) {
         // A block opening inside a paragraph (a `span` the CSS makes a block, a `div` in a `p`):
         // the paragraph's break and space above go before it, unless text of the paragraph
         // before it took them.
@@ -160,7 +160,7 @@ struct BlockAssembler {
             frames[top].style?.marginTop = nil
             frames[top].holdsBlocks = true
         }
-        let frame = Frame(kind, style: style, elementPath: element)
+        let frame = Frame(kind, style: style, elementPath: element, whiteSpace: whiteSpace)
         if frame.gathersBlocks { nesting += 1 }
         frames.append(frame)
     }

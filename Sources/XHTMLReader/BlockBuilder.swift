@@ -61,6 +61,9 @@ struct BlockBuilder {
         var inSVG = false
         /// The text's colours.
         var paint = InlinePaint()
+        /// The font size (a multiple of the body's) of the element whose block the text here is
+        /// in: a run's size is relative to it.
+        var blockScale = 1.0
         /// `text-transform`, with `all-small-caps` read as lowercase letters in small capitals.
         var transform = TextTransform.none
         /// Inside `pre`, where block elements are just more preformatted text.
@@ -165,8 +168,15 @@ struct BlockBuilder {
             role = .paragraph
             inlineMadeBlock = added
         }
-        if role == .paragraph || role == .definitionTerm, style.preservesWhitespace, !context.inPreformatted {
-            role = .preformatted
+        // `white-space: pre` makes a listing; `pre-wrap` and `pre-line` keep the text's line breaks
+        // (and spaces) in a paragraph of the body's face, as browsers set them. A `div` of such
+        // text is read as a paragraph, for its text to keep them.
+        if !context.inPreformatted, style.keepsLineBreaks, !Self.isRoot(node) {
+            if role == .paragraph || role == .definitionTerm, style.preservesWhitespace, style.noWrap {
+                role = .preformatted
+            } else if role == .container, !(node.name.lowercased() == "figure") {
+                role = .paragraph
+            }
         }
         var exit = Exit(context: context)
         // False for media shown by a line naming them: what they hold is not theirs to show.
@@ -312,6 +322,11 @@ struct BlockBuilder {
                 showsChildren = false
             }
         }
+        switch role {
+        case .inline, .link, .lineBreak, .quotation, .rubyText, .media: break
+        default: context.blockScale = style.fontScale
+        }
+        if exit.closesFloat { context.blockScale = style.fontScale }
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
         // a paragraph the element ended was in the language and style from before.
         applyRunStyle(style, before: exit.context.style, isRoot: Self.isRoot(node), drawsBackground: role.drawsItsBackground)
@@ -353,7 +368,10 @@ struct BlockBuilder {
         blocks.direction = context.direction
         blocks.inheritedStyle = BlockStyle(inheritedFrom: context.computed)
         blocks.keepGroup = context.keepGroup
-        blocks.paint = context.paint
+        var paint = context.paint
+        let scale = context.computed.fontScale / context.blockScale
+        if abs(scale - 1) > 1e-6, scale.isFinite, scale > 0 { paint.scale = scale }
+        blocks.paint = paint
     }
 
     // MARK: - Styles
@@ -381,7 +399,9 @@ struct BlockBuilder {
         var style = styles.style(of: index, in: selectorTree, styleAttribute: node.attribute("style"),
                                  parent: context.computed, defaultFontScale: defaultScale)
         if Self.isRoot(node) {
-            // The body's size is the one the layout is asked for; its margins are the page's.
+            // The body's size and line height are the ones the layout is asked for; its margins
+            // are the page's. What the book sets below is taken relative to its own for the body.
+            style.takeLineHeightAsRoot()
             style.fontScale = 1
             style.fontSizeIsSet = false
             style.marginTop = nil
@@ -544,7 +564,9 @@ struct BlockBuilder {
 
     private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
         startBlock(at: node)
-        blocks.open(kind, style: style, element: elementPath)
+        let kept: Frame.KeptWhiteSpace = context.computed.preservesWhitespace ? .all
+            : context.computed.keepsLineBreaks ? .lineBreaks : .none
+        blocks.open(kind, style: style, element: elementPath, whiteSpace: kept)
         exit.ending = .frame
     }
 

@@ -32,6 +32,11 @@ extension BlockStyle {
         widows = style.widows
         hyphenates = style.hyphenates
         tabSize = style.tabSize
+        keepsSpaces = style.preservesWhitespace && !style.noWrap
+        if let lineHeight = style.lineHeight, style.fontScale > 0, style.rootLineHeight > 0 {
+            let spacing = lineHeight / (style.fontScale * style.rootLineHeight)
+            if abs(spacing - 1) > 1e-6 { lineSpacing = spacing }
+        }
     }
 }
 

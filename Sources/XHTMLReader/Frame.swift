@@ -47,11 +47,20 @@ struct Frame {
     /// The CFI path of the element (see `SourceMap`); nil for the body's flow.
     var elementPath: String?
 
-    init(_ kind: Kind, style: BlockStyle? = nil, elementPath: String? = nil) {
+    /// `whiteSpace`: what of its text's white space the element keeps (CSS `white-space`);
+    /// a `pre` keeps all of it.
+    init(_ kind: Kind, style: BlockStyle? = nil, elementPath: String? = nil, whiteSpace: KeptWhiteSpace = .none) {
         self.kind = kind
         self.style = style
         self.elementPath = elementPath
-        self.inline = InlineBuffer(preservesWhitespace: kind == .preformatted)
+        self.inline = InlineBuffer(preservesWhitespace: kind == .preformatted || whiteSpace == .all,
+                                   keepsNewlines: whiteSpace == .lineBreaks)
+    }
+
+    /// What of the white space in an element's text is kept: none (it collapses), its line
+    /// breaks (`pre-line`), or all of it (`pre`, `pre-wrap`).
+    enum KeptWhiteSpace: Equatable {
+        case none, lineBreaks, all
     }
 
     /// Paragraphs, headings and `pre` hold runs only; a block met inside them goes to the nearest

@@ -7,8 +7,10 @@ struct InlineBuffer {
     private(set) var runs: [Inline] = []
     /// Where the runs' text came from in the document (see `SourceMap`).
     private var spans = TextSpanRecorder()
-    /// Keep spaces and newlines as written (`pre`).
+    /// Keep spaces and newlines as written (`pre`, `pre-wrap`).
     let preservesWhitespace: Bool
+    /// Keep newlines as line breaks, spaces collapsing around them (`pre-line`).
+    let keepsNewlines: Bool
     /// True at the start of the block and after a space or line break, so the next space is
     /// dropped.
     private var atBreak = true
@@ -22,8 +24,9 @@ struct InlineBuffer {
         runs.reduce(0) { count, run in count + run.text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count }
     }
 
-    init(preservesWhitespace: Bool = false) {
+    init(preservesWhitespace: Bool = false, keepsNewlines: Bool = false) {
         self.preservesWhitespace = preservesWhitespace
+        self.keepsNewlines = keepsNewlines && !preservesWhitespace
     }
 
     /// `origin`: where `text` starts in the document, for text read from it; nil for text the
@@ -31,6 +34,10 @@ struct InlineBuffer {
     /// is a reference.
     mutating func append(text: String, style: TextStyle, link: String?, note: String? = nil,
                          origin: DocumentPosition? = nil) {
+        if keepsNewlines, text.utf8.contains(0x0A) {
+            appendBreakingAtNewlines(text, style: style, link: link, note: note, origin: origin)
+            return
+        }
         if !preservesWhitespace, appendPlain(text, style: style, link: link, note: note, origin: origin) { return }
         let cleaned = TextCleanup.withoutControlCharacters(text)
         // Text that lost control characters no longer lines up with the document: no span.
@@ -114,6 +121,21 @@ struct InlineBuffer {
         return (count, rewritten)
     }
 
+    /// `pre-line` text: each newline a line break, the text between collapsed as usual.
+    private mutating func appendBreakingAtNewlines(_ text: String, style: TextStyle, link: String?, note: String?,
+                                                   origin: DocumentPosition?) {
+        var offset = 0
+        for (n, piece) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if n > 0 {
+                appendLineBreak(style: style, link: link)
+                offset += 1
+            }
+            let shifted = origin.map { DocumentPosition(path: $0.path, utf16Offset: $0.utf16Offset.map { $0 + offset }) }
+            append(text: String(piece), style: style, link: link, note: note, origin: shifted)
+            offset += piece.utf16.count
+        }
+    }
+
     /// A forced line break (`<br>`): the space before it goes, and the space after it.
     mutating func appendLineBreak(style: TextStyle, link: String?) {
         if !preservesWhitespace { trimTrailingSpaces() }
@@ -129,7 +151,7 @@ struct InlineBuffer {
     mutating func takeFinished() -> (runs: [Inline], spans: [TextSpan]) {
         var result = runs
         var spans = self.spans
-        self = InlineBuffer(preservesWhitespace: preservesWhitespace)
+        self = InlineBuffer(preservesWhitespace: preservesWhitespace, keepsNewlines: keepsNewlines)
         // The recorder has counted every scalar of the runs: what is trimmed here is taken off
         // its count (each trimmed character is one scalar), not counted again.
         var removed = 0
@@ -160,7 +182,8 @@ struct InlineBuffer {
 
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background))
+        runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background,
+                                  scale: paint.scale))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -211,7 +234,7 @@ extension Array where Element == Inline {
     /// holds as few runs as its styling needs.
     mutating func appendMerging(_ run: Inline) {
         if let last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
-           last.background == run.background {
+           last.background == run.background, last.scale == run.scale {
             self[count - 1].text += run.text
         } else {
             append(run)
@@ -223,4 +246,6 @@ extension Array where Element == Inline {
 struct InlinePaint: Equatable {
     var color: BookColor?
     var background: BookColor?
+    /// And its size, relative to its block's (`Inline.scale`).
+    var scale: Double?
 }

@@ -289,10 +289,17 @@ struct BookCSSTests {
         #expect(content.blocks.map(\.style.tabSize) == [4, 2, 4, 4, nil])
     }
 
-    @Test func whiteSpacePreMakesAParagraphPreformatted() {
-        let content = read(css: ".verse { white-space: pre-wrap }", body: "<p class=\"verse\">one\n  two</p><p>three\n  four</p>")
-        #expect(content.blocks[0].kind == .preformatted([Inline("one\n  two")]))
-        #expect(content.blocks[1].kind == .paragraph([Inline("three four")]))
+    /// `pre` makes a listing; `pre-wrap` a paragraph that keeps its spaces and line breaks, in
+    /// the body's face; `pre-line` one that keeps its line breaks, its spaces collapsing; a
+    /// `div` of such text keeps them too.
+    @Test func whiteSpaceKeepsWhatItSays() {
+        let content = read(css: ".pre { white-space: pre } .wrap { white-space: pre-wrap } .line { white-space: pre-line }",
+                           body: "<p class=\"pre\">one\n  two</p><p class=\"wrap\">three\n  four</p>"
+                               + "<p class=\"line\">five  \n  six   seven</p><div class=\"line\">eight\nnine</div><p>ten\n  eleven</p>")
+        #expect(content.blocks.map(\.kind) == [.preformatted([Inline("one\n  two")]), .paragraph([Inline("three\n  four")]),
+                                               .paragraph([Inline("five\nsix seven")]), .paragraph([Inline("eight\nnine")]),
+                                               .paragraph([Inline("ten eleven")])])
+        #expect(content.blocks.map(\.style.keepsSpaces) == [false, true, false, false, false])
     }
 
     @Test func headingSizesFollowTheBookOrTheLayout() {

@@ -178,7 +178,10 @@ struct StylesheetTests {
         #expect(Self.style("p { font-weight: 400 }", [p]).isBold == false)
         #expect(Self.style("p { font-weight: bolder }", [p]).isBold == true)
         #expect(Self.style("p { white-space: pre-wrap }", [p]).preservesWhitespace)
-        #expect(Self.style("p { white-space: pre-line }", [p]).preservesWhitespace)
+        #expect(!Self.style("p { white-space: pre-line }", [p]).preservesWhitespace)
+        #expect(Self.style("p { white-space: pre-line }", [p]).keepsLineBreaks)
+        #expect(Self.style("p { white-space: pre-wrap }", [p]).keepsLineBreaks)
+        #expect(!Self.style("p { white-space: nowrap }", [p]).keepsLineBreaks)
         #expect(!Self.style("p { white-space: nowrap }", [p]).preservesWhitespace)
     }
 
