@@ -17,6 +17,8 @@ public struct StyleResolver: Sendable {
     /// those that could match it.
     @usableFromInline var byKey: [SelectorSyntax.Key: [Candidate]] = [:]
     @usableFromInline var universal: [Candidate] = []
+    /// The `::first-letter` selectors, tested only against the elements that start blocks.
+    @usableFromInline var firstLetters: [Candidate] = []
     @usableFromInline var budget = CSSLimits.matchingBudget
     @usableFromInline var exhausted = false
     /// For each property, the winning value so far and its priority: kept from one element to
@@ -33,8 +35,11 @@ public struct StyleResolver: Sendable {
                 let index = rules.count
                 rules.append(rule)
                 // `::first-letter` and `::first-line` style part of an element's text, not the
-                // element: they take no part in its cascade.
+                // element: they take no part in its cascade. `::first-line` is not followed.
                 // A selector that needs a dynamic state (`a:visited`) never matches a page.
+                for selector in rule.selectors where selector.pseudoElement == .firstLetter && !selector.neverMatches {
+                    firstLetters.append(Candidate(rule: index, selector: selector, specificity: selector.specificity))
+                }
                 for selector in rule.selectors where selector.pseudoElement == nil && !selector.neverMatches {
                     let candidate = Candidate(rule: index, selector: selector, specificity: selector.specificity)
                     if let key = selector.key { byKey[key, default: []].append(candidate) } else { universal.append(candidate) }
@@ -75,6 +80,20 @@ public struct StyleResolver: Sendable {
         }
         return finish(styleAttribute: styleAttribute, parent: parent, defaultFontScale: defaultFontScale)
     }
+
+    /// The style of `element`'s first letter (`::first-letter`), whose own style is `style`; nil
+    /// when no rule gives it one. It inherits from the element.
+    @inlinable
+    public mutating func firstLetterStyle<Tree: SelectorTree>(of element: Int, in tree: Tree,
+                                                              style: ComputedStyle) -> ComputedStyle? {
+        guard !firstLetters.isEmpty, !exhausted else { return nil }
+        clearWinners()
+        test(firstLetters, against: element, in: tree)
+        guard hasWinners else { return nil }
+        return finish(styleAttribute: nil, parent: style, defaultFontScale: 1)
+    }
+
+    @usableFromInline var hasWinners: Bool { !setProperties.isEmpty }
 
     /// Offers the declarations of each candidate that matches; stops for good when the budget
     /// runs out.

@@ -1,5 +1,6 @@
 import BookModel
 import Markup
+import XHTMLReader
 import ZipArchive
 
 /// The book's zip archive, as the EPUB reader sees it: entries found by the paths hrefs resolve
@@ -108,10 +109,18 @@ final class BookArchive {
         if let limitFailure { throw limitFailure }
     }
 
-    /// Its entries by book path, failures in words that name the entry but not the archive.
+    /// Its entries by book path, failures in words that name the entry but not the archive;
+    /// and the drawings of its chapters, made again from them (`InlineDrawing`).
     var files: BookFiles {
         BookFiles { path in
-            do throws(ZipArchiveError) { return try self.read(path) } catch { throw BookFileError(error.message) }
+            do throws(ZipArchiveError) { return try self.read(path) } catch {
+                if self.entry(for: path) == nil, let place = InlineDrawing.place(of: path),
+                   let chapter = try? self.read(place.chapter),
+                   let drawing = InlineDrawing.file(number: place.number, inChapter: chapter) {
+                    return drawing
+                }
+                throw BookFileError(error.message)
+            }
         }
     }
 

@@ -30,6 +30,10 @@ struct BlockBuilder {
     private(set) var metVerticalWriting = false
     /// The media met that a page cannot play, by kind.
     private(set) var unshownMedia = UnshownMedia()
+    /// The style the next letter of text takes (`::first-letter` of the block it starts).
+    private var pendingFirstLetter: ComputedStyle?
+    /// The document's outermost `svg` elements, found when the first is met (`InlineDrawing`).
+    private var drawings: [Int]?
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
@@ -111,6 +115,8 @@ struct BlockBuilder {
         var endsColumnGroup = false
         /// The element opened a float (`FloatBox`): it closes after the element's own block.
         var closesFloat = false
+        /// The element gave its first letter a style (`::first-letter`), which ends with it.
+        var endsFirstLetter = false
     }
 
     private enum Ending {
@@ -146,7 +152,12 @@ struct BlockBuilder {
             let origin = paths.text(node.text)
             if !context.inSVG, !context.inColumnGroup {
                 let text = context.transform == .none ? node.text : transformation.apply(context.transform, to: node.text)
-                blocks.appendText(text, style: context.style, link: context.link, note: context.note, origin: origin)
+                if let letter = pendingFirstLetter, let parts = FirstLetter.split(text) {
+                    pendingFirstLetter = nil
+                    appendFirstLetter(parts, style: letter, origin: origin)
+                } else {
+                    blocks.appendText(text, style: context.style, link: context.link, note: context.note, origin: origin)
+                }
                 if let note = context.note { noteCollector?.addReferenceText(node.text, for: note) }
             }
             return
@@ -199,7 +210,7 @@ struct BlockBuilder {
             context.link = nil
             context.note = nil
         }
-        if let side = floatSide(style, role: role, node: node), !exit.endsNote {
+        if let side = floatSide(style, role: role, isRoot: Self.isRoot(node)), !exit.endsNote {
             blocks.openFloat(side, width: Self.floatWidth(style), element: elementPath)
             exit.closesFloat = true
             transformation.atWordStart = true
@@ -310,8 +321,18 @@ struct BlockBuilder {
                 blocks.add(.image(image), style: blockStyle, element: elementPath)
             }
         case .svg:
-            startContainer(at: node, style: style, exit: &exit)
-            context.inSVG = true
+            if InlineDrawing.isDrawing(index, in: document), let number = drawingNumber(of: index) {
+                // Drawn as a picture of its own: what it holds is the picture's, not text.
+                startBlock(at: node)
+                let source = ImageReference(path: InlineDrawing.path(chapter: references.source, number: number),
+                                            mediaType: "image/svg+xml")
+                blocks.add(.image(Image(source: source, alt: InlineDrawing.alt(of: index, in: document))), style: blockStyle,
+                           element: elementPath)
+                showsChildren = false
+            } else {
+                startContainer(at: node, style: style, exit: &exit)
+                context.inSVG = true
+            }
         case .media(let kind):
             blocks.addAnchors(references.anchors(of: node))
             startContainer(at: node, style: style, exit: &exit)
@@ -325,6 +346,14 @@ struct BlockBuilder {
         switch role {
         case .inline, .link, .lineBreak, .quotation, .rubyText, .media: break
         default: context.blockScale = style.fontScale
+        }
+        switch role {
+        case .paragraph, .heading, .definitionTerm, .container, .quote, .definitionDescription, .listItem, .tableCell:
+            if let letter = styles.firstLetterStyle(of: index, in: selectorTree, style: style) {
+                pendingFirstLetter = letter
+                exit.endsFirstLetter = true
+            }
+        default: break
         }
         if exit.closesFloat { context.blockScale = style.fontScale }
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
@@ -349,6 +378,7 @@ struct BlockBuilder {
         case .frame: blocks.close()
         }
         if exit.closesFloat { blocks.close() }
+        if exit.endsFirstLetter { pendingFirstLetter = nil }
         if exit.endsRowGroup { blocks.endRowGroup() }
         if exit.endsColumnGroup { blocks.endColumnGroup() }
         if let note = exit.endsReference { noteCollector?.endReference(to: note) }
@@ -529,12 +559,43 @@ struct BlockBuilder {
         }
     }
 
+    /// The place (from 1) of the outermost `svg` at `index` among the document's.
+    private mutating func drawingNumber(of index: Int) -> Int? {
+        if drawings == nil { drawings = InlineDrawing.outermostDrawings(in: document) }
+        return drawings?.firstIndex(of: index).map { $0 + 1 }
+    }
+
+    /// A block's first letter in its own style, which may float it (a drop cap), between the
+    /// text before it (white space) and after it.
+    private mutating func appendFirstLetter(_ parts: FirstLetter.Parts, style letter: ComputedStyle, origin: DocumentPosition?) {
+        func shifted(_ units: Int) -> DocumentPosition? {
+            origin.map { DocumentPosition(path: $0.path, utf16Offset: $0.utf16Offset.map { $0 + units }) }
+        }
+        let outside = context
+        blocks.appendText(parts.before, style: context.style, link: context.link, note: context.note, origin: origin)
+        context.computed = letter
+        applyRunStyle(letter, before: outside.style, isRoot: false, drawsBackground: false)
+        let side = floatSide(letter, role: .inline([]), isRoot: false)
+        if let side {
+            blocks.openFloat(side, width: Self.floatWidth(letter), element: nil)
+            context.blockScale = letter.fontScale
+        }
+        synchronizeAssembler()
+        blocks.appendText(parts.letter, style: context.style, link: context.link, note: context.note,
+                          origin: shifted(parts.before.utf16.count))
+        if side != nil { blocks.close() }
+        context = outside
+        synchronizeAssembler()
+        blocks.appendText(parts.after, style: context.style, link: context.link, note: context.note,
+                          origin: shifted(parts.before.utf16.count + parts.letter.utf16.count))
+    }
+
     // MARK: - Floats
 
     /// The side an element floats to, when it may: text, a picture or a box of blocks, outside
     /// preformatted text, SVG, tables and other floats. Nil for every other element.
-    private func floatSide(_ style: ComputedStyle, role: ElementRole, node: MarkupNode) -> FloatBox.Side? {
-        guard let float = style.float, float != .none, !Self.isRoot(node), !context.inPreformatted, !context.inSVG,
+    private func floatSide(_ style: ComputedStyle, role: ElementRole, isRoot: Bool) -> FloatBox.Side? {
+        guard let float = style.float, float != .none, !isRoot, !context.inPreformatted, !context.inSVG,
               blocks.canFloat else { return nil }
         switch role {
         case .inline, .link, .image, .container, .paragraph, .heading, .quote, .svg: break

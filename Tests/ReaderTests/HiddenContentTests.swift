@@ -23,10 +23,14 @@ struct HiddenContentTests {
         #expect(content.blocks.map(\.text) == ["shown text", "also shown"])
     }
 
+    /// An `svg` that draws text is a picture of its own (`InlineDrawing`), its text in it; one
+    /// that only frames a picture shows that picture, its `desc` unread.
     @Test func svgTextIsNotReadButItsImageIs() {
-        let content = readBody(#"<svg xmlns="http://www.w3.org/2000/svg"><desc>d</desc><text>t</text><image href="i.png"/></svg>"#,
+        let drawing = readBody(#"<svg xmlns="http://www.w3.org/2000/svg"><desc>d</desc><text>t</text><image href="i.png"/></svg>"#,
                                source: "a.xhtml")
-        #expect(content.blocks.map(\.text) == ["[image i.png ]"])
+        #expect(drawing.blocks.map(\.text) == ["[image a.xhtml-svg1.svg ]"])
+        let frame = readBody(#"<svg xmlns="http://www.w3.org/2000/svg"><desc>d</desc><image href="i.png"/></svg>"#, source: "a.xhtml")
+        #expect(frame.blocks.map(\.text) == ["[image i.png ]"])
     }
 
     @Test func epubSwitchShowsItsDefault() {

@@ -1,0 +1,42 @@
+import BookModel
+import Markup
+import Testing
+@testable import XHTMLReader
+
+/// An inline `svg` that draws is a picture of its own, its file made from the chapter; one that
+/// only frames pictures has them read as images.
+struct InlineDrawingTests {
+    static let body = """
+        <p>Before.</p>
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100"
+             viewBox="0 0 200 100"><title>A red box</title><rect width="200" height="100" fill="red"/>
+          <text x="10" y="50">Fish &amp; chips &lt;3</text><use xlink:href="#r"/></svg>
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="cover.jpg"/></svg>
+        <p>After.</p>
+        """
+
+    @Test func aDrawingIsAPictureAndAFrameOfPicturesIsItsPictures() {
+        let blocks = readBody(Self.body).blocks
+        #expect(blocks.map(\.text) == ["Before.", "[image OEBPS/text/chapter.xhtml-svg1.svg A red box]",
+                                       "[image OEBPS/text/cover.jpg ]", "After."])
+        #expect(InlineDrawing.place(of: "OEBPS/text/chapter.xhtml-svg1.svg")! == ("OEBPS/text/chapter.xhtml", 1))
+        #expect(InlineDrawing.place(of: "OEBPS/text/x-svg.svg") == nil)
+        #expect(InlineDrawing.place(of: "OEBPS/images/map.svg") == nil)
+    }
+
+    @Test func theDrawingsFileIsItsMarkupWithItsNamespaces() throws {
+        let chapter = Array(EPUBFixture.page(Self.body).utf8)
+        let file = try #require(InlineDrawing.file(number: 1, inChapter: chapter))
+        #expect(InlineDrawing.file(number: 2, inChapter: chapter) == nil, "a frame of pictures is no drawing")
+        #expect(InlineDrawing.file(number: 3, inChapter: chapter) == nil)
+        let document = Markup.parse(file, as: .xml)
+        #expect(document.parsedCleanly)
+        let root = try #require(document.rootElement)
+        #expect(document[root].name == "svg" && document[root].namespace == "http://www.w3.org/2000/svg")
+        #expect(document[root].attribute("width") == "200")
+        let use = try #require(document.firstDescendantElement(of: root, named: "use"))
+        #expect(document[use].attribute("href", namespace: "http://www.w3.org/1999/xlink") == "#r")
+        let text = try #require(document.firstDescendantElement(of: root, named: "text"))
+        #expect(document.textContent(of: text) == "Fish & chips <3")
+    }
+}
