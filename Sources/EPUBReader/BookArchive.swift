@@ -110,14 +110,18 @@ final class BookArchive {
     }
 
     /// Its entries by book path, failures in words that name the entry but not the archive;
-    /// and the drawings of its chapters, made again from them (`InlineDrawing`).
+    /// and the drawings of its chapters, made again from them (`InlineDrawing`), the last
+    /// chapter's kept: its pictures are read one after another.
     var files: BookFiles {
-        BookFiles { path in
+        let drawings = ChapterDrawings()
+        return BookFiles { path in
             do throws(ZipArchiveError) { return try self.read(path) } catch {
-                if self.entry(for: path) == nil, let place = InlineDrawing.place(of: path),
-                   let chapter = try? self.read(place.chapter),
-                   let drawing = InlineDrawing.file(number: place.number, inChapter: chapter) {
-                    return drawing
+                if self.entry(for: path) == nil, let place = InlineDrawing.place(of: path) {
+                    if drawings.chapter != place.chapter, let chapter = try? self.read(place.chapter) {
+                        drawings.chapter = place.chapter
+                        drawings.files = InlineDrawing.files(inChapter: chapter)
+                    }
+                    if drawings.chapter == place.chapter, let drawing = drawings.files[place.number] { return drawing }
                 }
                 throw BookFileError(error.message)
             }
@@ -142,4 +146,10 @@ final class BookArchive {
         let document = Markup.parse(bytes, as: syntax)
         return document.rootElement == nil ? nil : document
     }
+}
+
+/// The drawings of the chapter last asked for, by number.
+private final class ChapterDrawings {
+    var chapter: String?
+    var files: [Int: [UInt8]] = [:]
 }

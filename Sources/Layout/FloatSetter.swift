@@ -33,10 +33,11 @@ struct SetFloat: Equatable, Sendable {
 /// its host makes the host taller by an empty line, so nothing after it is beside it: the
 /// paragraph after a float always starts clear of it.
 ///
-/// Set in the flow instead, where it stands: a float of text wider than `widestShare` of the
-/// measure (too little would be left beside it) or taller than `tallestShare` of the page (it
-/// could not stay on one page with the lines beside it). A float that holds a picture stays a
-/// float, its box no wider than `widestShare`, the picture scaled down to it.
+/// Set in the flow instead, where it stands, in lines of its own across the measure (a picture
+/// on an empty line as tall as it is): a float of text wider than `widestShare` of the measure
+/// (too little would be left beside it), or one taller than `tallestShare` of the page (it could
+/// not stay on one page with the lines beside it). A float that holds a picture is no wider than
+/// `widestShare`, the picture scaled down to it.
 struct FloatSetter {
     let setter: ParagraphSetter
     let contentSize: Dimensions
@@ -65,21 +66,29 @@ struct FloatSetter {
     func set(_ paragraph: StyledParagraph) -> Result {
         let lineHeight = paragraph.lineHeight
         var boxes: [(float: FlatFloat, content: Content)] = []
-        var before: [SetLine] = [], after: [SetLine] = []
+        // Floats set in the flow: their lines, and the pictures standing on some of them.
+        var before = Flow(), after = Flow()
         var inFlow = 0
         for float in paragraph.floats {
             if let content = content(of: float) {
                 boxes.append((float, content))
+                continue
+            }
+            inFlow += 1
+            // Set apart from the host by a line, as a block of its own would be.
+            let gap = SetLine(text: "", x: 0, y: 0, width: 0, height: lineHeight)
+            if float.anchor == 0 {
+                for part in float.paragraphs { before.add(part, setter: setter, contentSize: contentSize) }
+                before.lines.append(gap)
             } else {
-                inFlow += 1
-                // Set apart from the host by a line, as a block of its own would be.
-                let gap = SetLine(text: "", x: 0, y: 0, width: 0, height: lineHeight)
-                let lines = float.paragraphs.flatMap { flowLines(of: $0) }
-                if float.anchor == 0 { before += lines + [gap] } else { after += [gap] + lines }
+                after.lines.append(gap)
+                for part in float.paragraphs { after.add(part, setter: setter, contentSize: contentSize) }
             }
         }
         guard !boxes.isEmpty else {
-            return Result(lines: before + setter.lines(for: paragraph) + after, floats: [], inFlow: inFlow)
+            let host = setter.lines(for: paragraph)
+            return Result(lines: before.lines + host + after.lines,
+                          floats: before.floats + after.floats(after: before.lines.count + host.count), inFlow: inFlow)
         }
         // Where each float starts: the line its anchor falls in as the paragraph sets without it.
         let plain = boxes.contains { $0.float.anchor > 0 } ? setter.lines(for: paragraph) : []
@@ -94,7 +103,7 @@ struct FloatSetter {
         var placed: [(line: Int, height: Double, float: SetFloat)] = []
         for (float, content) in boxes {
             let line = max(Self.line(of: float.anchor, in: paragraph, lines: plain), free[float.side] ?? 0)
-            let count = max(1, Int((content.height / lineHeight - 1e-9).rounded(.up)))
+            let count = max(1, Int(min((content.height / lineHeight - 1e-9).rounded(.up), 1e6)))
             free[float.side] = line + count
             // Insets are the paragraph's start and end sides; floats, its left and right.
             let onStart = (float.side == .left) != rightToLeft
@@ -119,23 +128,57 @@ struct FloatSetter {
             placed.append((line, content.height, set))
         }
         var lines = setter.lines(for: paragraph, beside: insets)
-        // A float reaching below the host's last line: an empty line makes the room, and a float
-        // whose line the host no longer has starts on it.
-        let bottom = placed.map { Double(min($0.line, lines.count)) * lineHeight + $0.height }.max() ?? 0
-        let spacer = bottom - Double(lines.count) * lineHeight
+        // A float reaching below the host's last line: an empty line makes the room. A float
+        // whose line the host does not have (one below another on its side) starts on that
+        // empty line, as far down it as the lines it would have been level with.
         let hostLines = lines.count
+        let bottom = placed.map { Double($0.line) * lineHeight + $0.height }.max() ?? 0
+        let spacer = bottom - Double(hostLines) * lineHeight
         if spacer > 1e-9 { lines.append(SetLine(text: "", x: 0, y: 0, width: 0, height: spacer)) }
         let floats = placed.map { entry -> SetFloat in
             var float = entry.float
-            float.line = min(float.line, hostLines)
-            float.lineCount = min(float.lineCount, lines.count - float.line)
+            let attached = min(float.line, hostLines)
+            let drop = Double(float.line - attached) * lineHeight
+            if drop > 0 {
+                for l in float.lines.indices { float.lines[l].y += drop }
+                for i in float.images.indices { float.images[i].y += drop }
+            }
+            float.line = attached + before.lines.count
+            float.lineCount = min(float.lineCount, lines.count - attached)
             return float
         }
-        return Result(lines: before + lines + after, floats: floats.map { float in
-            var float = float
-            float.line += before.count
-            return float
-        }, inFlow: inFlow)
+        return Result(lines: before.lines + lines + after.lines,
+                      floats: before.floats + floats + after.floats(after: before.lines.count + lines.count), inFlow: inFlow)
+    }
+
+    /// Floats set in the flow, as lines of their own across the measure; a picture among them
+    /// stands on an empty line as tall as it is.
+    private struct Flow {
+        var lines: [SetLine] = []
+        var floats: [SetFloat] = []
+
+        mutating func add(_ paragraph: StyledParagraph, setter: ParagraphSetter, contentSize: Dimensions) {
+            guard let image = paragraph.image, let pixels = image.source.pixelSize else {
+                lines += setter.lines(for: paragraph).map { line in
+                    var line = line
+                    line.source = nil
+                    return line
+                }
+                return
+            }
+            let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
+            floats.append(SetFloat(line: lines.count, lineCount: 1, lines: [], images: [placed]))
+            lines.append(SetLine(text: "", x: 0, y: 0, width: 0, height: placed.height))
+        }
+
+        /// Its floats, for its lines placed after `offset` others.
+        func floats(after offset: Int) -> [SetFloat] {
+            floats.map { float in
+                var float = float
+                float.line += offset
+                return float
+            }
+        }
     }
 
     /// The line of `lines` that shows the character at `anchor` (counted as `FloatBox.anchor`
@@ -196,18 +239,7 @@ struct FloatSetter {
                 content.height += line.height
             }
         }
-        guard content.height > 0, content.height <= tallest + 1e-9 || holdsPicture else { return nil }
+        guard content.height > 0, content.height <= tallest + 1e-9 else { return nil }
         return content
-    }
-
-    /// A float's paragraph set in the flow, across the measure; a picture in it is not (only a
-    /// float of text is ever set so).
-    private func flowLines(of paragraph: StyledParagraph) -> [SetLine] {
-        guard paragraph.image == nil else { return [] }
-        return setter.lines(for: paragraph).map { line in
-            var line = line
-            line.source = nil
-            return line
-        }
     }
 }

@@ -139,7 +139,7 @@ struct BlockAssembler {
     /// A box floated to one side opens. Unlike other block-level elements it does not end the
     /// paragraph it is met in: that paragraph goes on after it, and is the float's host.
     mutating func openFloat(_ side: FloatBox.Side, width: FloatBox.Width?, element: String?) {
-        let anchor = frames[frames.count - 1].inline.visibleCount
+        let anchor = frames[frames.count - 1].inline.visibleCount()
         heldForFloats.append((pendingAnchors, pendingBreak, pendingMargin))
         pendingAnchors = []
         pendingBreak = .auto

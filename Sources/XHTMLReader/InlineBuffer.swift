@@ -19,10 +19,20 @@ struct InlineBuffer {
     var paint = InlinePaint()
 
     /// How many characters of the runs so far are not white space: where a box floated from
-    /// inside the paragraph was met (`FloatBox.anchor`).
-    var visibleCount: Int {
-        runs.reduce(0) { count, run in count + run.text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count }
+    /// inside the paragraph was met (`FloatBox.anchor`). Counted on from the runs counted when
+    /// last asked, all but the last of which no later text changes (trimming takes only white
+    /// space), so a paragraph of many floats is not counted again for each.
+    mutating func visibleCount() -> Int {
+        func visible(_ run: Inline) -> Int { run.text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count }
+        if counted.runs > max(runs.count - 1, 0) { counted = (0, 0) }
+        while counted.runs < runs.count - 1 {
+            counted.visible += visible(runs[counted.runs])
+            counted.runs += 1
+        }
+        return counted.visible + (runs.last.map(visible) ?? 0)
     }
+
+    private var counted = (runs: 0, visible: 0)
 
     init(preservesWhitespace: Bool = false, keepsNewlines: Bool = false) {
         self.preservesWhitespace = preservesWhitespace

@@ -51,13 +51,16 @@ public enum InlineDrawing {
         return (String(path[..<mark.lowerBound]), number)
     }
 
-    /// The SVG file of drawing `number` of the chapter whose bytes are `chapter`, parsed as the
-    /// reader parses it; nil when it has no such drawing.
-    public static func file(number: Int, inChapter chapter: [UInt8]) -> [UInt8]? {
+    /// The SVG files of the drawings of the chapter whose bytes are `chapter`, parsed as the
+    /// reader parses it, by their numbers: all at once, since a chapter parsed for one of its
+    /// drawings is as good as parsed for all.
+    public static func files(inChapter chapter: [UInt8]) -> [Int: [UInt8]] {
         let document = Markup.parse(chapter)
-        let drawings = outermostDrawings(in: document)
-        guard drawings.indices.contains(number - 1), isDrawing(drawings[number - 1], in: document) else { return nil }
-        return Array(document.xml(of: drawings[number - 1]).utf8)
+        var files: [Int: [UInt8]] = [:]
+        for (n, index) in outermostDrawings(in: document).enumerated() where isDrawing(index, in: document) {
+            files[n + 1] = Array(document.xml(of: index).utf8)
+        }
+        return files
     }
 
     /// What stands in for the drawing where it can't be shown: its `title`, or `aria-label`.

@@ -112,6 +112,28 @@ struct FloatTests {
         #expect(warnings.contains { $0.contains("1 float is set in the flow") })
     }
 
+    /// Floats on one side stack down it; those below their one-line paragraph make it taller,
+    /// and the next paragraph starts below them all.
+    @Test func floatsBelowTheirParagraphStackWithoutOverlapping() throws {
+        let words = "one two three four five six seven eight nine ten eleven twelve"
+        let chapter = """
+            <html xmlns="http://www.w3.org/1999/xhtml"><body><p>Short.<span style="float: right; width: 20%">\(words)</span>
+            <span style="float: right; width: 20%">\(words)</span><span style="float: left; width: 20%">\(words)</span></p>
+            <p>After the floats.</p></body></html>
+            """
+        let document = try Converter.convert(.standardInput(Array(chapter.utf8), folder: FileManager.default.temporaryDirectory.path),
+                                             options: ConversionOptions(inputFormat: .xhtml)).document
+        let layout = document.layout
+        let lines = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { !$0.text.isEmpty }
+        for page in document.pages { #expect(Self.overlaps(on: page, layout: layout).isEmpty, "\(Self.overlaps(on: page, layout: layout))") }
+        let after = try #require(lines.first { $0.text == "After the floats." })
+        let floated = lines.filter { $0.text != "After the floats." && $0.text != "Short." }
+        #expect(floated.count >= 6)
+        #expect(floated.allSatisfy { $0.y + layout.height(of: $0) <= after.y + 0.01 })
+        let right = floated.filter { $0.x > layout.contentBox.x + layout.contentBox.width / 2 }
+        #expect(Set(right.map(\.y)).count == right.count, "the right floats' lines stand one under another")
+    }
+
     /// wasteland sets its line numbers `float: right` in spans after the verse: each number sits
     /// at the right edge, level with the line it numbers, and no verse line ends in one.
     @Test(.needsSharedCorpus) func theWasteLandsLineNumbersStandBesideTheirLines() throws {
