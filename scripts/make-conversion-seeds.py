@@ -173,6 +173,18 @@ def pathological(seeds):
         '<img src="data:image/png;base64,iVBORw0KGgo=" alt="data"/><hr/><pre>\tpre\n\n\n   lines</pre>'
         '<p style="text-indent: -999em; margin-left: 300%; font-size: 900%; text-align: right">styled</p>'
         '<p style="writing-mode: vertical-rl">\u7e26\u66f8\u304d\u306e\u6587\u7ae0\u3002</p>'))
+    float_css = ("<style>.l{float:left;width:30%}.r{float:right}.big{font-size:3em;line-height:0.1}"
+                 "p::first-letter{float:left;font-size:4em}.w{white-space:pre-line}.x{white-space:pre-wrap}"
+                 "span.s{font-size:250%}div.h{line-height:40px}</style>")
+    seeds.add("floats-and-drawings", XHTML, xhtml(
+        '<p><span class="r">9</span>' + "verse line " * 3 + '<span class="r">10</span></p>'
+        + '<div class="l"><p>side</p><table><tr><td>t</td></tr></table></div>'
+        + ("<p>" + '<span class="l big">W</span>' * 50 + "text " * 30 + "</p>")
+        + '<p dir="rtl"><span class="l">א</span>שלום ' * 20 + "</p>"
+        + '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="http://www.w3.org/1999/xlink" width="9e9" height="-1">'
+        '<title>t &amp; &lt;</title><rect/><text x:href="#a">svg text</text><svg><circle/></svg></svg>'
+        + '<div class="w">a\n  b\r\nc</div><p class="x">  kept   \t spaces\n</p><p>x<span class="s">big</span></p>'
+        + '<div class="h"><h1>heading</h1><div class="r" style="width:1e400%">far</div></div>', head=float_css))
     seeds.add("whitespace-and-specials", MARKDOWN,
               "# \u00ad\u200b\ufeff\u2028\u2029\n\n" + "soft\u00adhyphen\u00ad " * 300 + "\n\n"
               + "nb\u00a0sp\u202f\u2007 " * 200 + "\n\n" + "\U0001F468\u200d\U0001F469\u200d\U0001F467 \U0001F3F3\ufe0f\u200d\U0001F308 " * 200

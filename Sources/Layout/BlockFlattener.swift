@@ -278,6 +278,8 @@ struct BlockFlattener {
         var inner = BlockFlattener(fontSize: fontSize, lineHeight: lineHeight, alignment: .left,
                                    bookDirection: bookDirection, bookLanguage: bookLanguage)
         inner.setsFloats = false
+        // A float's box holds lines and pictures: a table in it is its rows as text.
+        inner.setsTableGrids = false
         for box in pendingFloats {
             let content = inner.flatten(box.blocks)
             guard !content.isEmpty else { continue }

@@ -135,13 +135,16 @@ struct InlineBuffer {
     private mutating func appendBreakingAtNewlines(_ text: String, style: TextStyle, link: String?, note: String?,
                                                    origin: DocumentPosition?) {
         var offset = 0
-        for (n, piece) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // At the newline bytes, not characters: `\r\n` is one character, and a piece must hold
+        // no newline at all. Pieces of UTF-8 cut at an ASCII byte are UTF-8 still.
+        for (n, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if n > 0 {
                 appendLineBreak(style: style, link: link)
                 offset += 1
             }
+            let piece = String(decoding: bytes, as: UTF8.self)
             let shifted = origin.map { DocumentPosition(path: $0.path, utf16Offset: $0.utf16Offset.map { $0 + offset }) }
-            append(text: String(piece), style: style, link: link, note: note, origin: shifted)
+            append(text: piece, style: style, link: link, note: note, origin: shifted)
             offset += piece.utf16.count
         }
     }

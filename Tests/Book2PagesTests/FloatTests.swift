@@ -134,6 +134,24 @@ struct FloatTests {
         #expect(Set(right.map(\.y)).count == right.count, "the right floats' lines stand one under another")
     }
 
+    /// A table inside a float shows as its rows of text in the float's box.
+    @Test func aTableInAFloatShowsItsRows() throws {
+        let chapter = """
+            <html xmlns="http://www.w3.org/1999/xhtml"><body><div style="float: left; width: 30%"><p>Tides</p>
+            <table><tr><td>High</td><td>6:02</td></tr><tr><td>Low</td><td>12:15</td></tr></table></div>
+            <p>\((1...40).map { "word\($0)" }.joined(separator: " "))</p></body></html>
+            """
+        let document = try Converter.convert(.standardInput(Array(chapter.utf8), folder: FileManager.default.temporaryDirectory.path),
+                                             options: ConversionOptions(inputFormat: .xhtml)).document
+        let lines = document.pages.flatMap { $0.shown?.lines ?? [] }
+        let box = document.layout.contentBox
+        for row in ["High | 6:02", "Low | 12:15"] {
+            let line = try #require(lines.first { $0.text == row }, "no line \(row)")
+            #expect(line.x + line.width <= box.x + box.width * 0.3 + 0.01)
+        }
+        for page in document.pages { #expect(Self.overlaps(on: page, layout: document.layout).isEmpty) }
+    }
+
     /// wasteland sets its line numbers `float: right` in spans after the verse: each number sits
     /// at the right edge, level with the line it numbers, and no verse line ends in one.
     @Test(.needsSharedCorpus) func theWasteLandsLineNumbersStandBesideTheirLines() throws {

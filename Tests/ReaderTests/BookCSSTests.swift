@@ -302,6 +302,13 @@ struct BookCSSTests {
         #expect(content.blocks.map(\.style.keepsSpaces) == [false, true, false, false, false])
     }
 
+    /// `pre-line` text with a carriage return before a line feed (XML keeps one written as a
+    /// reference): each pair one line break, the return collapsing as white space.
+    @Test func preLineBreaksAtCarriageReturnLineFeeds() {
+        let content = read(css: ".line { white-space: pre-line }", body: "<p class=\"line\">one&#13;\ntwo &#13;\n three</p>")
+        #expect(content.blocks.map(\.kind) == [.paragraph([Inline("one\ntwo\nthree")])])
+    }
+
     @Test func headingSizesFollowTheBookOrTheLayout() {
         let content = read(css: "div.small { font-size: 50% } h3 { font-size: 1.5em }",
                            body: #"<h1>default</h1><div class="small"><h1>inside</h1><h3>set</h3></div>"#)
