@@ -108,6 +108,7 @@ struct ChapterLayouter {
                                        bookDirection: direction, bookLanguage: language)
         noteFlattener.keepsOneSize = true
         noteFlattener.setsTableGrids = false
+        noteFlattener.setsFloats = false
         notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
         // The rule above the notes: a third of the measure, on the side the book's lines start from.
         let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare

@@ -24,6 +24,9 @@ struct SetFloat: Equatable, Sendable {
     var lineCount: Int
     var lines: [SetLine]
     var images: [PageImage]
+    /// Met before its host's text (a drop cap, a picture ahead of a paragraph): its lines come
+    /// before that line's in the page's text; a float met inside the text, after.
+    var leadsLine = false
 }
 
 /// Sets a paragraph with floats beside it (CSS `float`), as a browser does within one
@@ -47,6 +50,10 @@ struct FloatSetter {
     static let gutterEms = 0.5
     static let widestShare = 0.5
     static let tallestShare = 0.75
+    /// Beside floats a line keeps at least this share of the measure, and these ems, for its
+    /// text; a float that would leave less is set in the flow.
+    static let narrowestShare = 0.25
+    static let narrowestEms = 4.0
 
     struct Result {
         var lines: [SetLine]
@@ -91,29 +98,51 @@ struct FloatSetter {
                           floats: before.floats + after.floats(after: before.lines.count + host.count), inFlow: inFlow)
         }
         // Where each float starts: the line its anchor falls in as the paragraph sets without it.
-        let plain = boxes.contains { $0.float.anchor > 0 } ? setter.lines(for: paragraph) : []
+        let plain = boxes.count > 1 || boxes.contains { $0.float.anchor > 0 } ? setter.lines(for: paragraph) : []
+        let anchorLines = Self.lines(of: boxes.map(\.float.anchor), in: paragraph, lines: plain)
         let rightToLeft = paragraph.text.withUnsafeBufferPointer {
             ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
         }.direction == .rightToLeft
         let gutter = Self.gutterEms * setter.bodySize
         let width = contentSize.width
-        let indent = min(paragraph.indent, width / 2)
+        let (indent, firstX, _) = setter.starts(of: paragraph)
+        // The least room a line beside floats keeps for its text.
+        let narrowest = max(width * Self.narrowestShare, Self.narrowestEms * setter.bodySize)
+        let tallest = contentSize.height * Self.tallestShare
         var insets = LineInsets()
         var free: [FloatBox.Side: Int] = [:]
         var placed: [(line: Int, height: Double, float: SetFloat)] = []
-        for (float, content) in boxes {
-            let line = max(Self.line(of: float.anchor, in: paragraph, lines: plain), free[float.side] ?? 0)
+        for ((float, content), anchorLine) in zip(boxes, anchorLines) {
+            let line = max(anchorLine, free[float.side] ?? 0)
             let count = max(1, Int(min((content.height / lineHeight - 1e-9).rounded(.up), 1e6)))
-            free[float.side] = line + count
             // Insets are the paragraph's start and end sides; floats, its left and right.
             let onStart = (float.side == .left) != rightToLeft
             let room = content.width + gutter
+            // A first line that starts left of the others (a list marker, a hanging indent) keeps
+            // clear of a float at the start side too.
+            let hang = max(0, indent - firstX)
+            let leavesRoom = (line..<(line + count)).allSatisfy { n in
+                width - indent - insets.start(n) - insets.end(n) - room - (onStart && n == 0 ? hang : 0) >= narrowest
+            }
+            // Below the paragraph's lines, floats stack on an empty line that must fit a page;
+            // and no stretch the floats keep from a page break may be taller than one.
+            let below = plain.isEmpty ? 0 : Double(line + count - plain.count) * lineHeight
+            let kept = placed.filter { $0.line < line + count && line < $0.line + $0.float.lineCount }
+            let keptStart = kept.map(\.line).min().map { min($0, line) } ?? line
+            let keptEnd = max(kept.map { $0.line + $0.float.lineCount }.max() ?? 0, line + count)
+            guard leavesRoom, below <= tallest, Double(keptEnd - keptStart) * lineHeight <= tallest + lineHeight else {
+                inFlow += 1
+                after.lines.append(SetLine(text: "", x: 0, y: 0, width: 0, height: lineHeight))
+                for part in float.paragraphs { after.add(part, setter: setter, contentSize: contentSize) }
+                continue
+            }
+            free[float.side] = line + count
             if insets.starts.count < line + count {
                 insets.starts += Array(repeating: 0, count: line + count - insets.starts.count)
                 insets.ends += Array(repeating: 0, count: line + count - insets.ends.count)
             }
             for n in line..<(line + count) {
-                if onStart { insets.starts[n] += room } else { insets.ends[n] += room }
+                if onStart { insets.starts[n] += room + (n == 0 ? hang : 0) } else { insets.ends[n] += room }
             }
             // A float sits inside its host's indent, at the side it floats to.
             let x = switch (float.side, rightToLeft) {
@@ -123,6 +152,7 @@ struct FloatSetter {
             case (.right, true): width - indent - content.width
             }
             var set = SetFloat(line: line, lineCount: count, lines: content.lines, images: content.images)
+            set.leadsLine = float.anchor == 0
             for l in set.lines.indices { set.lines[l].x += x }
             for i in set.images.indices { set.images[i].x += x }
             placed.append((line, content.height, set))
@@ -148,7 +178,8 @@ struct FloatSetter {
             return float
         }
         return Result(lines: before.lines + lines + after.lines,
-                      floats: before.floats + floats + after.floats(after: before.lines.count + lines.count), inFlow: inFlow)
+                      floats: before.floats + floats.sorted { $0.line < $1.line } + after.floats(after: before.lines.count + lines.count),
+                      inFlow: inFlow)
     }
 
     /// Floats set in the flow, as lines of their own across the measure; a picture among them
@@ -181,21 +212,41 @@ struct FloatSetter {
         }
     }
 
-    /// The line of `lines` that shows the character at `anchor` (counted as `FloatBox.anchor`
-    /// counts, leaving out white space); 0 when there are no lines.
-    private static func line(of anchor: Int, in paragraph: StyledParagraph, lines: [SetLine]) -> Int {
-        guard anchor > 0, !lines.isEmpty else { return 0 }
+    /// For each of `anchors` (counted as `FloatBox.anchor` counts, leaving out white space), the
+    /// line of `lines` that shows the character before it: a float met at a line's end is beside
+    /// that line, not the next. 0 when there are no lines. One pass over the text for all.
+    private static func lines(of anchors: [Int], in paragraph: StyledParagraph, lines: [SetLine]) -> [Int] {
+        guard !lines.isEmpty, anchors.contains(where: { $0 > 0 }) else { return anchors.map { _ in 0 } }
+        let order = anchors.indices.sorted { anchors[$0] < anchors[$1] }
+        var offsets = Array(repeating: 0, count: anchors.count)
+        var next = 0
         var seen = 0
         var scalars = 0
         for scalar in String(decoding: paragraph.text, as: UTF8.self).unicodeScalars {
-            if seen == anchor { break }
+            while next < order.count, anchors[order[next]] <= seen {
+                offsets[order[next]] = max(scalars - 1, 0)
+                next += 1
+            }
+            if next == order.count { break }
             if !scalar.properties.isWhitespace { seen += 1 }
             scalars += 1
         }
-        // The last character before the anchor says the line: a float met at a line's end is
-        // beside that line, not the next.
-        let offset = paragraph.sourceStart + max(scalars - 1, 0)
-        return lines.lastIndex { ($0.source?.lowerBound ?? .max) <= offset } ?? 0
+        while next < order.count {
+            offsets[order[next]] = max(scalars - 1, 0)
+            next += 1
+        }
+        // The lines' starts in the chapter's text, in order: the last at or before each offset.
+        let starts = lines.map { $0.source?.lowerBound ?? .max }
+        return zip(anchors, offsets).map { anchor, offset in
+            guard anchor > 0 else { return 0 }
+            let target = paragraph.sourceStart + offset
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= target { low = middle + 1 } else { high = middle }
+            }
+            return max(low - 1, 0)
+        }
     }
 
     /// The float set in its box, or nil when it is to be set in the flow.

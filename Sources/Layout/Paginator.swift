@@ -19,6 +19,34 @@ struct SetParagraph: Equatable {
     @OutOfLine var table: SetTable? = nil
 }
 
+extension SetParagraph {
+    /// The floats that start at line `line` (they are in line order).
+    func floats(at line: Int) -> ArraySlice<SetFloat> {
+        var low = 0, high = floats.count
+        while low < high {
+            let middle = (low + high) / 2
+            if floats[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < floats.count, floats[end].line == line { end += 1 }
+        return floats[low..<end]
+    }
+}
+
+extension PageContent {
+    /// A line with the floats that start at it, `y` down the page: in the page's text, a float
+    /// met before its host's text comes before the line, one met inside it after.
+    mutating func add(_ line: SetLine, floats: ArraySlice<SetFloat>, at y: Double) {
+        func shown(_ float: SetFloat) {
+            lines += float.lines.map { var shown = $0; shown.y += y; return shown }
+            images += float.images.map { var shown = $0; shown.y += y; return shown }
+        }
+        for float in floats where float.leadsLine { shown(float) }
+        lines.append(line)
+        for float in floats where !float.leadsLine { shown(float) }
+    }
+}
+
 /// What one page holds, positions from the content box's top-left corner.
 struct PageContent: Equatable {
     /// Top to bottom; an empty line stands for the space between two blocks (images among them).
@@ -389,10 +417,10 @@ struct Paginator {
                 besideImage = false
                 var laidOut = paragraphs[p].lines[line]
                 laidOut.y = y
-                page.lines.append(laidOut)
-                for float in paragraphs[p].floats where float.line == line {
-                    page.lines += float.lines.map { var shown = $0; shown.y += y; return shown }
-                    page.images += float.images.map { var shown = $0; shown.y += y; return shown }
+                if paragraphs[p].floats.isEmpty {
+                    page.lines.append(laidOut)
+                } else {
+                    page.add(laidOut, floats: paragraphs[p].floats(at: line), at: y)
                 }
             }
             y += entries[index].height

@@ -33,14 +33,8 @@ struct ParagraphSetter {
             ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
         }
         let direction = paragraph.bidi.direction
-        // Deep nesting stops indenting at half the width, so some room is always left for text.
-        let indent = min(paragraph.indent, contentWidth / 2)
         let regular = segmenter.fonts.regular
-        let prefixWidth = paragraph.prefix.isEmpty ? 0 : segmenter.measurer.width(of: paragraph.prefix, in: regular, size: bodySize)
-        // A first-line indent (CSS `text-indent`) may hang left of the lines, not off the page.
-        let firstX = paragraph.prefix.isEmpty
-            ? min(max(indent + paragraph.firstLineIndent, 0), contentWidth / 2)
-            : max(min(paragraph.prefixMinimumIndent, indent), indent - prefixWidth)
+        let (indent, firstX, prefixWidth) = starts(of: paragraph)
         let measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
                                   justified: paragraph.alignment == .justify,
                                   raggedStretch: Self.raggedStretchEms * bodySize, narrowing: insets.narrowing)
@@ -126,6 +120,20 @@ struct ParagraphSetter {
             }
             return lines
         }
+    }
+
+    /// Where the paragraph's lines start from its start edge (`indent`) and where its first
+    /// line does (`firstX`: its text indent, or its list marker, hanging), and the marker's width.
+    func starts(of paragraph: StyledParagraph) -> (indent: Double, firstX: Double, prefixWidth: Double) {
+        // Deep nesting stops indenting at half the width, so some room is always left for text.
+        let indent = min(paragraph.indent, contentWidth / 2)
+        let prefixWidth = paragraph.prefix.isEmpty ? 0
+            : segmenter.measurer.width(of: paragraph.prefix, in: segmenter.fonts.regular, size: bodySize)
+        // A first-line indent (CSS `text-indent`) may hang left of the lines, not off the page.
+        let firstX = paragraph.prefix.isEmpty
+            ? min(max(indent + paragraph.firstLineIndent, 0), contentWidth / 2)
+            : max(min(paragraph.prefixMinimumIndent, indent), indent - prefixWidth)
+        return (indent, firstX, prefixWidth)
     }
 
     /// The same setter for a narrower measure: a table cell's.

@@ -224,6 +224,9 @@ struct DocumentMapper {
             case .list(var list):
                 list.items = list.items.map { checkedImages(in: $0, line: line) }
                 block.kind = .list(list)
+            case .float(var box):
+                box.blocks = checkedImages(in: box.blocks, line: line)
+                block.kind = .float(box)
             default:
                 break
             }

@@ -11,7 +11,7 @@ extension MarkupDocument {
         for node in [index] + Array(descendants(of: index)) where nodes[node].kind == .element {
             let element = nodes[node]
             if let prefix = element.prefix, let namespace = element.namespace { prefixes[prefix] = prefixes[prefix] ?? namespace }
-            for attribute in element.attributes {
+            for attribute in element.attributes where !Self.declaresNamespace(attribute) {
                 if let prefix = attribute.prefix, let namespace = attribute.namespace, prefix != "xml" {
                     prefixes[prefix] = prefixes[prefix] ?? namespace
                 }
@@ -32,20 +32,28 @@ extension MarkupDocument {
                     out += Self.escaped(element.text, quotes: false)
                     continue
                 }
-                let name = element.prefix.map { "\($0):\(element.name)" } ?? element.name
+                // A prefix bound to nothing (an HTML parse's) is left off; an HTML parse's lowercase
+                // SVG names get their case back.
+                let local = Self.svgNames[element.name] ?? element.name
+                let name = element.namespace == nil ? local : element.prefix.map { "\($0):\(local)" } ?? local
                 out += "<" + name
                 var defaultNamespace = inherited
-                if element.prefix == nil, element.namespace != inherited {
-                    out += #" xmlns=""# + Self.escaped(element.namespace ?? "", quotes: true) + #"""#
-                    defaultNamespace = element.namespace
+                // An `svg` read without a namespace (HTML's) is SVG's.
+                let namespace = element.namespace ?? (node == index && local == "svg" ? Self.svgNamespace : nil)
+                if element.prefix == nil || element.namespace == nil, namespace != inherited {
+                    out += #" xmlns=""# + Self.escaped(namespace ?? "", quotes: true) + #"""#
+                    defaultNamespace = namespace
                 }
                 if node == index {
                     for (prefix, namespace) in prefixes.sorted(by: { $0.key < $1.key }) {
                         out += " xmlns:\(prefix)=\"" + Self.escaped(namespace, quotes: true) + #"""#
                     }
                 }
-                for attribute in element.attributes {
-                    let attributeName = attribute.prefix.map { "\($0):\(attribute.name)" } ?? attribute.name
+                for attribute in element.attributes where !Self.declaresNamespace(attribute) {
+                    // An attribute whose prefix is bound to nothing (an editor's, undeclared) is left out.
+                    if attribute.prefix != nil, attribute.namespace == nil { continue }
+                    let local = Self.svgNames[attribute.name] ?? attribute.name
+                    let attributeName = attribute.namespace == nil ? local : attribute.prefix.map { "\($0):\(local)" } ?? local
                     out += " \(attributeName)=\"" + Self.escaped(attribute.value, quotes: true) + #"""#
                 }
                 guard let child = element.firstChild else {
@@ -65,6 +73,33 @@ extension MarkupDocument {
         }
         return out + "\n"
     }
+
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+
+    /// A namespace declaration an HTML parse keeps as an attribute: the serializer declares its own.
+    private static func declaresNamespace(_ attribute: MarkupAttribute) -> Bool {
+        attribute.prefix == "xmlns" || (attribute.prefix == nil && attribute.name == "xmlns")
+    }
+
+    /// SVG's names that are not all lowercase, by the lowercase an HTML parser makes of them
+    /// (the table HTML's parser itself uses to set their case back).
+    static let svgNames: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "altGlyph", "altGlyphDef", "altGlyphItem", "animateColor", "animateMotion", "animateTransform", "clipPath",
+        "feBlend", "feColorMatrix", "feComponentTransfer", "feComposite", "feConvolveMatrix", "feDiffuseLighting",
+        "feDisplacementMap", "feDistantLight", "feDropShadow", "feFlood", "feFuncA", "feFuncB", "feFuncG", "feFuncR",
+        "feGaussianBlur", "feImage", "feMerge", "feMergeNode", "feMorphology", "feOffset", "fePointLight",
+        "feSpecularLighting", "feSpotLight", "feTile", "feTurbulence", "foreignObject", "glyphRef", "linearGradient",
+        "radialGradient", "textPath",
+        "attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode", "clipPathUnits", "diffuseConstant",
+        "edgeMode", "filterUnits", "gradientTransform", "gradientUnits", "kernelMatrix", "kernelUnitLength", "keyPoints",
+        "keySplines", "keyTimes", "lengthAdjust", "limitingConeAngle", "markerHeight", "markerUnits", "markerWidth",
+        "maskContentUnits", "maskUnits", "numOctaves", "pathLength", "patternContentUnits", "patternTransform",
+        "patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha", "preserveAspectRatio", "primitiveUnits",
+        "refX", "refY", "repeatCount", "repeatDur", "requiredExtensions", "requiredFeatures", "specularConstant",
+        "specularExponent", "spreadMethod", "startOffset", "stdDeviation", "stitchTiles", "surfaceScale",
+        "systemLanguage", "tableValues", "targetX", "targetY", "textLength", "viewBox", "viewTarget",
+        "xChannelSelector", "yChannelSelector", "zoomAndPan",
+    ].map { ($0.lowercased(), $0) })
 
     /// `&`, `<`, `>` (and in an attribute `"`) as character references.
     private static func escaped(_ text: String, quotes: Bool) -> String {

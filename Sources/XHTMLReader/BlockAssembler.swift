@@ -136,6 +136,11 @@ struct BlockAssembler {
         }
     }
 
+    /// Inside a float.
+    var inFloat: Bool {
+        frames.contains { if case .float = $0.kind { true } else { false } }
+    }
+
     /// A box floated to one side opens. Unlike other block-level elements it does not end the
     /// paragraph it is met in: that paragraph goes on after it, and is the float's host.
     mutating func openFloat(_ side: FloatBox.Side, width: FloatBox.Width?, element: String?) {

@@ -33,7 +33,7 @@ struct BlockBuilder {
     /// The style the next letter of text takes (`::first-letter` of the block it starts).
     private var pendingFirstLetter: ComputedStyle?
     /// The document's outermost `svg` elements, found when the first is met (`InlineDrawing`).
-    private var drawings: [Int]?
+    private var drawings: [Int: Int]?
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
@@ -152,9 +152,14 @@ struct BlockBuilder {
             let origin = paths.text(node.text)
             if !context.inSVG, !context.inColumnGroup {
                 let text = context.transform == .none ? node.text : transformation.apply(context.transform, to: node.text)
-                if let letter = pendingFirstLetter, let parts = FirstLetter.split(text) {
+                // A float's text is out of the flow: not the block's first letter.
+                if let letter = pendingFirstLetter, !blocks.inFloat, case let found = FirstLetter.split(text), found != .notYet {
                     pendingFirstLetter = nil
-                    appendFirstLetter(parts, style: letter, origin: origin)
+                    if case .letter(let parts) = found {
+                        appendFirstLetter(parts, style: letter, origin: origin)
+                    } else {
+                        blocks.appendText(text, style: context.style, link: context.link, note: context.note, origin: origin)
+                    }
                 } else {
                     blocks.appendText(text, style: context.style, link: context.link, note: context.note, origin: origin)
                 }
@@ -321,7 +326,8 @@ struct BlockBuilder {
                 blocks.add(.image(image), style: blockStyle, element: elementPath)
             }
         case .svg:
-            if InlineDrawing.isDrawing(index, in: document), let number = drawingNumber(of: index) {
+            if InlineDrawing.isDrawing(index, in: document), InlineDrawing.canBeMade(from: references.source),
+               let number = drawingNumber(of: index) {
                 // Drawn as a picture of its own: what it holds is the picture's, not text.
                 startBlock(at: node)
                 let source = ImageReference(path: InlineDrawing.path(chapter: references.source, number: number),
@@ -561,8 +567,10 @@ struct BlockBuilder {
 
     /// The place (from 1) of the outermost `svg` at `index` among the document's.
     private mutating func drawingNumber(of index: Int) -> Int? {
-        if drawings == nil { drawings = InlineDrawing.outermostDrawings(in: document) }
-        return drawings?.firstIndex(of: index).map { $0 + 1 }
+        if drawings == nil {
+            drawings = Dictionary(uniqueKeysWithValues: InlineDrawing.outermostDrawings(in: document).enumerated().map { ($1, $0 + 1) })
+        }
+        return drawings?[index]
     }
 
     /// A block's first letter in its own style, which may float it (a drop cap), between the

@@ -8,18 +8,26 @@ enum FirstLetter {
         var after: String
     }
 
-    /// Nil for text with no letter or digit, or a character of another kind before its first:
-    /// white space or punctuation alone leave the first letter to the next text.
-    static func split(_ text: String) -> Parts? {
+    /// What a text holds of a block's first letter.
+    enum Found: Equatable {
+        case letter(Parts)
+        /// White space or punctuation alone: the first letter may be in the next text.
+        case notYet
+        /// The text starts with something else (a symbol, `$`): the block has no first letter.
+        case none
+    }
+
+    static func split(_ text: String) -> Found {
         let characters = Array(text)
         var start = 0
         while start < characters.count, characters[start].isWhitespace { start += 1 }
         var end = start
         while end < characters.count, characters[end].isPunctuation || (end > start && characters[end].isWhitespace) { end += 1 }
-        guard end < characters.count, characters[end].isLetter || characters[end].isNumber else { return nil }
+        guard end < characters.count else { return .notYet }
+        guard characters[end].isLetter || characters[end].isNumber else { return .none }
         end += 1
         while end < characters.count, characters[end].isPunctuation { end += 1 }
-        return Parts(before: String(characters[..<start]), letter: String(characters[start..<end]),
-                     after: String(characters[end...]))
+        return .letter(Parts(before: String(characters[..<start]), letter: String(characters[start..<end]),
+                             after: String(characters[end...])))
     }
 }

@@ -19,20 +19,30 @@ struct InlineBuffer {
     var paint = InlinePaint()
 
     /// How many characters of the runs so far are not white space: where a box floated from
-    /// inside the paragraph was met (`FloatBox.anchor`). Counted on from the runs counted when
-    /// last asked, all but the last of which no later text changes (trimming takes only white
-    /// space), so a paragraph of many floats is not counted again for each.
+    /// inside the paragraph was met (`FloatBox.anchor`). Asked only when a float opens, and
+    /// counted on from where the last count stopped: text is only ever added at the end (a run
+    /// merged with the next grows at its end), and trimming takes only white space.
     mutating func visibleCount() -> Int {
-        func visible(_ run: Inline) -> Int { run.text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count }
-        if counted.runs > max(runs.count - 1, 0) { counted = (0, 0) }
-        while counted.runs < runs.count - 1 {
-            counted.visible += visible(runs[counted.runs])
-            counted.runs += 1
+        if counted.run >= runs.count
+            || (counted.run == runs.count - 1 && counted.byte > runs[counted.run].text.utf8.count) {
+            counted = (0, 0, 0)
         }
-        return counted.visible + (runs.last.map(visible) ?? 0)
+        while counted.run < runs.count {
+            let utf8 = runs[counted.run].text.utf8
+            let tail = String(decoding: utf8.dropFirst(counted.byte), as: UTF8.self)
+            counted.visible += tail.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count
+            if counted.run == runs.count - 1 {
+                counted.byte = utf8.count
+                break
+            }
+            counted.run += 1
+            counted.byte = 0
+        }
+        return counted.visible
     }
 
-    private var counted = (runs: 0, visible: 0)
+    /// How far `visibleCount` has counted: whole runs before `run`, bytes of `run` before `byte`.
+    private var counted = (run: 0, byte: 0, visible: 0)
 
     init(preservesWhitespace: Bool = false, keepsNewlines: Bool = false) {
         self.preservesWhitespace = preservesWhitespace

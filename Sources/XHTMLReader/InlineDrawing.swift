@@ -10,10 +10,12 @@ import Markup
 public enum InlineDrawing {
     /// What makes an `svg` a drawing: an element that draws.
     static let drawingElements: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-                                                "text", "use", "foreignObject"]
+                                                "text", "use", "foreignobject"]
 
     static func isDrawing(_ index: Int, in document: MarkupDocument) -> Bool {
-        document.descendants(of: index).contains { document[$0].kind == .element && drawingElements.contains(document[$0].name) }
+        document.descendants(of: index).contains {
+            document[$0].kind == .element && drawingElements.contains(document[$0].name.lowercased())
+        }
     }
 
     /// The outermost `svg` elements of `document`, in document order.
@@ -35,6 +37,13 @@ public enum InlineDrawing {
             pending += children.reversed()
         }
         return found
+    }
+
+    /// Whether a drawing's file can be made again from the document it is in: an XHTML or HTML
+    /// chapter; HTML inside a Markdown file keeps its pictures alone, as before.
+    static func canBeMade(from source: String) -> Bool {
+        let lowered = source.lowercased()
+        return !(lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") || lowered.hasSuffix(".txt"))
     }
 
     /// The file name of a chapter's drawing `number` (from 1).

@@ -152,6 +152,20 @@ struct FloatTests {
         for page in document.pages { #expect(Self.overlaps(on: page, layout: document.layout).isEmpty) }
     }
 
+    /// A float in a footnote is set in the note's lines, where it stands: nothing of it is lost.
+    @Test func aFloatInAFootnoteShowsInTheNote() throws {
+        let chapter = """
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
+            <p>A call<a epub:type="noteref" href="#n1">1</a>.</p>
+            <aside epub:type="footnote" id="n1"><p><span style="float: left">Fig.</span> The note's text.</p></aside>
+            </body></html>
+            """
+        let document = try Converter.convert(.standardInput(Array(chapter.utf8), folder: FileManager.default.temporaryDirectory.path),
+                                             options: ConversionOptions(inputFormat: .xhtml)).document
+        let notes = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { $0.role == .note }.map(\.text).joined(separator: " ")
+        #expect(notes.contains("Fig.") && notes.contains("The note's text."), "\(notes)")
+    }
+
     /// wasteland sets its line numbers `float: right` in spans after the verse: each number sits
     /// at the right edge, level with the line it numbers, and no verse line ends in one.
     @Test(.needsSharedCorpus) func theWasteLandsLineNumbersStandBesideTheirLines() throws {

@@ -42,4 +42,20 @@ struct FirstLetterTests {
         guard case .paragraph(let runs) = blocks.first?.kind else { return }
         #expect(runs.contains { $0.scale == 2 && $0.text.contains("1") })
     }
+
+    /// A block whose text starts with a symbol has no first letter; a float's text is out of
+    /// the flow, so the first letter is the host's own.
+    @Test func aSymbolOrAFloatIsNotTheFirstLetter() {
+        let blocks = Self.blocks(css: "p::first-letter { font-size: 2em }",
+                                 body: #"<p>$100 was <em>paid</em>.</p><p><span style="float: right">10</span>Sing, goddess.</p>"#)
+        func runs(of block: Block) -> [Inline] {
+            switch block.kind {
+            case .paragraph(let runs): return runs
+            case .float(let box): return box.blocks.flatMap(runs(of:))
+            default: return []
+            }
+        }
+        let scaled = blocks.flatMap(runs(of:)).filter { $0.scale != nil }
+        #expect(scaled.map(\.text) == ["S"])
+    }
 }

@@ -39,4 +39,22 @@ struct InlineDrawingTests {
         let text = try #require(document.firstDescendantElement(of: root, named: "text"))
         #expect(document.textContent(of: text) == "Fish & chips <3")
     }
+
+    /// A chapter read as HTML (it is not well-formed XML): its drawing's file is SVG still, its
+    /// names in SVG's case, its namespaces declared once.
+    @Test func aDrawingOfAnHTMLChapterIsWellFormedSVG() throws {
+        let chapter = Array("""
+            <!DOCTYPE html><html><body><p>Unclosed <br>
+            <svg viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><clipPath id="c"><rect/></clipPath>
+            <linearGradient id="g"/></defs><use xlink:href="#c" inkscape:label="x"/></svg></body></html>
+            """.utf8)
+        let file = try #require(InlineDrawing.files(inChapter: chapter)[1])
+        let svg = Markup.parse(file, as: .xml)
+        #expect(svg.parsedCleanly, "\(String(decoding: file, as: UTF8.self))")
+        let root = try #require(svg.rootElement)
+        #expect(svg[root].namespace == "http://www.w3.org/2000/svg")
+        #expect(svg[root].attribute("viewBox") == "0 0 10 10")
+        #expect(svg.firstDescendantElement(of: root, named: "clipPath") != nil)
+        #expect(svg.firstDescendantElement(of: root, named: "linearGradient") != nil)
+    }
 }
