@@ -76,6 +76,11 @@ public struct DocumentPosition: Sendable, Equatable {
         self.utf16Offset = utf16Offset
     }
 
+    /// The position `units` UTF-16 code units further on in the same text (an element's stays).
+    public func advanced(by units: Int) -> DocumentPosition {
+        DocumentPosition(path: path, utf16Offset: utf16Offset.map { $0 + units })
+    }
+
     /// The CFI form: `/4/2/3:10`, or `/4/2` for an element.
     public var cfi: String {
         guard let utf16Offset else { return path }

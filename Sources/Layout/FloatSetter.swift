@@ -27,6 +27,20 @@ struct SetFloat: Equatable, Sendable {
     /// Met before its host's text (a drop cap, a picture ahead of a paragraph): its lines come
     /// before that line's in the page's text; a float met inside the text, after.
     var leadsLine = false
+
+    /// The same float with everything it shows `dx` right and `dy` down.
+    func moved(dx: Double = 0, dy: Double = 0) -> SetFloat {
+        var float = self
+        for l in float.lines.indices {
+            float.lines[l].x += dx
+            float.lines[l].y += dy
+        }
+        for i in float.images.indices {
+            float.images[i].x += dx
+            float.images[i].y += dy
+        }
+        return float
+    }
 }
 
 /// Sets a paragraph with floats beside it (CSS `float`), as a browser does within one
@@ -151,10 +165,8 @@ struct FloatSetter {
             case (.right, false): width - content.width
             case (.right, true): width - indent - content.width
             }
-            var set = SetFloat(line: line, lineCount: count, lines: content.lines, images: content.images)
+            var set = SetFloat(line: line, lineCount: count, lines: content.lines, images: content.images).moved(dx: x)
             set.leadsLine = float.anchor == 0
-            for l in set.lines.indices { set.lines[l].x += x }
-            for i in set.images.indices { set.images[i].x += x }
             placed.append((line, content.height, set))
         }
         var lines = setter.lines(for: paragraph, beside: insets)
@@ -166,13 +178,8 @@ struct FloatSetter {
         let spacer = bottom - Double(hostLines) * lineHeight
         if spacer > 1e-9 { lines.append(SetLine(text: "", x: 0, y: 0, width: 0, height: spacer)) }
         let floats = placed.map { entry -> SetFloat in
-            var float = entry.float
-            let attached = min(float.line, hostLines)
-            let drop = Double(float.line - attached) * lineHeight
-            if drop > 0 {
-                for l in float.lines.indices { float.lines[l].y += drop }
-                for i in float.images.indices { float.images[i].y += drop }
-            }
+            let attached = min(entry.float.line, hostLines)
+            var float = entry.float.moved(dy: Double(entry.float.line - attached) * lineHeight)
             float.line = attached + before.lines.count
             float.lineCount = min(float.lineCount, lines.count - attached)
             return float

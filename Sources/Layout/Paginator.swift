@@ -38,8 +38,9 @@ extension PageContent {
     /// met before its host's text comes before the line, one met inside it after.
     mutating func add(_ line: SetLine, floats: ArraySlice<SetFloat>, at y: Double) {
         func shown(_ float: SetFloat) {
-            lines += float.lines.map { var shown = $0; shown.y += y; return shown }
-            images += float.images.map { var shown = $0; shown.y += y; return shown }
+            let placed = float.moved(dy: y)
+            lines += placed.lines
+            images += placed.images
         }
         for float in floats where float.leadsLine { shown(float) }
         lines.append(line)

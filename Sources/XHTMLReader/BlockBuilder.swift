@@ -576,9 +576,6 @@ struct BlockBuilder {
     /// A block's first letter in its own style, which may float it (a drop cap), between the
     /// text before it (white space) and after it.
     private mutating func appendFirstLetter(_ parts: FirstLetter.Parts, style letter: ComputedStyle, origin: DocumentPosition?) {
-        func shifted(_ units: Int) -> DocumentPosition? {
-            origin.map { DocumentPosition(path: $0.path, utf16Offset: $0.utf16Offset.map { $0 + units }) }
-        }
         let outside = context
         blocks.appendText(parts.before, style: context.style, link: context.link, note: context.note, origin: origin)
         context.computed = letter
@@ -590,12 +587,12 @@ struct BlockBuilder {
         }
         synchronizeAssembler()
         blocks.appendText(parts.letter, style: context.style, link: context.link, note: context.note,
-                          origin: shifted(parts.before.utf16.count))
+                          origin: origin?.advanced(by: parts.before.utf16.count))
         if side != nil { blocks.close() }
         context = outside
         synchronizeAssembler()
         blocks.appendText(parts.after, style: context.style, link: context.link, note: context.note,
-                          origin: shifted(parts.before.utf16.count + parts.letter.utf16.count))
+                          origin: origin?.advanced(by: parts.before.utf16.count + parts.letter.utf16.count))
     }
 
     // MARK: - Floats

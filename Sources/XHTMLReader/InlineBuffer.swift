@@ -153,8 +153,7 @@ struct InlineBuffer {
                 offset += 1
             }
             let piece = String(decoding: bytes, as: UTF8.self)
-            let shifted = origin.map { DocumentPosition(path: $0.path, utf16Offset: $0.utf16Offset.map { $0 + offset }) }
-            append(text: piece, style: style, link: link, note: note, origin: shifted)
+            append(text: piece, style: style, link: link, note: note, origin: origin?.advanced(by: offset))
             offset += piece.utf16.count
         }
     }
