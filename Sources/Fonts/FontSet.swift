@@ -65,16 +65,20 @@ public struct FontSet: Sendable {
         return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
     }
 
-    /// The regular face of `family` if it is installed, or of the Liberation family fontconfig
-    /// answers it with by design. fontconfig answers any other name with some font too; taking
-    /// that would set a book in DejaVu Sans because of a typing mistake.
+    /// The regular face of `family` if it is installed, or of the Liberation family with its
+    /// metrics (`Times` → Liberation Serif). fontconfig answers any other name with some font
+    /// too; taking that would set a book in DejaVu Sans because of a typing mistake. Nor is its
+    /// answer for a metric alias taken: other packages alias the same names to fonts of other
+    /// metrics (`fonts-texgyre` answers `Times` with TeX Gyre Termes), and the pages must
+    /// measure as the iOS font of that name draws.
     private static func locateInstalled(family: String) throws -> LocatedFont {
         let located = try FontLocator.locate(family: family, bold: false, italic: false)
-        let wanted = [family] + (MetricCompatibleFamilies.liberationFamily(standingInFor: family).map { [$0] } ?? [])
-        guard located.families.contains(where: { found in wanted.contains { FontLocator.sameFamily($0, found) } }) else {
-            throw FontError.familyNotInstalled(family)
+        if located.families.contains(where: { FontLocator.sameFamily(family, $0) }) { return located }
+        if let liberation = MetricCompatibleFamilies.liberationFamily(standingInFor: family) {
+            let standIn = try FontLocator.locate(family: liberation, bold: false, italic: false)
+            if standIn.families.contains(where: { FontLocator.sameFamily(liberation, $0) }) { return standIn }
         }
-        return located
+        throw FontError.familyNotInstalled(family)
     }
 }
 
