@@ -17,8 +17,10 @@ public struct StyleResolver: Sendable {
     /// those that could match it.
     @usableFromInline var byKey: [SelectorSyntax.Key: [Candidate]] = [:]
     @usableFromInline var universal: [Candidate] = []
-    /// The `::first-letter` selectors, tested only against the elements that start blocks.
+    /// The `::first-letter` and `::first-line` selectors, tested only against the elements that
+    /// start blocks.
     @usableFromInline var firstLetters: [Candidate] = []
+    @usableFromInline var firstLines: [Candidate] = []
     @usableFromInline var budget = CSSLimits.matchingBudget
     @usableFromInline var exhausted = false
     /// For each property, the winning value so far and its priority: kept from one element to
@@ -35,10 +37,11 @@ public struct StyleResolver: Sendable {
                 let index = rules.count
                 rules.append(rule)
                 // `::first-letter` and `::first-line` style part of an element's text, not the
-                // element: they take no part in its cascade. `::first-line` is not followed.
+                // element: they take no part in its cascade.
                 // A selector that needs a dynamic state (`a:visited`) never matches a page.
-                for selector in rule.selectors where selector.pseudoElement == .firstLetter && !selector.neverMatches {
-                    firstLetters.append(Candidate(rule: index, selector: selector, specificity: selector.specificity))
+                for selector in rule.selectors where selector.pseudoElement != nil && !selector.neverMatches {
+                    let candidate = Candidate(rule: index, selector: selector, specificity: selector.specificity)
+                    if selector.pseudoElement == .firstLetter { firstLetters.append(candidate) } else { firstLines.append(candidate) }
                 }
                 for selector in rule.selectors where selector.pseudoElement == nil && !selector.neverMatches {
                     let candidate = Candidate(rule: index, selector: selector, specificity: selector.specificity)
@@ -86,9 +89,22 @@ public struct StyleResolver: Sendable {
     @inlinable
     public mutating func firstLetterStyle<Tree: SelectorTree>(of element: Int, in tree: Tree,
                                                               style: ComputedStyle) -> ComputedStyle? {
-        guard !firstLetters.isEmpty, !exhausted else { return nil }
+        pseudoElementStyle(firstLetters, of: element, in: tree, style: style)
+    }
+
+    /// The style of `element`'s first line (`::first-line`), as `firstLetterStyle`.
+    @inlinable
+    public mutating func firstLineStyle<Tree: SelectorTree>(of element: Int, in tree: Tree,
+                                                            style: ComputedStyle) -> ComputedStyle? {
+        pseudoElementStyle(firstLines, of: element, in: tree, style: style)
+    }
+
+    @inlinable
+    mutating func pseudoElementStyle<Tree: SelectorTree>(_ candidates: [Candidate], of element: Int, in tree: Tree,
+                                                         style: ComputedStyle) -> ComputedStyle? {
+        guard !candidates.isEmpty, !exhausted else { return nil }
         clearWinners()
-        test(firstLetters, against: element, in: tree)
+        test(candidates, against: element, in: tree)
         guard hasWinners else { return nil }
         return finish(styleAttribute: nil, parent: style, defaultFontScale: 1)
     }

@@ -165,6 +165,7 @@ struct BlockFlattener {
             paragraph.hyphenates = false
             paragraph.alignment = style.alignment == nil ? cell?.alignment ?? .start : Self.alignment(style.alignment, justifies: false)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
+            setFirstLine(of: &paragraph, style, size: fontSize * scale)
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             Self.checkExactness(of: &paragraph, against: inlines)
             takeFloats(into: &paragraph)
@@ -177,6 +178,7 @@ struct BlockFlattener {
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             paragraph.keepsSpaces = style.keepsSpaces
             paragraph.tabSize = style.tabSize ?? paragraph.tabSize
+            setFirstLine(of: &paragraph, style, size: fontSize * scale)
             append(inlines, to: &paragraph, size: fontSize * scale)
             Self.checkExactness(of: &paragraph, against: inlines)
             takeFloats(into: &paragraph)
@@ -432,7 +434,7 @@ struct BlockFlattener {
                  color: inline.color.map(color), background: inline.background.map(color))
     }
 
-    private static func color(_ color: BookColor) -> PageColor {
+    static func color(_ color: BookColor) -> PageColor {
         PageColor(red: color.red, green: color.green, blue: color.blue,
                   alpha: UInt8((min(max(color.alpha, 0), 1) * 255).rounded()))
     }
@@ -484,6 +486,14 @@ struct BlockFlattener {
         if style.hyphenates == false { paragraph.hyphenates = false }
         if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
+    }
+
+    /// The book's `::first-line` style for a paragraph set at `size`; its size is the layout's
+    /// where every paragraph keeps one size (a footnote's).
+    private func setFirstLine(of paragraph: inout StyledParagraph, _ style: BlockStyle, size: Double) {
+        guard var firstLine = style.firstLine else { return }
+        if keepsOneSize { firstLine.scale = nil }
+        paragraph.firstLine = FirstLineRestyle(style: firstLine, blockSize: size)
     }
 
     /// The book's line height for the block against the layout's (`BlockStyle.lineSpacing`),

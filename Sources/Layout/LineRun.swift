@@ -16,6 +16,9 @@ enum FaceRole: Int, CaseIterable, Sendable {
         }
     }
 
+    var isBold: Bool { self == .bold || self == .boldItalic }
+    var isItalic: Bool { self == .italic || self == .boldItalic }
+
     /// The name the output gives the role.
     var name: String {
         switch self {

@@ -28,6 +28,14 @@ struct ParagraphSetter {
     /// placed from the paragraph's start edge, then, in a right-to-left paragraph, mirrored.
     /// `beside`: how far the lines beside a float keep from its side (`FloatSetter`).
     func lines(for paragraph: StyledParagraph, beside insets: LineInsets = LineInsets()) -> [SetLine] {
+        if paragraph.firstLine != nil { return linesWithStyledFirstLine(paragraph, beside: insets) }
+        var secondLineStart: Int?
+        return setLines(paragraph, beside: insets, secondLineStart: &secondLineStart)
+    }
+
+    /// `lines(for:beside:)` for a paragraph whose first line has no style of its own, and
+    /// where its second line starts in its text (UTF-8 offset), if it has one.
+    func setLines(_ paragraph: StyledParagraph, beside insets: LineInsets, secondLineStart: inout Int?) -> [SetLine] {
         var paragraph = paragraph
         paragraph.bidi = paragraph.text.withUnsafeBufferPointer {
             ParagraphBidi(text: $0, direction: paragraph.direction, fromText: paragraph.directionFromText)
@@ -67,6 +75,7 @@ struct ParagraphSetter {
                         break
                     }
                 }
+                if n == 1 { secondLineStart = start }
                 var string = ParagraphSegmenter.string(text, start..<textEnd)
                 if span.hyphenated { string += "-" }
                 var width = span.width
@@ -266,6 +275,11 @@ struct LineInsets: Equatable {
     func end(_ line: Int) -> Double { line < ends.count ? ends[line] : 0 }
 
     var narrowing: [Double] { (0..<max(starts.count, ends.count)).map { start($0) + end($0) } }
+
+    /// The insets of the lines after the first.
+    var afterFirstLine: LineInsets {
+        LineInsets(starts: Array(starts.dropFirst()), ends: Array(ends.dropFirst()))
+    }
 }
 
 /// Turns the byte offsets of a paragraph's lines, met in increasing order, into chapter scalar

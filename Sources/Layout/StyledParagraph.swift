@@ -118,6 +118,8 @@ struct StyledParagraph: Equatable {
     var lineHeightPerPoint = 0.0
     /// The floats beside its lines, in the order met (`FloatSetter`).
     var floats: [FlatFloat] = []
+    /// What the book's `::first-line` changes in its first line (`FirstLineRestyle`).
+    @OutOfLine var firstLine: FirstLineRestyle? = nil
 
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.

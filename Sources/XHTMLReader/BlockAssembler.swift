@@ -28,6 +28,9 @@ struct BlockAssembler {
     /// blocks go to and how many that frame held before it. Its blocks keep together, and keep
     /// with one another.
     var keepGroup: KeepGroup?
+    /// The `::first-line` style of the element being read (set by the walk), until the first
+    /// paragraph or heading made inside it takes it: the element's, or its first block's.
+    var pendingFirstLine: FirstLineStyle?
     /// A break and a margin from elements that make no block of their own (`div`, `section`):
     /// they go on the next block made.
     private var pendingBreak: PageBreak = .auto
@@ -85,6 +88,7 @@ struct BlockAssembler {
             style.marginBottom = nil
             frames[top].style?.breakBefore = .auto
             frames[top].style?.marginTop = nil
+            frames[top].style?.firstLine = nil
         }
         append(Block(frames[top].block(from: runs), language: language, style: style,
                      source: frames[top].source(spans: spans)))
@@ -393,6 +397,14 @@ struct BlockAssembler {
             firstHeading = TextCleanup.singleLine(runs.plainText)
         }
         let target = frames.lastIndex { $0.gathersBlocks } ?? 0
+        // A float's blocks are out of the flow: the first line is the host's.
+        if let firstLine = pendingFirstLine, !inFloat {
+            switch block.kind {
+            case .paragraph, .heading: block.style.firstLine = block.style.firstLine ?? firstLine
+            default: break
+            }
+            pendingFirstLine = nil
+        }
         if pendingBreak != .auto || pendingMargin != nil {
             block.style.breakBefore = block.style.breakBefore.combined(with: pendingBreak)
             if let margin = pendingMargin { block.style.marginTop = max(block.style.marginTop ?? margin, margin) }

@@ -69,7 +69,7 @@ struct BlockBuilder {
         /// in: a run's size is relative to it.
         var blockScale = 1.0
         /// `text-transform`, with `all-small-caps` read as lowercase letters in small capitals.
-        var transform = TextTransform.none
+        var transform: LetterCase?
         /// Inside `pre`, where block elements are just more preformatted text.
         var inPreformatted = false
         /// Inside `thead`, whose cells are header cells.
@@ -115,8 +115,10 @@ struct BlockBuilder {
         var endsColumnGroup = false
         /// The element opened a float (`FloatBox`): it closes after the element's own block.
         var closesFloat = false
-        /// The element gave its first letter a style (`::first-letter`), which ends with it.
+        /// The element gave its first letter a style (`::first-letter`), or its first line
+        /// (`::first-line`), which ends with it.
         var endsFirstLetter = false
+        var endsFirstLine = false
     }
 
     private enum Ending {
@@ -151,7 +153,7 @@ struct BlockBuilder {
         guard node.kind == .element else {
             let origin = paths.text(node.text)
             if !context.inSVG, !context.inColumnGroup {
-                let text = context.transform == .none ? node.text : transformation.apply(context.transform, to: node.text)
+                let text = context.transform == nil ? node.text : transformation.apply(context.transform, to: node.text)
                 // A float's text is out of the flow: not the block's first letter.
                 if let letter = pendingFirstLetter, !blocks.inFloat, case let found = FirstLetter.split(text), found != .notYet {
                     pendingFirstLetter = nil
@@ -359,6 +361,12 @@ struct BlockBuilder {
                 pendingFirstLetter = letter
                 exit.endsFirstLetter = true
             }
+            if let line = styles.firstLineStyle(of: index, in: selectorTree, style: style),
+               let firstLine = FirstLineStyle(line, of: style) {
+                // Inside a division whose first line is still to come, both apply.
+                blocks.pendingFirstLine = firstLine.over(blocks.pendingFirstLine)
+                exit.endsFirstLine = true
+            }
         default: break
         }
         if exit.closesFloat { context.blockScale = style.fontScale }
@@ -385,6 +393,7 @@ struct BlockBuilder {
         }
         if exit.closesFloat { blocks.close() }
         if exit.endsFirstLetter { pendingFirstLetter = nil }
+        if exit.endsFirstLine { blocks.pendingFirstLine = nil }
         if exit.endsRowGroup { blocks.endRowGroup() }
         if exit.endsColumnGroup { blocks.endColumnGroup() }
         if let note = exit.endsReference { noteCollector?.endReference(to: note) }
@@ -493,7 +502,7 @@ struct BlockBuilder {
         if let caps = style.caps {
             if caps == .normal { context.style.remove(.smallCaps) } else { context.style.insert(.smallCaps) }
         }
-        context.transform = style.caps == .allSmallCaps ? .lowercase : style.textTransform ?? .none
+        context.transform = style.caps == .allSmallCaps ? .lower : style.textTransform.flatMap(LetterCase.init)
         // The page's own colours are the app's to choose (a dark mode's): text is coloured only
         // where it differs from the body's colour (black when the book sets none), and has a
         // background only where an element sets one other than the page's.

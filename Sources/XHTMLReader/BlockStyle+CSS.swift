@@ -65,6 +65,41 @@ extension ListMarker {
     }
 }
 
+extension FirstLineStyle {
+    /// What `line`, the computed style of an element's `::first-line`, changes from `element`,
+    /// the element's own: what CSS lets the pseudo-element set of the text (fonts, colours,
+    /// lines, case); nil when that is nothing.
+    init?(_ line: ComputedStyle, of element: ComputedStyle) {
+        self.init()
+        italic = line.isItalic
+        bold = line.isBold
+        if line.caps != element.caps { smallCaps = (line.caps ?? .normal) != .normal }
+        let letterCase = line.caps == .allSmallCaps ? .lower : line.textTransform.flatMap(LetterCase.init)
+        let elementCase = element.caps == .allSmallCaps ? .lower : element.textTransform.flatMap(LetterCase.init)
+        if letterCase != elementCase { self.letterCase = letterCase }
+        if line.fontSizeIsSet, element.fontScale > 0, abs(line.fontScale - element.fontScale) > 1e-6 {
+            scale = line.fontScale / element.fontScale
+        }
+        if line.color != element.color { color = line.color.map(BookColor.init) }
+        if let background = line.backgroundColor, background.alpha > 0 { self.background = BookColor(background) }
+        underline = line.decoration?.underline ?? false
+        strikethrough = line.decoration?.lineThrough ?? false
+        if isEmpty { return nil }
+    }
+}
+
+extension LetterCase {
+    /// Nil for `none`.
+    init?(_ transform: TextTransform) {
+        switch transform {
+        case .none: return nil
+        case .uppercase: self = .upper
+        case .lowercase: self = .lower
+        case .capitalize: self = .capitalized
+        }
+    }
+}
+
 extension PageBreak {
     init(_ value: BreakValue) {
         switch value {
