@@ -4,9 +4,6 @@ public struct Block: Sendable, Equatable {
     /// The `id`s of the elements that begin in this block, so links and the table of contents can
     /// find the page it lands on.
     public var anchors: [String]
-    /// The info string of a fenced code block (`swift`, `python title="x.py"`), as the writer
-    /// gave it, for writers that mark or colour code; nil for every other block.
-    public var infoString: String?
     /// The BCP 47 tag of the block's language when the markup names one for it (`lang`,
     /// `xml:lang`) — it chooses the hyphenation dictionary; nil: the language of the blocks
     /// around it, else the book's.
@@ -19,16 +16,43 @@ public struct Block: Sendable, Equatable {
     /// Where in its XHTML document the block and its text came from; nil for blocks of Markdown
     /// and blocks the reader made up.
     public var source: SourceMap?
+    /// The info string of a fenced code block (`swift`, `python title="x.py"`), as the writer
+    /// gave it, for writers that mark or colour code; nil for every other block.
+    public var infoString: String? {
+        get { rare?.infoString }
+        set { changeRare { $0.infoString = newValue } }
+    }
+    /// What the book's `::first-line` changes in the text of a paragraph's or heading's first
+    /// line (apart from `style`, which the reader copies for every element it meets).
+    public var firstLine: FirstLineStyle? {
+        get { rare?.firstLine }
+        set { changeRare { $0.firstLine = newValue } }
+    }
+
+    /// What few blocks have, kept out of line together: a book copies its blocks often, and
+    /// most are paragraphs with neither.
+    private struct RareParts: Sendable, Equatable {
+        var infoString: String?
+        var firstLine: FirstLineStyle?
+    }
+
+    @OutOfLine private var rare: RareParts? = nil
+
+    private mutating func changeRare(_ change: (inout RareParts) -> Void) {
+        var parts = rare ?? RareParts()
+        change(&parts)
+        rare = parts == RareParts() ? nil : parts
+    }
 
     public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil,
                 direction: ParagraphDirection? = nil, style: BlockStyle = BlockStyle(), source: SourceMap? = nil) {
         self.kind = kind
         self.anchors = anchors
-        self.infoString = infoString
         self.language = language
         self.direction = direction
         self.style = style
         self.source = source
+        if let infoString { self.infoString = infoString }
     }
 
     /// Blocks are equal when they show the same thing the same way: where they were read from
@@ -36,6 +60,7 @@ public struct Block: Sendable, Equatable {
     public static func == (lhs: Block, rhs: Block) -> Bool {
         lhs.kind == rhs.kind && lhs.anchors == rhs.anchors && lhs.infoString == rhs.infoString
             && lhs.language == rhs.language && lhs.direction == rhs.direction && lhs.style == rhs.style
+            && lhs.firstLine == rhs.firstLine
     }
 
     public enum Kind: Sendable, Equatable {

@@ -36,8 +36,6 @@ public struct BlockStyle: Sendable, Equatable {
     /// the book sets them.
     public var orphans: Int?
     public var widows: Int?
-    /// What `::first-line` changes in its first line's text; out of line, as few blocks have one.
-    @OutOfLine public var firstLine: FirstLineStyle? = nil
 
     public init() {}
 

@@ -165,7 +165,7 @@ struct BlockFlattener {
             paragraph.hyphenates = false
             paragraph.alignment = style.alignment == nil ? cell?.alignment ?? .start : Self.alignment(style.alignment, justifies: false)
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
-            setFirstLine(of: &paragraph, style, size: fontSize * scale)
+            setFirstLine(of: &paragraph, block.firstLine, size: fontSize * scale)
             append(inlines, to: &paragraph, size: fontSize * scale, bold: true)
             Self.checkExactness(of: &paragraph, against: inlines)
             takeFloats(into: &paragraph)
@@ -178,7 +178,7 @@ struct BlockFlattener {
             paragraph.firstLineIndent = (style.textIndent ?? 0) * fontSize
             paragraph.keepsSpaces = style.keepsSpaces
             paragraph.tabSize = style.tabSize ?? paragraph.tabSize
-            setFirstLine(of: &paragraph, style, size: fontSize * scale)
+            setFirstLine(of: &paragraph, block.firstLine, size: fontSize * scale)
             append(inlines, to: &paragraph, size: fontSize * scale)
             Self.checkExactness(of: &paragraph, against: inlines)
             takeFloats(into: &paragraph)
@@ -490,8 +490,8 @@ struct BlockFlattener {
 
     /// The book's `::first-line` style for a paragraph set at `size`; its size is the layout's
     /// where every paragraph keeps one size (a footnote's).
-    private func setFirstLine(of paragraph: inout StyledParagraph, _ style: BlockStyle, size: Double) {
-        guard var firstLine = style.firstLine else { return }
+    private func setFirstLine(of paragraph: inout StyledParagraph, _ firstLine: FirstLineStyle?, size: Double) {
+        guard var firstLine else { return }
         if keepsOneSize { firstLine.scale = nil }
         paragraph.firstLine = FirstLineRestyle(style: firstLine, blockSize: size)
     }

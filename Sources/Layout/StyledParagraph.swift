@@ -118,12 +118,33 @@ struct StyledParagraph: Equatable {
     var lineHeightPerPoint = 0.0
     /// The floats beside its lines, in the order met (`FloatSetter`).
     var floats: [FlatFloat] = []
-    /// What the book's `::first-line` changes in its first line (`FirstLineRestyle`).
-    @OutOfLine var firstLine: FirstLineRestyle? = nil
 
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.
-    @OutOfLine var table: FlatTable? = nil
+    var table: FlatTable? {
+        get { rare?.table }
+        set { changeRare { $0.table = newValue } }
+    }
+    /// What the book's `::first-line` changes in its first line (`FirstLineRestyle`).
+    var firstLine: FirstLineRestyle? {
+        get { rare?.firstLine }
+        set { changeRare { $0.firstLine = newValue } }
+    }
+
+    /// What few paragraphs have, kept out of line together: a paragraph is copied often on its
+    /// way to its lines, and most have neither.
+    private struct RareParts: Equatable {
+        var table: FlatTable?
+        var firstLine: FirstLineRestyle?
+    }
+
+    @OutOfLine private var rare: RareParts? = nil
+
+    private mutating func changeRare(_ change: (inout RareParts) -> Void) {
+        var parts = rare ?? RareParts()
+        change(&parts)
+        rare = parts == RareParts() ? nil : parts
+    }
 
     init(lineHeight: Double) {
         self.lineHeight = lineHeight

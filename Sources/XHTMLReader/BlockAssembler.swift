@@ -88,7 +88,6 @@ struct BlockAssembler {
             style.marginBottom = nil
             frames[top].style?.breakBefore = .auto
             frames[top].style?.marginTop = nil
-            frames[top].style?.firstLine = nil
         }
         append(Block(frames[top].block(from: runs), language: language, style: style,
                      source: frames[top].source(spans: spans)))
@@ -400,7 +399,7 @@ struct BlockAssembler {
         // A float's blocks are out of the flow: the first line is the host's.
         if let firstLine = pendingFirstLine, !inFloat {
             switch block.kind {
-            case .paragraph, .heading: block.style.firstLine = block.style.firstLine ?? firstLine
+            case .paragraph, .heading: block.firstLine = block.firstLine ?? firstLine
             default: break
             }
             pendingFirstLine = nil

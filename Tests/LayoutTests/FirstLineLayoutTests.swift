@@ -16,7 +16,7 @@ struct FirstLineLayoutTests {
         var style = FirstLineStyle()
         change(&style)
         var block = TestBooks.paragraph(text)
-        block.style.firstLine = style
+        block.firstLine = style
         return block
     }
 
@@ -102,7 +102,7 @@ struct FirstLineLayoutTests {
     /// A heading's first line, and a list item's, whose marker stays before the first line.
     @Test func headingsAndListItemsToo() throws {
         var heading = TestBooks.heading("A heading long enough to take more than one line on this narrow page")
-        heading.style.firstLine = { var style = FirstLineStyle(); style.letterCase = .upper; return style }()
+        heading.firstLine = { var style = FirstLineStyle(); style.letterCase = .upper; return style }()
         let set = try Self.lines(heading)
         #expect(set.count > 1)
         #expect(set[0].text == set[0].text.uppercased())

@@ -19,12 +19,12 @@ struct FirstLineTests {
         expected.bold = true
         expected.color = BookColor(red: 0x99, green: 0x33, blue: 0)
         expected.underline = true
-        #expect(blocks[0].style.firstLine == expected)
+        #expect(blocks[0].firstLine == expected)
         // CSS 2's one colon too.
-        #expect(blocks[1].style.firstLine?.letterCase == .upper)
-        #expect(blocks[1].style.firstLine?.scale == 1.5)
-        #expect(blocks[1].style.firstLine?.italic == true)
-        #expect(blocks[2].style.firstLine == nil)
+        #expect(blocks[1].firstLine?.letterCase == .upper)
+        #expect(blocks[1].firstLine?.scale == 1.5)
+        #expect(blocks[1].firstLine?.italic == true)
+        #expect(blocks[2].firstLine == nil)
         // The text itself is the book's: the layout sets the first line.
         #expect(blocks[0].text == "Once upon a time.")
     }
@@ -34,28 +34,28 @@ struct FirstLineTests {
     @Test func aDivisionsFirstLineIsItsFirstParagraphs() {
         let blocks = Self.blocks(css: "div.chapter::first-line { text-transform: uppercase }",
                                  body: #"<div class="chapter"><h2>Title</h2><p>One.</p></div><p>Two.</p>"#)
-        #expect(blocks.map { $0.style.firstLine?.letterCase } == [.upper, nil, nil])
+        #expect(blocks.map { $0.firstLine?.letterCase } == [.upper, nil, nil])
         let inner = Self.blocks(css: "div::first-line { font-weight: bold } p::first-line { font-style: italic }",
                                 body: "<div><p>One.</p><p>Two.</p></div>")
-        #expect(inner.map { $0.style.firstLine?.italic } == [true, true])
-        #expect(inner.map { $0.style.firstLine?.bold } == [true, nil])
+        #expect(inner.map { $0.firstLine?.italic } == [true, true])
+        #expect(inner.map { $0.firstLine?.bold } == [true, nil])
     }
 
     /// A rule that changes nothing of the text (a margin) gives no first-line style; a float's
     /// text is out of the flow, and a paragraph split by a block inside it has one first line.
     @Test func onlyTheFlowsFirstLineTakesIt() {
         let margins = Self.blocks(css: "p::first-line { margin-left: 2em }", body: "<p>One.</p>")
-        #expect(margins.first?.style.firstLine == nil)
+        #expect(margins.first?.firstLine == nil)
         let floated = Self.blocks(css: "p::first-line { font-weight: bold }",
                                   body: #"<p><span style="float: right">10</span>Sing, goddess.</p>"#)
         guard case .float(let box) = floated.first?.kind else {
             Issue.record("no float")
             return
         }
-        #expect(box.blocks.count == 1 && box.blocks.allSatisfy { $0.style.firstLine == nil })
-        #expect(floated.last?.style.firstLine?.bold == true)
+        #expect(box.blocks.count == 1 && box.blocks.allSatisfy { $0.firstLine == nil })
+        #expect(floated.last?.firstLine?.bold == true)
         let split = Self.blocks(css: "p::first-line { font-weight: bold }", body: "<p>Before <div>inside</div> after</p>")
         #expect(split.map(\.text) == ["Before", "inside", "after"])
-        #expect(split.map { $0.style.firstLine?.bold } == [true, nil, nil])
+        #expect(split.map { $0.firstLine?.bold } == [true, nil, nil])
     }
 }
