@@ -73,6 +73,15 @@ struct DocumentationAgreementTests {
         }
     }
 
+    /// A merge left no conflict in the documents a reader reads first.
+    @Test func noDocumentHoldsAMergeConflict() throws {
+        for path in ["README.md", "man/book2pages.1", "docs/ARCHITECTURE.md", "docs/FORMAT.md", "docs/PERFORMANCE.md"] {
+            let text = try String(contentsOfFile: TestPaths.repositoryFile(path), encoding: .utf8)
+            let markers = text.split(separator: "\n").filter { $0.hasPrefix("<<<<<<< ") || $0.hasPrefix(">>>>>>> ") || $0 == "=======" }
+            #expect(markers.isEmpty, "\(path): \(markers)")
+        }
+    }
+
     @Test(.needsMandoc) func manPageLintsClean() throws {
         let result = try #require(try Run.tool("mandoc", ["-T", "lint", TestPaths.repositoryFile("man/book2pages.1")]))
         #expect(result.status == 0, "\(result.stderr)")
