@@ -140,7 +140,7 @@ struct BlockFlattener {
         case .float(let box):
             add(box.blocks, indent: indent, listDepth: listDepth, gapBefore: gapBefore, language: language, direction: direction)
             return
-        case .paragraph, .heading, .quote, .list: break
+        case .paragraph, .heading, .quote, .list, .division: break
         case .preformatted, .rule, .image, .table:
             // Only text runs beside a float: before anything else it stands in the flow.
             flushFloats(indent: indent, language: language, direction: direction)
@@ -241,6 +241,8 @@ struct BlockFlattener {
         case .quote(let blocks):
             add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore,
                 language: language, direction: direction)
+        case .division(let blocks):
+            add(blocks, indent: indent, listDepth: listDepth, gapBefore: gapBefore, language: language, direction: direction)
         case .list(let list):
             let itemIndent = indent + Self.indentEms * fontSize
             for (i, item) in list.items.enumerated() {

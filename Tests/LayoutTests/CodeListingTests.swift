@@ -191,7 +191,7 @@ import Testing
         blocks.flatMap { block -> [String] in
             switch block.kind {
             case .preformatted(let inlines): [expandingTabs(inlines.map(\.text).joined())]
-            case .quote(let inner): preformatted(in: inner)
+            case .quote(let inner), .division(let inner): preformatted(in: inner)
             case .list(let list): list.items.flatMap { preformatted(in: $0) }
             default: []
             }
