@@ -60,6 +60,6 @@ public struct BlockBox: Sendable, Equatable {
 
     /// Whether it draws anything: a border with a width, or a background.
     public var drawsSomething: Bool {
-        background != nil || [borders.top, borders.right, borders.bottom, borders.left].contains { $0.width > 0 }
+        background != nil || borders.top.width > 0 || borders.right.width > 0 || borders.bottom.width > 0 || borders.left.width > 0
     }
 }

@@ -39,8 +39,8 @@ public struct BlockStyle: Sendable, Equatable {
     public var widows: Int?
     /// The border, padding and background the book draws around the block, when it draws one:
     /// around a paragraph's or heading's lines, or around all the blocks of a quotation, a
-    /// list or a `division`.
-    public var box: BlockBox?
+    /// list or a `division`. Out of line: few blocks have one, and every block is copied.
+    @OutOfLine public var box: BlockBox? = nil
 
     public init() {}
 

@@ -65,20 +65,18 @@ extension BlockBox {
     /// within `maximumLength` here; the layout bounds what it draws further.
     init?(_ style: ComputedStyle, page: PageColors) {
         let css = style.table
-        var borders: [Border] = []
-        for side in 0..<4 {
+        // Most elements set none of it: asked of every paragraph, this is the one test they pay.
+        guard css.backgroundColor != nil || (0..<4).contains(where: { css.borders[$0].style == .solid }) else { return nil }
+        func border(_ side: Int) -> Border {
             let border = css.borders[side]
-            guard border.style == .solid else {
-                borders.append(.none)
-                continue
-            }
-            let width = Self.bounded(border.width ?? 3 / 16)
+            guard border.style == .solid else { return .none }
             let color = border.color ?? style.color
-            borders.append(Border(width: width, color: color.flatMap { $0 == page.text || $0.alpha <= 0 ? nil : BookColor($0) }))
+            return Border(width: Self.bounded(border.width ?? 3 / 16),
+                          color: color.flatMap { $0 == page.text || $0.alpha <= 0 ? nil : BookColor($0) })
         }
         var background: BookColor?
         if let color = css.backgroundColor, color.alpha > 0, color != page.background { background = BookColor(color) }
-        self.init(borders: Sides(top: borders[0], right: borders[1], bottom: borders[2], left: borders[3]),
+        self.init(borders: Sides(top: border(0), right: border(1), bottom: border(2), left: border(3)),
                   padding: Sides(top: Self.bounded(css.padding.top), right: Self.bounded(css.padding.right),
                                  bottom: Self.bounded(css.padding.bottom), left: Self.bounded(css.padding.left)),
                   marginLeft: min(Self.bounded(style.marginLeft), BlockStyle.maximumStartIndent),
