@@ -2,7 +2,9 @@
 """Resolves the EPUB CFIs of a book2pages page list in the book itself, independently of
 book2pages: the package document and the XHTML are parsed with Python's own XML parser, the
 CFI steps are followed as the EPUB CFI specification describes, and the text found there is
-compared with the text of the page.
+compared with the text of the page. This checker applies no CSS: a CFI may pass over text that
+the page and the page beside it do not show (text the book's CSS hides, `display: none`)
+between the page's first or last letters and the place it names, never over the text they show.
 
     scripts/check-cfi.py BOOK.epub PAGES.json
 
@@ -207,6 +209,28 @@ def check_assertions(book, cfi):
 # The marker the layout writes at the start of a list item's first line ("c. ", "iv. ", "• "):
 # shown on the page, not in the document's text. Letters only one at a time or as Roman
 # numerals: a line of text may start with "sec. ".
+# How far past hidden text a page's end (or before it, its start) is looked for, in letters.
+HIDDEN_WINDOW = 2000
+
+
+def over_hidden_text(document_letters, page_letters, shown, at_end):
+    """Whether the page's letters are where the CFI says but for one run of letters the page and
+    the page beside it do not show (`shown`), next to the CFI or among the letters compared: at
+    the page's end `document_letters` is the text before the CFI, at its start the text after."""
+    if at_end:
+        document_letters, page_letters = document_letters[::-1], page_letters[::-1]
+    same = 0
+    while same < min(len(document_letters), len(page_letters)) and document_letters[same] == page_letters[same]:
+        same += 1
+    rest = page_letters[same:]
+    window = document_letters[same:same + HIDDEN_WINDOW]
+    gap = window.find(rest) if rest else -1
+    if gap <= 0:
+        return False
+    skipped = window[:gap][::-1] if at_end else window[:gap]
+    return skipped not in shown
+
+
 LIST_MARKER = re.compile(r"^(?:[0-9]{1,7}|[A-Za-z\u03b1-\u03c9]|[ivxlcdm]{2,12}|[IVXLCDM]{2,12})\. |^[\u2022\u25e6\u25aa] ")
 
 
@@ -218,6 +242,8 @@ def main():
     with open(sys.argv[2], encoding="utf-8") as file:
         pages = json.load(file)["pages"]
     report = {"checked": 0, "characters": 0, "matched": 0, "unresolved": 0, "mismatches": []}
+    # What each page shows, to tell text the book hides from the text beside a page's ends.
+    page_letters = [alnum(page.get("text", "")) for page in pages]
     for index, page in enumerate(pages):
         location = page.get("location") or {}
         # The footnotes at a page's foot (lines with a role) are not in the flow its CFIs point
@@ -256,6 +282,12 @@ def main():
                 views = [page_text[-size * 3:], unmarked_text[-size * 3:]]
             shown = views[0]
             ok = found != "" and any(found in view or without_digits(found) in without_digits(view) for view in views)
+            if not ok and found != "":
+                at_end = key == "endCFI"
+                beside = page_letters[index + 1] if at_end and index + 1 < len(pages) else \
+                    page_letters[index - 1] if not at_end and index > 0 else ""
+                ok = over_hidden_text(alnum(before if at_end else after), page_text[-size:] if at_end else page_text[:size],
+                                      page_letters[index] + "\n" + beside, at_end)
             if ok:
                 report["matched"] += 1
             elif len(report["mismatches"]) < 10:

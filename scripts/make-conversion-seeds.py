@@ -11,7 +11,7 @@ Documents over MAX_SEED bytes are left out (libFuzzer cuts inputs at -max_len an
 most PER_BOOK chapters of one EPUB are taken, its smallest first after the first, so a large
 book does not make the seeds' first pass take the whole run. The pathological documents
 written here follow: deep nesting, long words, combining marks, bidi controls, tables,
-footnotes. Python 3 standard library only.
+footnotes, boxes. Python 3 standard library only.
 """
 
 import glob
@@ -185,6 +185,18 @@ def pathological(seeds):
         '<title>t &amp; &lt;</title><rect/><text x:href="#a">svg text</text><svg><circle/></svg></svg>'
         + '<div class="w">a\n  b\r\nc</div><p class="x">  kept   \t spaces\n</p><p>x<span class="s">big</span></p>'
         + '<div class="h"><h1>heading</h1><div class="r" style="width:1e400%">far</div></div>', head=float_css))
+    box_css = ("<style>div{border:1px solid;padding:0.5em 2em;margin:0 1em}h1{border-bottom:2px solid #900}"
+               "blockquote{border-left:4px solid;background:#eee}pre{border:1px dashed;padding:9px}"
+               ".huge{border:500em solid;padding:1000em}.none{border:3px none;padding:9em}"
+               "aside{border:1px solid;background:#ffe}li{border-top:1px solid}</style>")
+    seeds.add("boxes", XHTML, xhtml(
+        '<div>' * 40 + '<h1>boxed</h1><p>' + "deep " * 50 + '</p>' + '</div>' * 40
+        + '<div class="huge"><p>wide</p><table><tr><td>cell</td></tr></table><pre>code\n  more</pre></div>'
+        + '<blockquote><p>' + "quoted " * 200 + '</p></blockquote><ul><li>one</li><li><p>two</p></li></ul>'
+        + '<p dir="rtl" class="none">\u05e9\u05dc\u05d5\u05dd</p><div><span style="float:right">f</span>beside</div>'
+        + '<p>call<a href="#b1" epub:type="noteref">1</a></p><aside epub:type="footnote" id="b1"><p>boxed note</p></aside>'
+        + '<div style="border-top:1px solid;padding-top:40em"></div><div style="background:#eee"><img src="x.png" alt="x"/></div>',
+        head=box_css))
     seeds.add("whitespace-and-specials", MARKDOWN,
               "# \u00ad\u200b\ufeff\u2028\u2029\n\n" + "soft\u00adhyphen\u00ad " * 300 + "\n\n"
               + "nb\u00a0sp\u202f\u2007 " * 200 + "\n\n" + "\U0001F468\u200d\U0001F469\u200d\U0001F467 \U0001F3F3\ufe0f\u200d\U0001F308 " * 200

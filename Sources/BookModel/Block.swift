@@ -78,6 +78,10 @@ public struct Block: Sendable, Equatable {
         case image(Image)
         /// A box floated to one side; the block after it is its host (`FloatBox`).
         indirect case float(FloatBox)
+        /// Blocks the book's CSS draws one box around (its `style.box`): a `div` or `section`
+        /// with a border or a background, which would otherwise make no block of its own. Made
+        /// only for such a box, so that the blocks inside it are known to be inside it.
+        case division([Block])
     }
 }
 

@@ -10,7 +10,7 @@ extension Sequence where Element == Block {
             case .table(let table):
                 size += table.textSize
             case .image(let image): size += image.alt.utf8.count
-            case .list, .quote, .rule, .float: break
+            case .list, .quote, .rule, .float, .division: break
             }
         }
         return size
@@ -27,7 +27,7 @@ extension Sequence where Element == Block {
             case .table(let table):
                 shows = table.textShowsSomething
             case .image: shows = true
-            case .list, .quote, .rule, .float: break
+            case .list, .quote, .rule, .float, .division: break
             }
         }
         return shows
@@ -39,7 +39,7 @@ extension Sequence where Element == Block {
         while let block = pending.popLast() {
             body(block)
             switch block.kind {
-            case .quote(let inner): pending += inner.reversed()
+            case .quote(let inner), .division(let inner): pending += inner.reversed()
             case .list(let list): pending += list.items.reversed().flatMap { $0.reversed() }
             case .float(let box): pending += box.blocks.reversed()
             default: break

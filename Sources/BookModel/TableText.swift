@@ -36,7 +36,7 @@ public enum TableText {
         switch block.kind {
         case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs):
             return runs
-        case .quote(let blocks):
+        case .quote(let blocks), .division(let blocks):
             return self.runs(of: blocks, anchors: &anchors)
         case .float(let box):
             return self.runs(of: box.blocks, anchors: &anchors)

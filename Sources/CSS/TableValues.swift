@@ -1,6 +1,8 @@
 /// The values of the properties a table, its rows, columns and cells are read with (CSS 2.1
-/// §17, and the box properties a cell uses: width, height, padding, borders, background).
-/// Lengths are multiples of the default font size, as everywhere in `ComputedStyle`.
+/// §17, and the box properties a cell uses: width, height, padding, borders, background);
+/// the padding, borders and background also make the box the reader draws around any other
+/// block (`BlockBox`). Lengths are multiples of the default font size, as everywhere in
+/// `ComputedStyle`.
 
 /// `display` values that make table boxes of any element (`display: table-cell` on a `div`).
 public enum TableDisplay: Sendable, Equatable {

@@ -62,7 +62,7 @@ enum CoverFinder {
         for block in blocks {
             switch block.kind {
             case .image(let image): return image.source
-            case .quote(let inner): if let found = firstImage(in: inner) { return found }
+            case .quote(let inner), .division(let inner): if let found = firstImage(in: inner) { return found }
             case .float(let box): if let found = firstImage(in: box.blocks) { return found }
             case .list(let list):
                 for item in list.items { if let found = firstImage(in: item) { return found } }

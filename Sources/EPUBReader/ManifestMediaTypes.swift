@@ -23,6 +23,8 @@ enum ManifestMediaTypes {
                 }
             case .quote(let inner):
                 block.kind = .quote(apply(mediaTypes, to: inner))
+            case .division(let inner):
+                block.kind = .division(apply(mediaTypes, to: inner))
             case .float(var box):
                 box.blocks = apply(mediaTypes, to: box.blocks)
                 block.kind = .float(box)

@@ -5,7 +5,9 @@
 /// layout gives, each starting at its direction's edge. Then the justified lines are stretched
 /// as the viewer stretches them and measured again; on a page with a table, each cell's lines
 /// are checked to lie inside the cell's box as the browser draws them (the text's own
-/// rectangle, within half a pixel), and the boxes are read back where the browser put them.
+/// rectangle, within half a pixel); every other line's text is checked to cross no rule and,
+/// where it stands level with a background, to lie across inside it (a box around blocks
+/// encloses its lines); and the boxes are read back where the browser put them.
 /// The result is written into the page as `<pre id="b2p-check">` holding JSON in ASCII (read
 /// back with `chromium --dump-dom`; the tests' `BrowserCheck` decodes it).
 enum CheckScript {
@@ -65,7 +67,7 @@ enum CheckScript {
         // lines page by page, as a cell continued on the next page names the same place.
         const place = (node) => [node.dataset.table, node.dataset.row, node.dataset.column,
                                  node.hasAttribute("data-repeated")].join(",");
-        const outside = [], drawnBoxes = [];
+        const outside = [], drawnBoxes = [], acrossBoxes = [];
         let cellCount = 0, cellLines = 0;
         nodes.forEach((node) => {
           const page = node.getBoundingClientRect(), index = +node.dataset.i;
@@ -82,10 +84,27 @@ enum CheckScript {
                              column: +line.dataset.column, hasCell: cell !== undefined });
             }
           });
+          const rules = [], backgrounds = [];
           node.querySelectorAll(".box").forEach((box) => {
             const drawn = box.getBoundingClientRect();
             drawnBoxes.push({ page: index, kind: box.dataset.kind, x: drawn.left - page.left, y: drawn.top - page.top,
                               width: drawn.width, height: drawn.height, color: getComputedStyle(box).backgroundColor });
+            (box.dataset.kind === "rule" ? rules : backgrounds).push(drawn);
+          });
+          // The page's other lines: no text across a rule, and none level with a background
+          // that reaches past its sides.
+          node.querySelectorAll(".l:not([data-table])").forEach((line) => {
+            const t = line.querySelector(".t");
+            if (!t || line.textContent === "") return;
+            const text = t.getBoundingClientRect(), middle = (text.top + text.bottom) / 2;
+            const crossesRule = rules.some((rule) => text.left < rule.right - 0.5 && rule.left < text.right - 0.5
+              && text.top < rule.bottom - 0.5 && rule.top < text.bottom - 0.5);
+            const outsideBackground = backgrounds.some((shade) => middle > shade.top && middle < shade.bottom
+              && (text.left < shade.left - 0.5 || text.right > shade.right + 0.5));
+            if (crossesRule || outsideBackground) {
+              acrossBoxes.push({ page: index, text: line.textContent, crossesRule: crossesRule,
+                                 outsideBackground: outsideBackground });
+            }
           });
         });
         const result = {
@@ -94,7 +113,8 @@ enum CheckScript {
           maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall,
           unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError, misorderedBidiLines: misordered,
           cells: cellCount, cellLines: cellLines, linesOutsideCellCount: outside.length,
-          linesOutsideCells: outside.slice(0, 50), boxes: drawnBoxes.slice(0, 1000),
+          linesOutsideCells: outside.slice(0, 50), linesAcrossBoxesCount: acrossBoxes.length,
+          linesAcrossBoxes: acrossBoxes.slice(0, 50), boxes: drawnBoxes.slice(0, 1000),
           fonts: faces.map((face) => ({ family: face.family, weight: String(face.weight), style: face.style, status: face.status })),
           milliseconds: Math.round(performance.now() - started)
         };

@@ -51,7 +51,7 @@ public enum BookImageSizes {
         blocks.contains { block in
             switch block.kind {
             case .image: true
-            case .quote(let inner): showsImages(inner)
+            case .quote(let inner), .division(let inner): showsImages(inner)
             case .list(let list): list.items.contains(where: showsImages)
             case .table(let table):
                 showsImages(table.caption?.blocks ?? []) || table.rows.contains { $0.cells.contains { showsImages($0.blocks) } }
@@ -72,6 +72,9 @@ public enum BookImageSizes {
             case .quote(var inner):
                 mapImages(in: &inner, change)
                 blocks[index].kind = .quote(inner)
+            case .division(var inner):
+                mapImages(in: &inner, change)
+                blocks[index].kind = .division(inner)
             case .list(var list):
                 for item in list.items.indices { mapImages(in: &list.items[item], change) }
                 blocks[index].kind = .list(list)

@@ -22,6 +22,12 @@ struct BlockFlattener {
     /// Floats beside the paragraphs they were met in (`FloatSetter`); else each float's blocks
     /// in the flow where it stands: for footnotes, whose foot holds lines alone.
     var setsFloats = true
+    /// The boxes the book's CSS draws around blocks (`BlockBox`), drawn in their paragraphs'
+    /// measure (`BoxStack`); else their blocks set as if unboxed: for footnotes and floats,
+    /// which hold lines and pictures alone, and table cells, which are boxes already.
+    var setsBoxes = true
+    /// The measure boxes are set in, which keeps their insets within it.
+    var contentWidth = Double.infinity
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -61,6 +67,10 @@ struct BlockFlattener {
     private var cell: CellText?
     /// Floats met and not yet given to a paragraph: the next paragraph or heading is their host.
     private var pendingFloats: [FloatBox] = []
+    /// The boxes open where the walk is, and the chapter's so far.
+    private var boxStack = BoxStack(fontSize: 0, lineHeight: 1, contentWidth: 0)
+    /// While a table's cells are flattened: their paragraphs are the cells', not the chapter's.
+    private var settingCells = false
 
     private struct CellText {
         var alignment: StyledParagraph.Alignment
@@ -94,6 +104,7 @@ struct BlockFlattener {
         tableCount = 0
         pendingFloats = []
         floatsInFlow = 0
+        boxStack = BoxStack(fontSize: fontSize, lineHeight: lineHeight, contentWidth: contentWidth)
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil, direction: nil)
         flushFloats(indent: 0, language: nil, direction: nil)
         if !pendingAnchors.isEmpty, !paragraphs.isEmpty {
@@ -140,7 +151,7 @@ struct BlockFlattener {
         case .float(let box):
             add(box.blocks, indent: indent, listDepth: listDepth, gapBefore: gapBefore, language: language, direction: direction)
             return
-        case .paragraph, .heading, .quote, .list: break
+        case .paragraph, .heading, .quote, .list, .division: break
         case .preformatted, .rule, .image, .table:
             // Only text runs beside a float: before anything else it stands in the flow.
             flushFloats(indent: indent, language: language, direction: direction)
@@ -156,6 +167,17 @@ struct BlockFlattener {
         paragraph.source = block.source
         setDirection(of: &paragraph, named: direction, language: language)
         apply(style, to: &paragraph)
+        // A box stands where the block does (a quotation's where its indent puts it), and what
+        // it holds is set inside it, indented from its inner edge alone.
+        let box = drawnBox(of: block)
+        var indent = indent
+        if let box {
+            var position = indent
+            if case .quote = block.kind { position += Self.indentEms * fontSize }
+            boxStack.open(box, at: position, rightToLeft: paragraph.direction == .rightToLeft)
+            paragraph.indent -= indent
+            indent = 0
+        }
         switch block.kind {
         case .heading(let level, let inlines):
             let scale = scale(style, default: BlockStyle.headingScale(level: level))
@@ -241,8 +263,10 @@ struct BlockFlattener {
         case .float:
             break
         case .quote(let blocks):
-            add(blocks, indent: indent + Self.indentEms * fontSize, listDepth: listDepth, gapBefore: gapBefore,
-                language: language, direction: direction)
+            add(blocks, indent: box == nil ? indent + Self.indentEms * fontSize : indent, listDepth: listDepth,
+                gapBefore: gapBefore, language: language, direction: direction)
+        case .division(let blocks):
+            add(blocks, indent: indent, listDepth: listDepth, gapBefore: gapBefore, language: language, direction: direction)
         case .list(let list):
             let itemIndent = indent + Self.indentEms * fontSize
             for (i, item) in list.items.enumerated() {
@@ -266,7 +290,66 @@ struct BlockFlattener {
                 if p > first { paragraphs[p].breaks.avoidedBefore = true }
             }
         }
+        if box != nil, let below = boxStack.close(paragraphCount: paragraphs.count) {
+            paragraphs[paragraphs.count - 1].breaks.boxLinesAfter = boxLines(below)
+        }
         addAfter(style)
+    }
+
+    // MARK: - Boxes
+
+    /// The box drawn around the block, when there is one to draw here: a block of text, a
+    /// quotation, a list or a division, in the chapter's flow (not in a cell) and not too deep.
+    private func drawnBox(of block: Block) -> BlockBox? {
+        guard setsBoxes, cell == nil, let box = block.style.box, boxStack.canOpen else { return nil }
+        switch block.kind {
+        case .paragraph, .heading, .preformatted, .quote, .list, .division: return box
+        case .rule, .image, .table, .float: return nil
+        }
+    }
+
+    /// The boxes the last `flatten` drew around its paragraphs, and how many of them it drew
+    /// narrower than the book asks, to leave the text room.
+    var boxes: [FlatBox] { boxStack.boxes }
+    var boxesNarrowed: Int { boxStack.narrowed }
+
+    /// The lines a box's border and padding take, `space` points: the nearest whole number, at
+    /// most `maximumGapLines`. Unlike a margin, which is only space and takes a line from
+    /// `marginLineThreshold` so that it shows, a box's edge is drawn either way: one thinner
+    /// than half a line is drawn in the gap beside it (`placeBoxes` makes a line for it where
+    /// there is none), so that a rule under a heading does not push the text a line further.
+    private func boxLines(_ space: Double) -> Int {
+        let lines = (space / lineHeight).rounded()
+        return lines.isFinite ? Int(min(max(lines, 0), Double(Self.maximumGapLines))) : 0
+    }
+
+    /// The boxes starting with `paragraph` (about to be made) and ending with the one before:
+    /// the edges (borders and padding) that meet between the two take, besides the gap's lines,
+    /// the nearest whole number of lines to their sum, each side as near its own as that allows
+    /// (the lines below go with the page the box ends on, those above with the next), and
+    /// where no gap is left between them, at least the room they are drawn in: an edge never
+    /// reaches into a line of text, nor into the margins' space by more than half a line.
+    private mutating func placeBoxes(before paragraph: inout StyledParagraph) {
+        paragraph.boxInsets = boxStack.insets
+        let (above, below) = boxStack.paragraphMade(paragraphs.count)
+        guard above > 0 || below > 0 else { return }
+        var linesAbove = boxLines(above)
+        if let previous = paragraphs.indices.last {
+            var linesBelow = boxLines(below)
+            let gap = paragraph.breaks.gapLines ?? (paragraph.gapBefore ? 1 : 0)
+            let room = gap > 0 ? boxLines(below + above) : Int(min(((below + above) / lineHeight - 1e-6).rounded(.up), 1e6))
+            let wanted = min(room, 2 * Self.maximumGapLines)
+            while linesBelow + linesAbove < wanted {
+                // To the side its lines cover least.
+                if below - Double(linesBelow) * lineHeight >= above - Double(linesAbove) * lineHeight {
+                    linesBelow += 1
+                } else {
+                    linesAbove += 1
+                }
+            }
+            paragraphs[previous].breaks.boxLinesAfter = linesBelow
+        }
+        paragraph.breaks.boxLinesBefore = linesAbove
     }
 
     // MARK: - Floats
@@ -280,6 +363,7 @@ struct BlockFlattener {
         var inner = BlockFlattener(fontSize: fontSize, lineHeight: lineHeight, alignment: .left,
                                    bookDirection: bookDirection, bookLanguage: bookLanguage)
         inner.setsFloats = false
+        inner.setsBoxes = false
         // A float's box holds lines and pictures: a table in it is its rows as text.
         inner.setsTableGrids = false
         for box in pendingFloats {
@@ -350,8 +434,11 @@ struct BlockFlattener {
                 cell = CellText(alignment: Self.alignment(source.textAlign ?? (isHeader ? .center : nil), justifies: false),
                                 bold: isHeader)
                 let first = paragraphs.count
+                let around = settingCells
+                settingCells = true
                 add(source.blocks, indent: 0, listDepth: 0, gapBefore: false, language: language, direction: direction)
                 emitPendingMarker(gapBefore: false)
+                settingCells = around
                 var flat = FlatTable.Cell(paragraphs: Array(paragraphs[first...]))
                 flat.span = TableGrid.Span(columns: source.columnSpan, rows: source.rowSpan)
                 flat.width = Self.width(source.width)
@@ -661,6 +748,7 @@ struct BlockFlattener {
         paragraph.sourceStart = sourceOffset
         sourceOffset += paragraph.scalarCount
         takePendingBreak(into: &paragraph)
+        if !settingCells, boxStack.isActive { placeBoxes(before: &paragraph) }
         paragraphs.append(paragraph)
     }
 }

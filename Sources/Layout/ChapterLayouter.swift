@@ -98,6 +98,7 @@ struct ChapterLayouter {
         let direction = settings.direction
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
+        flattener.contentWidth = contentSize.width
 
         // The notes' markers are measured at the size their text is set in.
         let noteSize = StyledParagraph.writtenSize(options.fontSize * LayoutOptions.noteScale)
@@ -109,6 +110,7 @@ struct ChapterLayouter {
         noteFlattener.keepsOneSize = true
         noteFlattener.setsTableGrids = false
         noteFlattener.setsFloats = false
+        noteFlattener.setsBoxes = false
         notePaginator = Paginator(contentHeight: contentSize.height, gapHeight: noteLineHeight)
         // The rule above the notes: a third of the measure, on the side the book's lines start from.
         let ruleWidth = contentSize.width * LayoutOptions.noteRuleShare
@@ -138,6 +140,12 @@ struct ChapterLayouter {
             Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
                     + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")
         }
+        if paginated.boxesNarrowed > 0 {
+            let count = paginated.boxesNarrowed
+            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
+                + (count == 1 ? "box is" : "boxes are") + " set narrower than the book's CSS asks: their margins, borders "
+                + "and padding would leave the text less than a quarter of the page's width"))
+        }
         if paginated.floatsInFlow > 0 {
             let count = paginated.floatsInFlow
             layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
@@ -159,6 +167,8 @@ struct ChapterLayouter {
         var tableScales: [(table: Int, scale: Double)] = []
         /// How many of its floats were set in the flow (`FloatSetter`, `BlockFlattener`).
         var floatsInFlow = 0
+        /// How many of its boxes were set narrower than the book asks (`BoxStack`).
+        var boxesNarrowed = 0
     }
 
     /// The chapter's paragraphs and notes set into lines and cut into pages.
@@ -170,33 +180,18 @@ struct ChapterLayouter {
         }
         var tableScales: [(table: Int, scale: Double)] = []
         var floatsInFlow = flattener.floatsInFlow
+        let setters = self.setters
         let set = paragraphs.map { paragraph in
-            if let table = paragraph.table {
-                let (setTable, scale) = tableSetter.set(table)
-                if scale < 1 { tableScales.append((table.index, scale)) }
-                return SetParagraph(lines: setTable.slices.map { SetLine(text: "", x: 0, y: 0, width: 0, height: $0.height) },
-                                    pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
-                                    noteCalls: Self.callingSlices(table, setTable, notes: noteIndices), table: setTable)
+            guard !paragraph.boxInsets.isZero else {
+                return setParagraph(paragraph, setters: setters, notes: noteIndices, tableScales: &tableScales,
+                                    floatsInFlow: &floatsInFlow)
             }
-            if !paragraph.floats.isEmpty {
-                let set = floatSetter.set(paragraph)
-                floatsInFlow += set.inFlow
-                return SetParagraph(lines: set.lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
-                                    breaks: paragraph.breaks,
-                                    noteCalls: Self.callingLines(paragraph, lines: set.lines, notes: noteIndices),
-                                    floats: set.floats)
-            }
-            guard let image = paragraph.image, let pixels = image.source.pixelSize else {
-                let lines = setter.lines(for: paragraph)
-                return SetParagraph(lines: lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
-                                    breaks: paragraph.breaks,
-                                    noteCalls: Self.callingLines(paragraph, lines: lines, notes: noteIndices))
-            }
-            // The image's one line is the space it takes; it shows no text.
-            let placed = ImageScaling.placed(image, pixels: pixels, in: contentSize)
-            return SetParagraph(lines: [SetLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
-                                pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
-                                image: placed)
+            // Inside boxes: set in the measure they leave, then moved to where it is.
+            let insets = paragraph.boxInsets
+            let size = Dimensions(width: max(contentSize.width - insets.left - insets.right, 1),
+                                  height: contentSize.height)
+            return setParagraph(paragraph, setters: setters.narrowed(to: size), notes: noteIndices, tableScales: &tableScales,
+                                floatsInFlow: &floatsInFlow).moved(dx: insets.left)
         }
         var noteAnchors: [[String]] = []
         let notes = chapter.notes.map { note in
@@ -207,7 +202,7 @@ struct ChapterLayouter {
                              gapBefore: paragraph.gapBefore, breaks: paragraph.breaks)
             })
         }
-        let pagination = paginator.paginate(set, notes: notes)
+        let pagination = paginator.paginate(set, notes: notes, boxes: flattener.boxes)
         var anchors: [String: Int] = [:]
         for (p, paragraph) in paragraphs.enumerated() {
             for anchor in paragraph.anchors where anchors[anchor] == nil {
@@ -220,7 +215,61 @@ struct ChapterLayouter {
             }
         }
         return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales,
-                                floatsInFlow: floatsInFlow)
+                                floatsInFlow: floatsInFlow, boxesNarrowed: flattener.boxesNarrowed)
+    }
+
+    /// What sets a paragraph into lines, for a measure: the content box's, or a box's inside.
+    struct Setters {
+        var paragraphs: ParagraphSetter
+        var tables: TableSetter
+        var floats: FloatSetter
+        var size: Dimensions
+
+        func narrowed(to size: Dimensions) -> Setters {
+            let paragraphs = paragraphs.setting(width: size.width)
+            return Setters(paragraphs: paragraphs,
+                           tables: TableSetter(setter: paragraphs, gapHeight: tables.gapHeight, contentSize: size),
+                           floats: FloatSetter(setter: paragraphs, contentSize: size), size: size)
+        }
+    }
+
+    private var setters: Setters {
+        Setters(paragraphs: setter, tables: tableSetter, floats: floatSetter, size: contentSize)
+    }
+
+    /// One paragraph set: its lines, a table's slices, a float's lines beside its host's, or a
+    /// picture scaled to the measure and to the page less the lines its box's edges take.
+    private func setParagraph(_ paragraph: StyledParagraph, setters: Setters, notes noteIndices: [String: Int],
+                              tableScales: inout [(table: Int, scale: Double)], floatsInFlow: inout Int) -> SetParagraph {
+        if let table = paragraph.table {
+            let (setTable, scale) = setters.tables.set(table)
+            if scale < 1 { tableScales.append((table.index, scale)) }
+            return SetParagraph(lines: setTable.slices.map { SetLine(text: "", x: 0, y: 0, width: 0, height: $0.height) },
+                                pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
+                                noteCalls: Self.callingSlices(table, setTable, notes: noteIndices), table: setTable)
+        }
+        if !paragraph.floats.isEmpty {
+            let set = setters.floats.set(paragraph)
+            floatsInFlow += set.inFlow
+            return SetParagraph(lines: set.lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
+                                breaks: paragraph.breaks,
+                                noteCalls: Self.callingLines(paragraph, lines: set.lines, notes: noteIndices),
+                                floats: set.floats)
+        }
+        guard let image = paragraph.image, let pixels = image.source.pixelSize else {
+            let lines = setters.paragraphs.lines(for: paragraph)
+            return SetParagraph(lines: lines, pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore,
+                                breaks: paragraph.breaks,
+                                noteCalls: Self.callingLines(paragraph, lines: lines, notes: noteIndices))
+        }
+        // The image's one line is the space it takes; it shows no text.
+        var room = setters.size
+        let boxLines = paragraph.breaks.boxLinesBefore + paragraph.breaks.boxLinesAfter
+        if boxLines > 0 { room.height = max(room.height - Double(boxLines) * paginator.gapHeight, paginator.gapHeight) }
+        let placed = ImageScaling.placed(image, pixels: pixels, in: room)
+        return SetParagraph(lines: [SetLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
+                            pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
+                            image: placed)
     }
 
     /// Which of a table's slices call which of the chapter's notes: the slice holding the line

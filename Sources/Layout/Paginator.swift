@@ -150,7 +150,8 @@ struct Paginator {
 
     private struct Entry {
         var paragraph: Int
-        /// The line's index in its paragraph; nil for the gap before the paragraph.
+        /// The line's index in its paragraph; nil for the gap before the paragraph, and for the
+        /// room a box's border and padding take above or below it (`boxEdge`).
         var line: Int?
         var height: Double
         var breakBefore: Break
@@ -160,10 +161,21 @@ struct Paginator {
         var isImage = false
         /// The footnotes this line is the first to call.
         var calls: [Int] = []
+        /// Room for a box's top (above the paragraph's first line) or bottom (below its last):
+        /// space as a gap is, but kept with the box's lines, at a page's top too.
+        var boxEdge: BoxEdge?
+
+        /// Space that a page leaves out at its top.
+        var isGap: Bool { line == nil && boxEdge == nil }
     }
 
-    /// The chapter's pages, where each paragraph and each note starts.
-    func paginate(_ paragraphs: [SetParagraph], notes: [SetNote] = []) -> Pagination {
+    private enum BoxEdge {
+        case top, bottom
+    }
+
+    /// The chapter's pages, where each paragraph and each note starts; `boxes`: the boxes drawn
+    /// around its paragraphs, each page showing its part of them.
+    func paginate(_ paragraphs: [SetParagraph], notes: [SetNote] = [], boxes: [FlatBox] = []) -> Pagination {
         let entries = self.entries(of: paragraphs, noteCount: notes.count)
         var pages: [PageContent] = []
         var firstPages = Array(repeating: 0, count: paragraphs.count)
@@ -176,7 +188,7 @@ struct Paginator {
         var waiting: [Range<Int>] = []
         var start = 0
         while true {
-            while start < entries.count, entries[start].line == nil { start += 1 }
+            while start < entries.count, entries[start].isGap { start += 1 }
             if start == entries.count, !uncalledQueued {
                 foot.enqueue(notes.indices.filter { !called[$0] })
                 uncalledQueued = true
@@ -227,7 +239,16 @@ struct Paginator {
                     foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
                 }
             }
-            var page = assemble(placed, entries, paragraphs)
+            var shown: [FlatBox.Placed] = []
+            var page = assemble(placed, entries, paragraphs, shown: &shown, recording: !boxes.isEmpty)
+            if !boxes.isEmpty {
+                // Under everything the page draws, the tables' boxes too: a table is inside its box.
+                // A box's edge too thin for a line of its own goes at most half a line into the
+                // page's margins (the rounding leaves no more), and never into the footnotes.
+                let reach = -gapHeight / 2...(foot.isEmpty ? contentHeight + gapHeight / 2 : contentHeight - foot.height)
+                page.boxes = FlatBox.drawn(boxes, around: shown, lineCounts: { paragraphs[$0].lines.count }, reach: reach)
+                    + page.boxes
+            }
             page.lines += foot.lines(from: contentHeight - foot.height, separator: noteSeparator)
             for case .entry(let entry) in placed where entries[entry].line == 0 {
                 firstPages[entries[entry].paragraph] = pages.count
@@ -271,7 +292,8 @@ struct Paginator {
                     continue
                 }
             }
-            if !deferred.isEmpty, paragraphs[entry.paragraph].pageBreak == .withNext, entry.line ?? 0 == 0 {
+            if !deferred.isEmpty, paragraphs[entry.paragraph].pageBreak == .withNext, entry.line ?? 0 == 0,
+               entry.boxEdge != .bottom {
                 stoppedAtHeading = true
                 break
             }
@@ -313,7 +335,7 @@ struct Paginator {
             height += entries[end].height
             end += 1
         }
-        while end > image + 1, entries[end - 1].line == nil {
+        while end > image + 1, entries[end - 1].isGap {
             end -= 1
             height -= entries[end].height
         }
@@ -376,8 +398,10 @@ struct Paginator {
 
     /// The page's lines and images, y set top to bottom. An image shows no line of text; the
     /// space between two blocks of text shows as its empty lines (one, or as many as the book's
-    /// margins ask), never at the top or the foot.
-    private func assemble(_ placed: [Slot], _ entries: [Entry], _ paragraphs: [SetParagraph]) -> PageContent {
+    /// margins and boxes ask), never at the top or the foot. With `recording`, where each line,
+    /// picture and table slice went goes into `shown`, for the boxes around them.
+    private func assemble(_ placed: [Slot], _ entries: [Entry], _ paragraphs: [SetParagraph],
+                          shown: inout [FlatBox.Placed], recording: Bool) -> PageContent {
         var page = PageContent()
         var y = 0.0
         var gaps: [SetLine] = []
@@ -389,6 +413,7 @@ struct Paginator {
                 gaps = []
                 besideImage = false
                 page.add(header, at: y)
+                if recording { shown.append(FlatBox.Placed(paragraph: p, line: -1, y: y, height: header.height)) }
                 y += header.height
                 continue
             }
@@ -402,6 +427,7 @@ struct Paginator {
             }
             // By index, not a copy of the paragraph: this runs for every line of the book.
             let p = entries[index].paragraph
+            if recording { shown.append(FlatBox.Placed(paragraph: p, line: line, y: y, height: entries[index].height)) }
             if let table = paragraphs[p].table {
                 if !page.lines.isEmpty { page.lines += gaps }
                 gaps = []
@@ -445,6 +471,13 @@ struct Paginator {
                 entries.append(Entry(paragraph: p, line: nil, height: gapHeight,
                                      breakBefore: g == 0 ? boundary : .forbidden, forced: g == 0 && forced))
             }
+            // The tops of the boxes it starts, below the gap: where a page may end when there is
+            // no gap, never between them and its first line.
+            for e in 0..<rules.boxLinesBefore {
+                let first = gaps == 0 && e == 0
+                entries.append(Entry(paragraph: p, line: nil, height: gapHeight, breakBefore: first ? boundary : .forbidden,
+                                     forced: first && forced, boxEdge: .top))
+            }
             let count = paragraph.lines.count
             let inside: Break = rules.avoidedInside ? .avoided : .allowed
             let keptWhole = rules.unsplitSourceLines > 0
@@ -462,7 +495,7 @@ struct Paginator {
                     entry.calls.append(note)
                 }
                 if k == 0 {
-                    if gaps == 0 {
+                    if gaps == 0, rules.boxLinesBefore == 0 {
                         entry.breakBefore = boundary
                         entry.forced = forced
                     }
@@ -473,6 +506,10 @@ struct Paginator {
                     entry.breakBefore = inside
                 }
                 entries.append(entry)
+            }
+            // The bottoms of the boxes it ends, kept with its last line.
+            for _ in 0..<rules.boxLinesAfter {
+                entries.append(Entry(paragraph: p, line: nil, height: gapHeight, breakBefore: .forbidden, boxEdge: .bottom))
             }
         }
         return entries

@@ -93,7 +93,7 @@ enum ParallelChapters {
                 for inline in inlines { size += inline.text.utf8.count }
             case .list(let list):
                 for item in list.items { size += textSize(of: item) }
-            case .quote(let blocks):
+            case .quote(let blocks), .division(let blocks):
                 size += textSize(of: blocks)
             case .float(let box):
                 size += textSize(of: box.blocks)

@@ -57,6 +57,11 @@ struct BreakRules: Equatable {
     var unsplitSourceLines = 0
     /// Empty lines before the paragraph when the book's margins set them; nil: `gapBefore`.
     var gapLines: Int?
+    /// Empty lines the borders and padding of the boxes it starts take above its first line
+    /// (below the gap), and of the boxes it ends below its last: they go with its lines, as
+    /// part of the box, onto the page they are on (`BlockFlattener.boxLines`).
+    var boxLinesBefore = 0
+    var boxLinesAfter = 0
 }
 
 /// One paragraph of the flattened book, ready to be broken into lines: its text as UTF-8 (what
@@ -118,6 +123,10 @@ struct StyledParagraph: Equatable {
     var lineHeightPerPoint = 0.0
     /// The floats beside its lines, in the order met (`FloatSetter`).
     var floats: [FlatFloat] = []
+    /// How far the boxes around it keep its measure from the content box's sides: its lines
+    /// (indents, markers, floats, a table, a picture) are set in the rest, as in a content box
+    /// of their own.
+    var boxInsets = SideInsets()
 
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.

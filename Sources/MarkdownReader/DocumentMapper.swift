@@ -221,6 +221,8 @@ struct DocumentMapper {
                 block.kind = .image(image)
             case .quote(let inner):
                 block.kind = .quote(checkedImages(in: inner, line: line))
+            case .division(let inner):
+                block.kind = .division(checkedImages(in: inner, line: line))
             case .list(var list):
                 list.items = list.items.map { checkedImages(in: $0, line: line) }
                 block.kind = .list(list)

@@ -100,8 +100,9 @@ public struct ChapterPage: Sendable, Equatable {
     public var lines: [PageLine]
     /// The pictures on the page, top to bottom.
     public var images: [PageImage]
-    /// The boxes the page fills with a colour (tables' rules and backgrounds), in drawing order:
-    /// backgrounds before rules, all under the lines. Empty on a page without a table.
+    /// The boxes the page fills with a colour, in drawing order, all under the lines: the rules
+    /// and backgrounds of the boxes the book draws around blocks (backgrounds before rules),
+    /// then each table's (backgrounds before rules). Empty on a page that draws none.
     public var boxes: [PageBox]
     /// The table cells the page shows, row by row; the lines of a cell's text name it in their
     /// `cell`. Empty on a page without a table.
@@ -175,8 +176,8 @@ extension Page: Codable {
     }
 
     /// Writes what `docs/FORMAT.md` lists for the kind: a content page always has `text` and
-    /// `lines`, and `images` when it shows any; an image page always has `images`; `boxes` and
-    /// `cells` only on a page with a table.
+    /// `lines`, and `images` when it shows any; an image page always has `images`; `boxes` only
+    /// on a page that draws some, `cells` only on a page with a table.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.type, forKey: .type)

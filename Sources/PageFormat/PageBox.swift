@@ -1,7 +1,9 @@
-/// A box a page draws, filled with its colour: a rule of a table (a border or a line between
-/// cells) or a background (of a cell or of a whole table). Positions are in points from the
-/// page's top-left corner, as lines' are. A page's boxes are in drawing order, backgrounds
-/// before rules, and all of them are drawn before (under) the page's lines.
+/// A box a page draws, filled with its colour: a rule (a side of a box the book's CSS draws
+/// around a block, a border of a table or a cell, a line between cells) or a background (of
+/// such a box, a cell, a row or a whole table). Positions are in points from the page's
+/// top-left corner, as lines' are. A page's boxes are in drawing order (the blocks' boxes
+/// first, then each table's, each backgrounds before rules), and all of them are drawn before
+/// (under) the page's pictures and lines.
 ///
 /// ```swift
 /// for box in shown.boxes {
@@ -32,9 +34,11 @@ public struct PageBox: Codable, Sendable, Hashable {
     /// a Retina screen, a dark mode's colour). A kind a newer version writes and this one does
     /// not know decodes as `other`: an app fills it as the others, or skips it.
     public enum Kind: RawRepresentable, Codable, Sendable, Hashable {
-        /// A border of a cell or a table, or the rule between rows or columns.
+        /// A side of a block's box, a border of a cell or a table, or the rule between rows or
+        /// columns.
         case rule
-        /// The background of a cell, a row or a table, drawn before the rules over it.
+        /// The background of a block's box, a cell, a row or a table, drawn before the rules
+        /// over it.
         case background
         case other(String)
 

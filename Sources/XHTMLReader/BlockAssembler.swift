@@ -75,15 +75,16 @@ struct BlockAssembler {
         let top = frames.count - 1
         let (runs, spans) = frames[top].inline.takeFinished()
         guard !runs.isEmpty else { return false }
-        var style = frames[top].style ?? inheritedStyle
-        if frames[top].kind == .flow {
-            // Text straight inside a `div` (or the body) is an anonymous block: no margins of
-            // its own, so lines of verse each in a `div` stand one under the other, as in a
-            // browser, not a paragraph's gap apart. The `div`'s own margins still count.
+        // Text straight inside a `div` (or the body) is an anonymous block: no margins of its
+        // own, so lines of verse each in a `div` stand one under the other, as in a browser,
+        // not a paragraph's gap apart. The `div`'s own margins (and box) still count.
+        let anonymous = frames[top].kind == .flow || frames[top].kind == .division
+        var style = anonymous ? inheritedStyle : frames[top].style ?? inheritedStyle
+        if anonymous {
             style.marginTop = style.marginTop ?? 0
             style.marginBottom = style.marginBottom ?? 0
         }
-        if !closing, frames[top].style != nil {
+        if !closing, !anonymous, frames[top].style != nil {
             style.breakAfter = .auto
             style.marginBottom = nil
             frames[top].style?.breakBefore = .auto
@@ -189,6 +190,8 @@ struct BlockAssembler {
             }
         case .quote:
             if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
+        case .division:
+            if !frame.blocks.isEmpty { add(.division(frame.blocks), style: frame.style, element: frame.elementPath) }
         case .float(let side, let width, let anchor):
             if let held = heldForFloats.popLast() {
                 // Ids of the float's own that found no block in it go on with the host's.
@@ -204,7 +207,12 @@ struct BlockAssembler {
                                                direction: direction, source: frame.elementPath.map { SourceMap(element: $0) }))
         case .listItem(let value, let marker):
             if case .list = frames[top].kind {
-                frames[top].items.append(frame.blocks)
+                // An item the book draws a box around: its blocks in one division with the box.
+                var box = BlockStyle()
+                box.box = frame.style?.box
+                frames[top].items.append(box.box == nil || frame.blocks.isEmpty ? frame.blocks
+                    : [Block(.division(frame.blocks), direction: direction, style: box,
+                             source: frame.elementPath.map { SourceMap(element: $0) })])
                 frames[top].itemMarks.append((value, marker))
             } else {
                 frame.blocks.forEach { append($0) }

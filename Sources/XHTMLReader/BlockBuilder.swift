@@ -203,6 +203,7 @@ struct BlockBuilder {
         paths.open(elementPath)
         exit.popsElement = true
         var blockStyle = BlockStyle(style, rightToLeft: style.isRightToLeft ?? (context.direction == .rightToLeft))
+        if role.mayDrawBox, !Self.isRoot(node), !context.inSVG { blockStyle.drawBox(of: style, page: pageColors) }
         if let added = inlineMadeBlock {
             // What the element means inline (`em` is italic) still holds of its text.
             context.style.formUnion(added)
@@ -252,7 +253,15 @@ struct BlockBuilder {
                 exit.closingText = ")"
             }
         case .container:
-            startContainer(at: node, style: style, exit: &exit)
+            if blockStyle.box != nil, blocks.nesting < XHTMLReader.maximumBlockNesting {
+                // A box around what it holds: a block of its own, so the blocks inside are known
+                // to be inside it; its margins and breaks are its own, outside the box.
+                if node.name.lowercased() == "figure" { blockStyle.keepsTogether = true }
+                open(.division, at: node, style: blockStyle, exit: &exit)
+            } else {
+                blockStyle.box = nil
+                startContainer(at: node, style: style, exit: &exit)
+            }
         case .paragraph:
             open(.paragraph, at: node, style: blockStyle, exit: &exit)
         case .heading(let level):
@@ -268,18 +277,25 @@ struct BlockBuilder {
             let reversed = ordered && node.attribute("reversed") != nil
             openNested(.list(ordered: ordered, start: start, reversed: reversed, marker: Self.listMarker(of: node, style: style)),
                        at: node, style: blockStyle, exit: &exit)
+            if exit.ending != .frame { blockStyle.box = nil }
         case .listItem:
             if case .list = blocks.innermost {
                 blocks.wrapLooseBlocksAsItem()
+                // An item's box goes around its blocks; its margins pass to them as a container's.
+                var itemStyle = BlockStyle(inheritedFrom: style)
+                itemStyle.box = blockStyle.box
                 openNested(.listItem(value: Self.integerAttribute("value", of: node), marker: Self.listMarker(of: node, style: style)),
-                           at: node, style: BlockStyle(inheritedFrom: style), exit: &exit)
+                           at: node, style: itemStyle, exit: &exit)
+                if exit.ending != .frame { blockStyle.box = nil }
                 addContainerStyle(style, exit: &exit)
             } else {
                 // An `li` outside any list is read as a plain container.
+                blockStyle.box = nil
                 startContainer(at: node, style: style, exit: &exit)
             }
         case .quote, .definitionDescription:
             openNested(.quote, at: node, style: blockStyle, exit: &exit)
+            if exit.ending != .frame { blockStyle.box = nil }
         case .table:
             openNested(.table, at: node, style: blockStyle, exit: &exit)
             if exit.ending == .frame {
@@ -372,7 +388,8 @@ struct BlockBuilder {
         if exit.closesFloat { context.blockScale = style.fontScale }
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
         // a paragraph the element ended was in the language and style from before.
-        applyRunStyle(style, before: exit.context.style, isRoot: Self.isRoot(node), drawsBackground: role.drawsItsBackground)
+        applyRunStyle(style, before: exit.context.style, isRoot: Self.isRoot(node),
+                      drawsBackground: role.drawsItsBackground || blockStyle.box?.background != nil)
         if let language = XHTMLReader.language(of: node) {
             context.language = language
         }
@@ -518,7 +535,7 @@ struct BlockBuilder {
     }
 
     /// The colours `html` and `body` set: the page's.
-    private var pageColors = (text: CSSColor(red: 0, green: 0, blue: 0), background: CSSColor(red: 255, green: 255, blue: 255))
+    private var pageColors = PageColors()
 
     /// A whole number an attribute gives (`start`, `value`), within ±10⁹ so counting on from it
     /// cannot overflow.

@@ -22,6 +22,15 @@ extension BlockStyle {
     /// leaves room for the lines on the narrowest page.
     static let maximumStartIndent = 12.0
 
+    /// Gives the block the box `style` draws, when it draws one (`BlockBox(_:page:)`): its
+    /// margins and padding then stand in the box (the box where the margins put it, its lines
+    /// inside the border and padding), not in `startIndent`.
+    mutating func drawBox(of style: ComputedStyle, page: PageColors) {
+        guard let box = BlockBox(style, page: page) else { return }
+        self.box = box
+        startIndent = nil
+    }
+
     /// The style of text inside an element that makes no block of its own: only what inherits.
     init(inheritedFrom style: ComputedStyle) {
         self.init()
@@ -37,6 +46,52 @@ extension BlockStyle {
             let spacing = lineHeight / (style.fontScale * style.rootLineHeight)
             if abs(spacing - 1) > 1e-6 { lineSpacing = spacing }
         }
+    }
+}
+
+/// The colours `html` and `body` set: the page's, which an app chooses (a dark mode's). What
+/// the book sets in these colours is left to the app: text in the page's colour is not
+/// coloured, a background of the page's colour draws nothing.
+struct PageColors: Equatable {
+    var text = CSSColor(red: 0, green: 0, blue: 0)
+    var background = CSSColor(red: 255, green: 255, blue: 255)
+}
+
+extension BlockBox {
+    /// The box an element's CSS draws, or nil when it draws none: no side has a border that
+    /// shows (a style other than `none` and `hidden`, a width above 0) and there is no
+    /// background but the page's. A border set with a style and no width is CSS's `medium`,
+    /// 3 px; one with no colour is the text's (nil when that is the page's). Lengths are kept
+    /// within `maximumLength` here; the layout bounds what it draws further.
+    init?(_ style: ComputedStyle, page: PageColors) {
+        let css = style.table
+        // Most elements set none of it: asked of every paragraph, this is the one test they pay.
+        guard css.backgroundColor != nil || (0..<4).contains(where: { css.borders[$0].style == .solid }) else { return nil }
+        func border(_ side: Int) -> Border {
+            let border = css.borders[side]
+            guard border.style == .solid else { return .none }
+            let color = border.color ?? style.color
+            return Border(width: Self.bounded(border.width ?? 3 / 16),
+                          color: color.flatMap { $0 == page.text || $0.alpha <= 0 ? nil : BookColor($0) })
+        }
+        var background: BookColor?
+        if let color = css.backgroundColor, color.alpha > 0, color != page.background { background = BookColor(color) }
+        self.init(borders: Sides(top: border(0), right: border(1), bottom: border(2), left: border(3)),
+                  padding: Sides(top: Self.bounded(css.padding.top), right: Self.bounded(css.padding.right),
+                                 bottom: Self.bounded(css.padding.bottom), left: Self.bounded(css.padding.left)),
+                  marginLeft: min(Self.bounded(style.marginLeft), BlockStyle.maximumStartIndent),
+                  marginRight: min(Self.bounded(style.marginRight), BlockStyle.maximumStartIndent),
+                  background: background)
+        guard drawsSomething else { return nil }
+    }
+
+    /// The longest border, padding or margin kept, in body ems: past any page.
+    static let maximumLength = 100.0
+
+    /// A length as kept: 0 when unset, negative or not a number.
+    private static func bounded(_ length: Double?) -> Double {
+        guard let length, length.isFinite, length > 0 else { return 0 }
+        return min(length, maximumLength)
     }
 }
 

@@ -47,6 +47,17 @@ enum ElementRole: Equatable {
     /// line naming them (`UnshownMedia`).
     case media(MediaKind)
 
+    /// Whether the element's border, padding and background may make a box around what it
+    /// shows (`BlockBox`): a block of text, a quotation, a list or an item, a container. Not a
+    /// table or its parts, which draw their own grid, nor a rule or a picture.
+    var mayDrawBox: Bool {
+        switch self {
+        case .paragraph, .heading, .preformatted, .definitionTerm, .list, .listItem, .quote, .definitionDescription,
+             .container: true
+        default: false
+        }
+    }
+
     /// A table's parts draw their backgrounds as boxes of their own (`FlatTable`), under the text.
     var drawsItsBackground: Bool {
         switch self {

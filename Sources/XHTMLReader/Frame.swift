@@ -22,6 +22,8 @@ struct Frame {
         /// A box floated to one side (`FloatBox`): `anchor` is how much of the paragraph it
         /// was met in came before it.
         case float(FloatBox.Side, width: FloatBox.Width?, anchor: Int)
+        /// A container the book's CSS draws a box around (`Block.Kind.division`).
+        case division
     }
 
     let kind: Kind

@@ -4,7 +4,8 @@ import Foundation
 /// What the browser check (`CheckScript`, which every preview carries, shown at `#check`) found,
 /// read back from the page's DOM in headless Chromium: the page count, each line whose text
 /// the browser draws wider than the width the layout gave it, each table cell's line drawn
-/// outside its cell, and where the boxes were drawn.
+/// outside its cell, each other line drawn across a box's rule or past its background, and
+/// where the boxes were drawn.
 struct BrowserCheck: Decodable, Sendable {
     var pages: Int
     var screens: Int
@@ -32,6 +33,10 @@ struct BrowserCheck: Decodable, Sendable {
     /// box, or that name a cell their page does not have (the first 50 are listed).
     var linesOutsideCellCount: Int
     var linesOutsideCells: [OutsideLine]
+    /// Lines outside tables whose text the browser draws across a rule, or level with a
+    /// background but reaching past its sides (the first 50 are listed).
+    var linesAcrossBoxesCount: Int
+    var linesAcrossBoxes: [AcrossBox]
     /// Every box (rule, background) where the browser drew it, from its page's corner (the first 1000).
     var boxes: [DrawnBox]
     var fonts: [Font]
@@ -52,6 +57,13 @@ struct BrowserCheck: Decodable, Sendable {
         var column: Int
         /// Whether the page has the cell the line names.
         var hasCell: Bool
+    }
+
+    struct AcrossBox: Decodable, Sendable {
+        var page: Int
+        var text: String
+        var crossesRule: Bool
+        var outsideBackground: Bool
     }
 
     struct DrawnBox: Decodable, Sendable {

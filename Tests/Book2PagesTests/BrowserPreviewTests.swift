@@ -41,6 +41,7 @@ import Testing
         #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
         #expect(check.unfilledJustifiedLines == 0, "justified lines off by up to \(check.maxJustifiedError)")
         #expect(check.misorderedBidiLines == 0)
+        #expect(check.linesAcrossBoxesCount == 0, "\(check.linesAcrossBoxes.prefix(5))")
 
         // A spread of text, for review.
         let png = Self.output.appendingPathComponent((name as NSString).deletingPathExtension + "-spread-0004.png").path
@@ -73,6 +74,7 @@ import Testing
             let cellLines = document.pages.flatMap { $0.shown?.lines ?? [] }.filter { $0.cell != nil && !$0.text.isEmpty }
             #expect(check.cellLines == cellLines.count, "\(name): the check saw every cell's lines")
             #expect(check.linesOutsideCellCount == 0, "\(name): \(check.linesOutsideCells.prefix(5))")
+            #expect(check.linesAcrossBoxesCount == 0, "\(name): \(check.linesAcrossBoxes.prefix(5))")
             #expect(check.overflowCount == 0, "\(name): \(check.overflows.prefix(5).map { "page \($0.page): \($0.text)" })")
             print("BrowserPreviewTests: \(name): \(check.cellLines) cell lines drawn inside their cells, \(check.cells) cells")
         }

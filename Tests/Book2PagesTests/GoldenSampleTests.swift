@@ -9,6 +9,7 @@ struct GoldenSampleTests {
         ("Samples/the-lighthouse-keeper.epub", "Samples/the-lighthouse-keeper.pages.json"),
         ("Samples/chapter.xhtml", "Samples/chapter.pages.json"),
         ("Samples/floats.xhtml", "Samples/floats.pages.json"),
+        ("Samples/boxes.xhtml", "Samples/boxes.pages.json"),
         ("Samples/the-clockmakers-garden", "Samples/the-clockmakers-garden.pages.json"),
     ]
 

@@ -13,7 +13,7 @@ import Testing
 /// page itself may overflow (it is cut, the one thing that ever is).
 struct LineFitTests {
     static var books: [String] {
-        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
+        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden", "Samples/boxes.xhtml"]
             .map(TestPaths.repositoryFile)
     }
 

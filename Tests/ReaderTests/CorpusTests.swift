@@ -74,7 +74,7 @@ struct CorpusTests {
         for block in blocks {
             anchors.formUnion(block.anchors)
             switch block.kind {
-            case .quote(let inner): anchors.formUnion(allAnchors(inner))
+            case .quote(let inner), .division(let inner): anchors.formUnion(allAnchors(inner))
             case .list(let list): list.items.forEach { anchors.formUnion(allAnchors($0)) }
             case .float(let box): anchors.formUnion(allAnchors(box.blocks))
             case .table:

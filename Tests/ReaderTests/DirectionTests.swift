@@ -9,6 +9,7 @@ struct DirectionTests {
     private func directions(_ blocks: [Block]) -> [ParagraphDirection?] {
         blocks.flatMap { block -> [ParagraphDirection?] in
             if case .quote(let inner) = block.kind { return [block.direction] + directions(inner) }
+            if case .division(let inner) = block.kind { return [block.direction] + directions(inner) }
             return [block.direction]
         }
     }

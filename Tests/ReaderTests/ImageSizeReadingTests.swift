@@ -23,7 +23,7 @@ struct ImageSizeReadingTests {
             switch block.kind {
             case .image(let image): sizes[image.source.path] = image.source.pixelSize
             case .list(let list): blocks += list.items.flatMap { $0 }
-            case .quote(let inner): blocks += inner
+            case .quote(let inner), .division(let inner): blocks += inner
             case .table(let table):
                 blocks += (table.caption?.blocks ?? []) + table.rows.flatMap { $0.cells.flatMap(\.blocks) }
             default: break

@@ -14,6 +14,7 @@ struct LanguageTests {
         func languages(_ blocks: [Block]) -> [String?] {
             blocks.flatMap { block -> [String?] in
                 if case .quote(let inner) = block.kind { return languages(inner) }
+                if case .division(let inner) = block.kind { return languages(inner) }
                 return [block.language]
             }
         }

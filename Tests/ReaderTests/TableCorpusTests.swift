@@ -56,7 +56,7 @@ struct TableCorpusTests {
         var pending = Array(blocks.reversed())
         while let block = pending.popLast() {
             switch block.kind {
-            case .quote(let inner): pending += inner.reversed()
+            case .quote(let inner), .division(let inner): pending += inner.reversed()
             case .list(let list): pending += list.items.flatMap { $0 }.reversed()
             case .table(let table):
                 found.append(table)

@@ -116,7 +116,7 @@ extension Block {
     var text: String {
         switch kind {
         case .heading(_, let runs), .paragraph(let runs), .preformatted(let runs): runs.plainText
-        case .quote(let blocks): blocks.map(\.text).joined(separator: "\n")
+        case .quote(let blocks), .division(let blocks): blocks.map(\.text).joined(separator: "\n")
         case .list(let list): list.items.map { $0.map(\.text).joined(separator: "\n") }.joined(separator: "\n")
         case .table(let table):
             TableText.rowsInSourceOrder(of: table).map { $0.cells.map { TableText.runs(of: $0).plainText }.joined(separator: " | ") }
