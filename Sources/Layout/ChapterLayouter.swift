@@ -180,18 +180,22 @@ struct ChapterLayouter {
         }
         var tableScales: [(table: Int, scale: Double)] = []
         var floatsInFlow = flattener.floatsInFlow
+        // What the closure reads is taken out of `self` first: a method of `self` called in it
+        // copied the whole layouter, for every paragraph.
         let setters = self.setters
+        let contentSize = self.contentSize
+        let gapHeight = paginator.gapHeight
         let set = paragraphs.map { paragraph in
             guard !paragraph.boxInsets.isZero else {
-                return setParagraph(paragraph, setters: setters, notes: noteIndices, tableScales: &tableScales,
-                                    floatsInFlow: &floatsInFlow)
+                return Self.setParagraph(paragraph, setters: setters, gapHeight: gapHeight, notes: noteIndices,
+                                         tableScales: &tableScales, floatsInFlow: &floatsInFlow)
             }
             // Inside boxes: set in the measure they leave, then moved to where it is.
             let insets = paragraph.boxInsets
             let size = Dimensions(width: max(contentSize.width - insets.left - insets.right, 1),
                                   height: contentSize.height)
-            return setParagraph(paragraph, setters: setters.narrowed(to: size), notes: noteIndices, tableScales: &tableScales,
-                                floatsInFlow: &floatsInFlow).moved(dx: insets.left)
+            return Self.setParagraph(paragraph, setters: setters.narrowed(to: size), gapHeight: gapHeight, notes: noteIndices,
+                                     tableScales: &tableScales, floatsInFlow: &floatsInFlow).moved(dx: insets.left)
         }
         var noteAnchors: [[String]] = []
         let notes = chapter.notes.map { note in
@@ -239,8 +243,9 @@ struct ChapterLayouter {
 
     /// One paragraph set: its lines, a table's slices, a float's lines beside its host's, or a
     /// picture scaled to the measure and to the page less the lines its box's edges take.
-    private func setParagraph(_ paragraph: StyledParagraph, setters: Setters, notes noteIndices: [String: Int],
-                              tableScales: inout [(table: Int, scale: Double)], floatsInFlow: inout Int) -> SetParagraph {
+    /// `gapHeight`: the height of an empty line, which each line of a box's edges takes.
+    private static func setParagraph(_ paragraph: StyledParagraph, setters: Setters, gapHeight: Double, notes noteIndices: [String: Int],
+                                     tableScales: inout [(table: Int, scale: Double)], floatsInFlow: inout Int) -> SetParagraph {
         if let table = paragraph.table {
             let (setTable, scale) = setters.tables.set(table)
             if scale < 1 { tableScales.append((table.index, scale)) }
@@ -265,7 +270,7 @@ struct ChapterLayouter {
         // The image's one line is the space it takes; it shows no text.
         var room = setters.size
         let boxLines = paragraph.breaks.boxLinesBefore + paragraph.breaks.boxLinesAfter
-        if boxLines > 0 { room.height = max(room.height - Double(boxLines) * paginator.gapHeight, paginator.gapHeight) }
+        if boxLines > 0 { room.height = max(room.height - Double(boxLines) * gapHeight, gapHeight) }
         let placed = ImageScaling.placed(image, pixels: pixels, in: room)
         return SetParagraph(lines: [SetLine(text: "", x: placed.x, y: 0, width: placed.width, height: placed.height)],
                             pageBreak: paragraph.pageBreak, gapBefore: paragraph.gapBefore, breaks: paragraph.breaks,
