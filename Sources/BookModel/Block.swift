@@ -29,11 +29,20 @@ public struct Block: Sendable, Equatable {
         set { changeRare { $0.firstLine = newValue } }
     }
 
+    /// The border, padding and background the book draws around the block, when it draws one:
+    /// around a paragraph's or heading's lines, or around all the blocks of a quotation, a
+    /// list or a `division`.
+    public var box: BlockBox? {
+        get { rare?.box }
+        set { changeRare { $0.box = newValue } }
+    }
+
     /// What few blocks have, kept out of line together: a book copies its blocks often, and
     /// most are paragraphs with neither.
     private struct RareParts: Sendable, Equatable {
         var infoString: String?
         var firstLine: FirstLineStyle?
+        var box: BlockBox?
     }
 
     @OutOfLine private var rare: RareParts? = nil
@@ -45,7 +54,8 @@ public struct Block: Sendable, Equatable {
     }
 
     public init(_ kind: Kind, anchors: [String] = [], infoString: String? = nil, language: String? = nil,
-                direction: ParagraphDirection? = nil, style: BlockStyle = BlockStyle(), source: SourceMap? = nil) {
+                direction: ParagraphDirection? = nil, style: BlockStyle = BlockStyle(), box: BlockBox? = nil,
+                source: SourceMap? = nil) {
         self.kind = kind
         self.anchors = anchors
         self.language = language
@@ -53,14 +63,14 @@ public struct Block: Sendable, Equatable {
         self.style = style
         self.source = source
         if let infoString { self.infoString = infoString }
+        if let box { self.box = box }
     }
 
     /// Blocks are equal when they show the same thing the same way: where they were read from
     /// is not compared, so a block read from a file equals the one a test writes out by hand.
     public static func == (lhs: Block, rhs: Block) -> Bool {
-        lhs.kind == rhs.kind && lhs.anchors == rhs.anchors && lhs.infoString == rhs.infoString
+        lhs.kind == rhs.kind && lhs.anchors == rhs.anchors && lhs.rare == rhs.rare
             && lhs.language == rhs.language && lhs.direction == rhs.direction && lhs.style == rhs.style
-            && lhs.firstLine == rhs.firstLine
     }
 
     public enum Kind: Sendable, Equatable {
@@ -78,7 +88,7 @@ public struct Block: Sendable, Equatable {
         case image(Image)
         /// A box floated to one side; the block after it is its host (`FloatBox`).
         indirect case float(FloatBox)
-        /// Blocks the book's CSS draws one box around (its `style.box`): a `div` or `section`
+        /// Blocks the book's CSS draws one box around (its `box`): a `div` or `section`
         /// with a border or a background, which would otherwise make no block of its own. Made
         /// only for such a box, so that the blocks inside it are known to be inside it.
         case division([Block])

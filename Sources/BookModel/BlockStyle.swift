@@ -15,7 +15,7 @@ public struct BlockStyle: Sendable, Equatable {
     public var marginBottom: Double?
     /// Space between the content box's start edge and the lines (CSS margin and padding on
     /// that side), when the book sets it; a negative `textIndent` hangs the first line into it.
-    /// Nil for a block with a `box`, whose margins and padding the box holds.
+    /// Nil for a block with a `box` (`Block.box`), whose margins and padding the box holds.
     public var startIndent: Double?
     /// The text size, when the book sets one (on the block or an element around it); nil: the
     /// layout's size for the kind of block (body text, a heading of its level).
@@ -37,10 +37,6 @@ public struct BlockStyle: Sendable, Equatable {
     /// the book sets them.
     public var orphans: Int?
     public var widows: Int?
-    /// The border, padding and background the book draws around the block, when it draws one:
-    /// around a paragraph's or heading's lines, or around all the blocks of a quotation, a
-    /// list or a `division`. Out of line: few blocks have one, and every block is copied.
-    @OutOfLine public var box: BlockBox? = nil
 
     public init() {}
 

@@ -301,7 +301,7 @@ struct BlockFlattener {
     /// The box drawn around the block, when there is one to draw here: a block of text, a
     /// quotation, a list or a division, in the chapter's flow (not in a cell) and not too deep.
     private func drawnBox(of block: Block) -> BlockBox? {
-        guard setsBoxes, cell == nil, let box = block.style.box, boxStack.canOpen else { return nil }
+        guard setsBoxes, cell == nil, let box = block.box, boxStack.canOpen else { return nil }
         switch block.kind {
         case .paragraph, .heading, .preformatted, .quote, .list, .division: return box
         case .rule, .image, .table, .float: return nil

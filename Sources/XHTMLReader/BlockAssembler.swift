@@ -90,14 +90,15 @@ struct BlockAssembler {
             frames[top].style?.breakBefore = .auto
             frames[top].style?.marginTop = nil
         }
-        append(Block(frames[top].block(from: runs), language: language, style: style,
+        append(Block(frames[top].block(from: runs), language: language, style: style, box: anonymous ? nil : frames[top].box,
                      source: frames[top].source(spans: spans)))
         return true
     }
 
     /// `element`: the CFI path of the element that makes the block.
-    mutating func add(_ kind: Block.Kind, anchors: [String] = [], style: BlockStyle? = nil, element: String? = nil) {
-        append(Block(kind, anchors: anchors, style: style ?? inheritedStyle,
+    mutating func add(_ kind: Block.Kind, anchors: [String] = [], style: BlockStyle? = nil, box: BlockBox? = nil,
+                      element: String? = nil) {
+        append(Block(kind, anchors: anchors, style: style ?? inheritedStyle, box: box,
                      source: element.map { SourceMap(element: $0) }))
     }
 
@@ -159,7 +160,9 @@ struct BlockAssembler {
 
     /// Opens a block-level element. The paragraph before it must already be ended, so that
     /// anchors added in between land on this element's first block.
-    mutating func open(_ kind: Frame.Kind, style: BlockStyle, element: String?, whiteSpace: Frame.KeptWhiteSpace = .none) {
+    /// `box`: the box the book draws around the block it makes.
+    mutating func open(_ kind: Frame.Kind, style: BlockStyle, box: BlockBox? = nil, element: String?,
+                       whiteSpace: Frame.KeptWhiteSpace = .none) {
         // A block opening inside a paragraph (a `span` the CSS makes a block, a `div` in a `p`):
         // the paragraph's break and space above go before it, unless text of the paragraph
         // before it took them.
@@ -169,7 +172,8 @@ struct BlockAssembler {
             frames[top].style?.marginTop = nil
             frames[top].holdsBlocks = true
         }
-        let frame = Frame(kind, style: style, elementPath: element, whiteSpace: whiteSpace)
+        var frame = Frame(kind, style: style, elementPath: element, whiteSpace: whiteSpace)
+        frame.box = box
         if frame.gathersBlocks { nesting += 1 }
         frames.append(frame)
     }
@@ -189,9 +193,9 @@ struct BlockAssembler {
                 addBeforeNextBlock(outer.breakAfter, margin: outer.marginBottom)
             }
         case .quote:
-            if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, element: frame.elementPath) }
+            if !frame.blocks.isEmpty { add(.quote(frame.blocks), style: frame.style, box: frame.box, element: frame.elementPath) }
         case .division:
-            if !frame.blocks.isEmpty { add(.division(frame.blocks), style: frame.style, element: frame.elementPath) }
+            if !frame.blocks.isEmpty { add(.division(frame.blocks), style: frame.style, box: frame.box, element: frame.elementPath) }
         case .float(let side, let width, let anchor):
             if let held = heldForFloats.popLast() {
                 // Ids of the float's own that found no block in it go on with the host's.
@@ -208,10 +212,8 @@ struct BlockAssembler {
         case .listItem(let value, let marker):
             if case .list = frames[top].kind {
                 // An item the book draws a box around: its blocks in one division with the box.
-                var box = BlockStyle()
-                box.box = frame.style?.box
-                frames[top].items.append(box.box == nil || frame.blocks.isEmpty ? frame.blocks
-                    : [Block(.division(frame.blocks), direction: direction, style: box,
+                frames[top].items.append(frame.box == nil || frame.blocks.isEmpty ? frame.blocks
+                    : [Block(.division(frame.blocks), direction: direction, box: frame.box,
                              source: frame.elementPath.map { SourceMap(element: $0) })])
                 frames[top].itemMarks.append((value, marker))
             } else {
@@ -240,7 +242,7 @@ struct BlockAssembler {
                 let markers = marks.map { $0.marker ?? marker }
                 let list = List(isOrdered: ordered, start: numbers.first ?? start ?? 1, items: items,
                                 markers: markers.contains { $0 != nil } ? markers : [], numbers: numbers)
-                add(.list(list), style: frame.style, element: frame.elementPath)
+                add(.list(list), style: frame.style, box: frame.box, element: frame.elementPath)
             }
         case .cell:
             var cell = frame.parts.cell

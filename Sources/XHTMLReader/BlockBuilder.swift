@@ -203,7 +203,8 @@ struct BlockBuilder {
         paths.open(elementPath)
         exit.popsElement = true
         var blockStyle = BlockStyle(style, rightToLeft: style.isRightToLeft ?? (context.direction == .rightToLeft))
-        if role.mayDrawBox, !Self.isRoot(node), !context.inSVG { blockStyle.drawBox(of: style, page: pageColors) }
+        var box: BlockBox?
+        if role.mayDrawBox, !Self.isRoot(node), !context.inSVG { box = blockStyle.drawBox(of: style, page: pageColors) }
         if let added = inlineMadeBlock {
             // What the element means inline (`em` is italic) still holds of its text.
             context.style.formUnion(added)
@@ -253,49 +254,47 @@ struct BlockBuilder {
                 exit.closingText = ")"
             }
         case .container:
-            if blockStyle.box != nil, blocks.nesting < XHTMLReader.maximumBlockNesting {
+            if box != nil, blocks.nesting < XHTMLReader.maximumBlockNesting {
                 // A box around what it holds: a block of its own, so the blocks inside are known
                 // to be inside it; its margins and breaks are its own, outside the box.
                 if node.name.lowercased() == "figure" { blockStyle.keepsTogether = true }
-                open(.division, at: node, style: blockStyle, exit: &exit)
+                open(.division, at: node, style: blockStyle, box: box, exit: &exit)
             } else {
-                blockStyle.box = nil
+                box = nil
                 startContainer(at: node, style: style, exit: &exit)
             }
         case .paragraph:
-            open(.paragraph, at: node, style: blockStyle, exit: &exit)
+            open(.paragraph, at: node, style: blockStyle, box: box, exit: &exit)
         case .heading(let level):
-            open(.heading(level: level), at: node, style: blockStyle, exit: &exit)
+            open(.heading(level: level), at: node, style: blockStyle, box: box, exit: &exit)
         case .preformatted:
-            open(.preformatted, at: node, style: blockStyle, exit: &exit)
+            open(.preformatted, at: node, style: blockStyle, box: box, exit: &exit)
             context.inPreformatted = true
         case .definitionTerm:
-            open(.paragraph, at: node, style: blockStyle, exit: &exit)
+            open(.paragraph, at: node, style: blockStyle, box: box, exit: &exit)
             context.style.insert(.bold)
         case .list(let ordered):
             let start = Self.integerAttribute("start", of: node)
             let reversed = ordered && node.attribute("reversed") != nil
             openNested(.list(ordered: ordered, start: start, reversed: reversed, marker: Self.listMarker(of: node, style: style)),
-                       at: node, style: blockStyle, exit: &exit)
-            if exit.ending != .frame { blockStyle.box = nil }
+                       at: node, style: blockStyle, box: box, exit: &exit)
+            if exit.ending != .frame { box = nil }
         case .listItem:
             if case .list = blocks.innermost {
                 blocks.wrapLooseBlocksAsItem()
                 // An item's box goes around its blocks; its margins pass to them as a container's.
-                var itemStyle = BlockStyle(inheritedFrom: style)
-                itemStyle.box = blockStyle.box
                 openNested(.listItem(value: Self.integerAttribute("value", of: node), marker: Self.listMarker(of: node, style: style)),
-                           at: node, style: itemStyle, exit: &exit)
-                if exit.ending != .frame { blockStyle.box = nil }
+                           at: node, style: BlockStyle(inheritedFrom: style), box: box, exit: &exit)
+                if exit.ending != .frame { box = nil }
                 addContainerStyle(style, exit: &exit)
             } else {
                 // An `li` outside any list is read as a plain container.
-                blockStyle.box = nil
+                box = nil
                 startContainer(at: node, style: style, exit: &exit)
             }
         case .quote, .definitionDescription:
-            openNested(.quote, at: node, style: blockStyle, exit: &exit)
-            if exit.ending != .frame { blockStyle.box = nil }
+            openNested(.quote, at: node, style: blockStyle, box: box, exit: &exit)
+            if exit.ending != .frame { box = nil }
         case .table:
             openNested(.table, at: node, style: blockStyle, exit: &exit)
             if exit.ending == .frame {
@@ -389,7 +388,7 @@ struct BlockBuilder {
         // After the switch: the element's own meaning (`strong` is bold) gives way to its CSS, and
         // a paragraph the element ended was in the language and style from before.
         applyRunStyle(style, before: exit.context.style, isRoot: Self.isRoot(node),
-                      drawsBackground: role.drawsItsBackground || blockStyle.box?.background != nil)
+                      drawsBackground: role.drawsItsBackground || box?.background != nil)
         if let language = XHTMLReader.language(of: node) {
             context.language = language
         }
@@ -654,11 +653,12 @@ struct BlockBuilder {
         blocks.addAnchors(references.anchors(of: node))
     }
 
-    private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
+    private mutating func open(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, box: BlockBox? = nil,
+                               exit: inout Exit) {
         startBlock(at: node)
         let kept: Frame.KeptWhiteSpace = context.computed.preservesWhitespace ? .all
             : context.computed.keepsLineBreaks ? .lineBreaks : .none
-        blocks.open(kind, style: style, element: elementPath, whiteSpace: kept)
+        blocks.open(kind, style: style, box: box, element: elementPath, whiteSpace: kept)
         exit.ending = .frame
     }
 
@@ -684,7 +684,8 @@ struct BlockBuilder {
 
     /// Opens a frame that nests blocks, or past the nesting bound, reads the element as a
     /// plain container.
-    private mutating func openNested(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, exit: inout Exit) {
+    private mutating func openNested(_ kind: Frame.Kind, at node: MarkupNode, style: BlockStyle, box: BlockBox? = nil,
+                                     exit: inout Exit) {
         guard blocks.nesting < XHTMLReader.maximumBlockNesting else {
             if !warnedAboutNesting {
                 warnedAboutNesting = true
@@ -695,6 +696,6 @@ struct BlockBuilder {
             exit.ending = .paragraph
             return
         }
-        open(kind, at: node, style: style, exit: &exit)
+        open(kind, at: node, style: style, box: box, exit: &exit)
     }
 }

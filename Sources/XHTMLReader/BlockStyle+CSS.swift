@@ -22,13 +22,13 @@ extension BlockStyle {
     /// leaves room for the lines on the narrowest page.
     static let maximumStartIndent = 12.0
 
-    /// Gives the block the box `style` draws, when it draws one (`BlockBox(_:page:)`): its
+    /// The box `style` draws around the block, when it draws one (`BlockBox(_:page:)`): its
     /// margins and padding then stand in the box (the box where the margins put it, its lines
     /// inside the border and padding), not in `startIndent`.
-    mutating func drawBox(of style: ComputedStyle, page: PageColors) {
-        guard let box = BlockBox(style, page: page) else { return }
-        self.box = box
+    mutating func drawBox(of style: ComputedStyle, page: PageColors) -> BlockBox? {
+        guard let box = BlockBox(style, page: page) else { return nil }
         startIndent = nil
+        return box
     }
 
     /// The style of text inside an element that makes no block of its own: only what inherits.

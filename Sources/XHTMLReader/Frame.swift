@@ -46,6 +46,8 @@ struct Frame {
     /// The element's style from the book's CSS, for the block it makes; nil for the body,
     /// whose loose text takes the style around it.
     var style: BlockStyle?
+    /// The box the book draws around the block it makes (`Block.box`).
+    var box: BlockBox?
     /// The CFI path of the element (see `SourceMap`); nil for the body's flow.
     var elementPath: String?
 

@@ -18,14 +18,14 @@ struct BlockBoxReadingTests {
     @Test func aHeadingsBottomBorderIsItsBox() throws {
         let content = read(css: "h2 { border-bottom: 2px solid #900; padding-bottom: 0.25em; margin-left: 1em }",
                            body: "<h2>Title</h2><p>Text.</p>")
-        let box = try #require(content.blocks[0].style.box)
+        let box = try #require(content.blocks[0].box)
         #expect(box.borders.bottom == BlockBox.Border(width: 2 * Self.px, color: BookColor(red: 0x99, green: 0, blue: 0)))
         #expect(box.borders.top == .none && box.borders.left == .none && box.borders.right == .none)
         // The heading's `em` is of its own size, 1.35 of the body's.
         #expect(abs(box.padding.bottom - 0.25 * 1.35) < 1e-9 && box.padding.left == 0)
         // The margin places the box; the lines are not indented by it besides.
         #expect(abs(box.marginLeft - 1.35) < 1e-9 && content.blocks[0].style.startIndent == nil)
-        #expect(content.blocks[1].style.box == nil)
+        #expect(content.blocks[1].box == nil)
     }
 
     @Test func aBorderedDivIsOneDivisionAroundItsBlocks() throws {
@@ -37,12 +37,12 @@ struct BlockBoxReadingTests {
             Issue.record("no division: \(division.kind)")
             return
         }
-        let box = try #require(division.style.box)
+        let box = try #require(division.box)
         #expect(box.borders == BlockBox.Sides(all: BlockBox.Border(width: Self.px)))
         #expect(box.padding == BlockBox.Sides(all: 1))
         // The div's margins are its own, not passed to the blocks inside or around it.
         #expect(division.style.marginTop == 2 && division.style.marginBottom == 1)
-        #expect(inner.map(\.style.marginTop) == [0, 0] && inner.allSatisfy { $0.style.box == nil })
+        #expect(inner.map(\.style.marginTop) == [0, 0] && inner.allSatisfy { $0.box == nil })
         #expect(content.blocks[2].style.marginTop == 0)
         // Its id lands on the first block inside it.
         #expect(inner[0].anchors == ["a"])
@@ -57,17 +57,17 @@ struct BlockBoxReadingTests {
             return
         }
         // The loose text is a paragraph of no margins and no box of its own: the div's are around it.
-        #expect(outer[0].text == "loose text" && outer[0].style.box == nil && outer[0].style.marginTop == 0)
-        #expect(inner.map(\.text) == ["inner"] && outer[1].style.box != nil)
+        #expect(outer[0].text == "loose text" && outer[0].box == nil && outer[0].style.marginTop == 0)
+        #expect(inner.map(\.text) == ["inner"] && outer[1].box != nil)
     }
 
     @Test func aQuotationsBarAndAListsFrameAreTheirBoxes() throws {
         let content = read(css: "blockquote { border-left: 4px solid #aaa; padding-left: .5em } ul { border: thin solid red }",
                            body: "<blockquote><p>Said.</p></blockquote><ul><li>a</li><li>b</li></ul>")
-        let bar = try #require(content.blocks[0].style.box)
+        let bar = try #require(content.blocks[0].box)
         #expect(bar.borders.left.width == 4 * Self.px && bar.padding.left == 0.5 && bar.borders.right == .none)
         if case .quote = content.blocks[0].kind {} else { Issue.record("not a quote") }
-        let frame = try #require(content.blocks[1].style.box)
+        let frame = try #require(content.blocks[1].box)
         #expect(frame.borders.top == BlockBox.Border(width: Self.px, color: BookColor(red: 255, green: 0, blue: 0)))
     }
 
@@ -77,12 +77,12 @@ struct BlockBoxReadingTests {
             Issue.record("no list")
             return
         }
-        #expect(list.items[0].allSatisfy { $0.style.box == nil })
+        #expect(list.items[0].allSatisfy { $0.box == nil })
         guard case .division(let inner) = try #require(list.items[1].first).kind else {
             Issue.record("the item is not boxed: \(list.items[1])")
             return
         }
-        #expect(inner.map(\.text) == ["two"] && list.items[1][0].style.box != nil)
+        #expect(inner.map(\.text) == ["two"] && list.items[1][0].box != nil)
     }
 
     @Test func aBackgroundIsTheBoxsNotTheRunsButAnInlineOneStaysOnItsRun() throws {
@@ -92,7 +92,7 @@ struct BlockBoxReadingTests {
             Issue.record("no division")
             return
         }
-        #expect(content.blocks[0].style.box?.background == BookColor(red: 0xee, green: 0xee, blue: 0xee))
+        #expect(content.blocks[0].box?.background == BookColor(red: 0xee, green: 0xee, blue: 0xee))
         #expect(inner[0].runs.map(\.background) == [nil, BookColor(red: 255, green: 255, blue: 0), nil])
     }
 
@@ -110,7 +110,7 @@ struct BlockBoxReadingTests {
             <p class="clear">e</p><div class="padded"><p>f</p></div>
             """)
         #expect(content.blocks.map(\.text) == ["a", "b", "c", "d", "e", "f"])
-        #expect(content.blocks.allSatisfy { $0.style.box == nil })
+        #expect(content.blocks.allSatisfy { $0.box == nil })
         // Padding alone indents the lines, as it always did.
         #expect(content.blocks[0].style.startIndent == 2)
     }
@@ -119,15 +119,15 @@ struct BlockBoxReadingTests {
         let content = read(css: "body { color: #111 } p { border-top: 1px solid } p.blue { color: #336699 }",
                            body: #"<p>page colour</p><p class="blue">blue</p>"#)
         // The page's text colour is the app's to choose, as for runs: left unset.
-        #expect(try #require(content.blocks[0].style.box).borders.top.color == nil)
-        #expect(try #require(content.blocks[1].style.box).borders.top.color == BookColor(red: 0x33, green: 0x66, blue: 0x99))
+        #expect(try #require(content.blocks[0].box).borders.top.color == nil)
+        #expect(try #require(content.blocks[1].box).borders.top.color == BookColor(red: 0x33, green: 0x66, blue: 0x99))
     }
 
     @Test func hostileLengthsAreBounded() throws {
         let content = read(css: """
             p { border: 1000000em solid; padding: 5000em 1e308em; margin-left: -40em; margin-right: 99999em }
             """, body: "<p>x</p>")
-        let box = try #require(content.blocks.first?.style.box)
+        let box = try #require(content.blocks.first?.box)
         for side in [box.borders.top, box.borders.right, box.borders.bottom, box.borders.left] {
             #expect(side.width.isFinite && side.width <= BlockBox.maximumLength)
         }
