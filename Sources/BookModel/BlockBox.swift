@@ -4,7 +4,10 @@
 /// page's); padding alone stays the block's indent (`BlockStyle.startIndent`), as it always was.
 /// Lengths are multiples of the body text size; sides are the page's (left is left in
 /// right-to-left text too), as CSS gives them.
-public struct BlockBox: Sendable, Equatable {
+///
+/// A class, made once and shared: as a value its two hundred bytes were copied with every
+/// block and reader frame that passed one on, or the space for one that most do not have.
+public final class BlockBox: Sendable, Equatable {
     /// One border: a width of 0 draws nothing (CSS `none` and `hidden` are read as 0); a
     /// colour of nil is the text's (CSS `currentColor`).
     public struct Border: Sendable, Equatable {
@@ -38,16 +41,16 @@ public struct BlockBox: Sendable, Equatable {
         }
     }
 
-    public var borders = Sides(all: Border.none)
+    public let borders: Sides<Border>
     /// Space between the borders and the text inside.
-    public var padding = Sides(all: 0.0)
+    public let padding: Sides<Double>
     /// Space outside the box on its left and right (CSS `margin-left`, `margin-right`): where the
     /// box stands across the measure. Its top and bottom margins are the block's own
     /// (`BlockStyle.marginTop`, `marginBottom`), space between blocks as for any other.
-    public var marginLeft = 0.0
-    public var marginRight = 0.0
+    public let marginLeft: Double
+    public let marginRight: Double
     /// The colour it is filled with, under the text; nil: none.
-    public var background: BookColor?
+    public let background: BookColor?
 
     public init(borders: Sides<Border> = Sides(all: Border.none), padding: Sides<Double> = Sides(all: 0), marginLeft: Double = 0,
                 marginRight: Double = 0, background: BookColor? = nil) {
@@ -56,6 +59,11 @@ public struct BlockBox: Sendable, Equatable {
         self.marginLeft = marginLeft
         self.marginRight = marginRight
         self.background = background
+    }
+
+    public static func == (a: BlockBox, b: BlockBox) -> Bool {
+        a === b || (a.borders == b.borders && a.padding == b.padding && a.marginLeft == b.marginLeft
+                    && a.marginRight == b.marginRight && a.background == b.background)
     }
 
     /// Whether it draws anything: a border with a width, or a background.

@@ -63,7 +63,7 @@ extension BlockBox {
     /// background but the page's. A border set with a style and no width is CSS's `medium`,
     /// 3 px; one with no colour is the text's (nil when that is the page's). Lengths are kept
     /// within `maximumLength` here; the layout bounds what it draws further.
-    init?(_ style: ComputedStyle, page: PageColors) {
+    convenience init?(_ style: ComputedStyle, page: PageColors) {
         let css = style.table
         // Most elements set none of it: asked of every paragraph, this is the one test they pay.
         guard css.backgroundColor != nil || (0..<4).contains(where: { css.borders[$0].style == .solid }) else { return nil }
