@@ -91,6 +91,14 @@ public struct ComputedStyle: Sendable, Equatable {
     public var float: CSSFloat?
     /// `background-color` on this element.
     public var backgroundColor: CSSColor? { tableBox?.style.backgroundColor }
+    /// `letter-spacing`, `word-spacing` and `font-variant-numeric`, here or around. Kept out of
+    /// line when any is set, and not at all when none is, as with the table properties: few
+    /// elements of a book have them, and every element's style is copied as the tree is read.
+    public var typography: TextTypography {
+        get { typographyBox?.value ?? TextTypography() }
+        set { typographyBox = newValue == TextTypography() ? nil : TypographyBox(newValue) }
+    }
+    private var typographyBox: TypographyBox?
 
     public init() {}
 
@@ -115,6 +123,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.lineHeight = lineHeight
         child.lineHeightMultiple = lineHeightMultiple
         child.rootLineHeight = rootLineHeight
+        child.typographyBox = typographyBox
         if let box = tableBox { child.table = box.style.inherited() }
         return child
     }
@@ -208,6 +217,10 @@ public struct ComputedStyle: Sendable, Equatable {
                 if let multiple = lineHeightMultiple { lineHeight = multiple * fontScale }
             case .textDecoration(let underline, let lineThrough)?:
                 decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
+            // An `em` is of the element's own size; children inherit the length so computed.
+            case .letterSpacing(let length)?: typography.letterSpacing = length?.resolved(fontScale: fontScale)
+            case .wordSpacing(let length)?: typography.wordSpacing = length?.resolved(fontScale: fontScale)
+            case .fontNumeric(let numerals)?: typography.numerals = numerals
             case .fontSize?, nil: break
             }
         }
@@ -236,6 +249,31 @@ private final class TableBox: Sendable, Equatable {
 
     static func == (a: TableBox, b: TableBox) -> Bool {
         a === b || a.style == b.style
+    }
+}
+
+/// The spacing and numerals of an element's text (`ComputedStyle.typography`).
+public struct TextTypography: Sendable, Equatable {
+    /// `letter-spacing` and `word-spacing` in multiples of the default font size, computed
+    /// where they were set; nil for `normal`.
+    public var letterSpacing: Double?
+    public var wordSpacing: Double?
+    /// `font-variant-numeric`.
+    public var numerals: FontNumeric = []
+
+    public init() {}
+}
+
+/// An element's typography that sets something, shared by the styles that inherit it.
+private final class TypographyBox: Sendable, Equatable {
+    let value: TextTypography
+
+    init(_ value: TextTypography) {
+        self.value = value
+    }
+
+    static func == (a: TypographyBox, b: TypographyBox) -> Bool {
+        a === b || a.value == b.value
     }
 }
 
