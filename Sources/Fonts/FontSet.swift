@@ -67,14 +67,22 @@ public struct FontSet: Sendable {
 
     /// The regular face of `family` if it is installed, or of the Liberation family fontconfig
     /// answers it with by design. fontconfig answers any other name with some font too; taking
-    /// that would set a book in DejaVu Sans because of a typing mistake.
+    /// that would set a book in DejaVu Sans because of a typing mistake. A family the Liberation
+    /// fonts stand in for (`Times`) that fontconfig answers with another of its metric aliases
+    /// (TeX Gyre Termes, where `fonts-texgyre` is installed) is set in the Liberation family
+    /// still, so the pages are the same whatever else the machine has.
     private static func locateInstalled(family: String) throws -> LocatedFont {
         let located = try FontLocator.locate(family: family, bold: false, italic: false)
-        let wanted = [family] + (MetricCompatibleFamilies.liberationFamily(standingInFor: family).map { [$0] } ?? [])
-        guard located.families.contains(where: { found in wanted.contains { FontLocator.sameFamily($0, found) } }) else {
+        if located.families.contains(where: { FontLocator.sameFamily($0, family) }) { return located }
+        guard let liberation = MetricCompatibleFamilies.liberationFamily(standingInFor: family) else {
             throw FontError.familyNotInstalled(family)
         }
-        return located
+        if located.families.contains(where: { FontLocator.sameFamily($0, liberation) }) { return located }
+        let standIn = try FontLocator.locate(family: liberation, bold: false, italic: false)
+        guard standIn.families.contains(where: { FontLocator.sameFamily($0, liberation) }) else {
+            throw FontError.familyNotInstalled(family)
+        }
+        return standIn
     }
 }
 
