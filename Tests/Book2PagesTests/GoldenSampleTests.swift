@@ -9,6 +9,7 @@ struct GoldenSampleTests {
         ("Samples/the-lighthouse-keeper.epub", "Samples/the-lighthouse-keeper.pages.json"),
         ("Samples/chapter.xhtml", "Samples/chapter.pages.json"),
         ("Samples/floats.xhtml", "Samples/floats.pages.json"),
+        ("Samples/typography.xhtml", "Samples/typography.pages.json"),
         ("Samples/the-clockmakers-garden", "Samples/the-clockmakers-garden.pages.json"),
     ]
 

@@ -4,7 +4,7 @@ import Testing
 @testable import XHTMLReader
 
 /// `letter-spacing`, `word-spacing`, `font-variant-numeric` and the numerals of `font-variant`:
-/// how they are read and inherited.
+/// how they are read and inherited, and what the runs of text carry of them.
 struct SpacingCSSTests {
     let p = StylesheetTests.element("p")
     let span = StylesheetTests.element("span")
@@ -75,5 +75,48 @@ struct SpacingCSSTests {
         #expect(style("p { font-variant-numeric: normal; letter-spacing: normal; word-spacing: normal }", [p]).typography
                 == TextTypography())
         #expect(style("div { letter-spacing: normal } p { font-variant-numeric: normal }", [div, p]) == style("", [div, p]))
+    }
+
+    // MARK: - The runs
+
+    func runs(css: String, body: String) -> [Inline] {
+        BookCSSTests().read(css: css, body: body).blocks.flatMap(\.runs)
+    }
+
+    @Test func runsCarryTheirSpacingAsAMultipleOfTheirBlocksSize() {
+        let runs = runs(css: """
+            .wide { letter-spacing: 0.1em } .words { word-spacing: 4px } h2 { letter-spacing: 0.05em }
+            .big { font-size: 2em; letter-spacing: 0.1em }
+            """, body: """
+            <p>plain <span class="wide">wide</span> <span class="words">far apart</span> <span class="big">big</span></p>
+            <h2>Spaced <em>heading</em></h2>
+            """)
+        func run(_ text: String) -> Inline? { runs.first { $0.text == text } }
+        #expect(run("plain ")?.typography == nil)
+        #expect(run("wide")?.typography == RunTypography(letterSpacing: 0.1))
+        #expect(run("far apart")?.typography == RunTypography(wordSpacing: 0.25))
+        // 0.1 of its own size, twice the paragraph's.
+        #expect(run("big")?.typography?.letterSpacing == 0.2)
+        // A heading's runs: of the heading's size, the emphasis within it too.
+        #expect(run("Spaced ")?.typography == RunTypography(letterSpacing: 0.05))
+        #expect(run("heading")?.typography == RunTypography(letterSpacing: 0.05))
+    }
+
+    @Test func runsCarryTheirSmallCapitalsAndNumeralsAsFeatures() {
+        let runs = runs(css: """
+            .sc { font-variant: small-caps } .all { font-variant: all-small-caps } .old { font-variant-numeric: oldstyle-nums }
+            .off { font-variant: normal } .frac { font-variant-numeric: diagonal-fractions slashed-zero }
+            """, body: """
+            <p><span class="sc">Lewis Carroll</span> <span class="all">AD 1871</span> <span class="old">in 1865</span>
+            <span class="sc">by <span class="off">plain</span></span> <span class="frac">1/2 0</span></p>
+            """)
+        func run(_ text: String) -> Inline? { runs.first { $0.text == text } }
+        #expect(run("Lewis Carroll")?.typography?.features == .smallCaps)
+        // All small capitals keep the book's letters: the font's `c2sc` or the layout makes them small.
+        #expect(run("AD 1871")?.typography?.features == [.smallCaps, .capitalsToSmallCaps])
+        #expect(run("in 1865")?.typography?.features == .oldstyleNumerals)
+        #expect(run("plain")?.typography == nil)
+        #expect(run("1/2 0")?.typography?.features == [.diagonalFractions, .slashedZero])
+        #expect(runs.allSatisfy { $0.style == [] })
     }
 }
