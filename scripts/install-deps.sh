@@ -4,7 +4,9 @@
 # Arabic and Droid Sans Fallback for Chinese, Japanese and Korean, which Liberation lacks: 2.9 MB
 # to download, 10 MB installed, where fonts-noto-cjk alone is 57 MB), and, with --test, the tools
 # the test suite compares against (chromium: the browser test of the HTML preview, which
-# `book2pages preview --png` also uses). Safe to run again: it installs only what is missing.
+# `book2pages preview --png` also uses; fonts-texgyre: TeX Gyre Termes, a font with OpenType
+# small capitals and old-style numerals, for the tests of a run's features). Safe to run again:
+# it installs only what is missing.
 set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
@@ -14,7 +16,7 @@ packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libf
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br
           hyphen-nl hyphen-ru)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(pandoc mandoc python3 python3-jsonschema parallel chromium)
+    packages+=(pandoc mandoc python3 python3-jsonschema parallel chromium fonts-texgyre)
 fi
 
 missing=()

@@ -5,9 +5,13 @@ public struct FirstLineStyle: Sendable, Equatable {
     /// Set in italic or bold, or not, whatever the runs are.
     public var italic: Bool?
     public var bold: Bool?
-    /// Lowercase letters shown as small capitals, or not.
-    public var smallCaps: Bool?
     public var letterCase: LetterCase?
+    /// Letter and word spacing, as multiples of the block's size (as `RunTypography`'s), in
+    /// place of the runs' own.
+    public var letterSpacing: Double?
+    public var wordSpacing: Double?
+    /// OpenType features added to the runs' own: small capitals, numerals.
+    public var features: FontFeatures = []
     /// The size, as a multiple of the block's.
     public var scale: Double?
     public var color: BookColor?
@@ -25,8 +29,10 @@ public struct FirstLineStyle: Sendable, Equatable {
         var merged = self
         merged.italic = italic ?? outer.italic
         merged.bold = bold ?? outer.bold
-        merged.smallCaps = smallCaps ?? outer.smallCaps
         merged.letterCase = letterCase ?? outer.letterCase
+        merged.letterSpacing = letterSpacing ?? outer.letterSpacing
+        merged.wordSpacing = wordSpacing ?? outer.wordSpacing
+        merged.features = features.union(outer.features)
         merged.scale = scale ?? outer.scale
         merged.color = color ?? outer.color
         merged.background = background ?? outer.background

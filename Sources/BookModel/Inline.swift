@@ -13,9 +13,13 @@ public struct Inline: Sendable, Equatable {
     /// The text's size as a multiple of its block's, when the book's CSS sizes an element inside
     /// the block (a `span` at 80 %); nil: the block's size.
     public var scale: Double?
+    /// Its spacing and OpenType features (small capitals among them), when the book's CSS sets
+    /// any: kept out of line, since few runs have them and every run is copied on its way.
+    @OutOfLine public var typography: RunTypography?
 
     public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
-                color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil) {
+                color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil,
+                typography: RunTypography? = nil) {
         self.text = text
         self.style = style
         self.link = link
@@ -23,6 +27,7 @@ public struct Inline: Sendable, Equatable {
         self.color = color
         self.background = background
         self.scale = scale
+        self.typography = typography
     }
 }
 
@@ -37,8 +42,6 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let `subscript` = TextStyle(rawValue: 1 << 4)
     public static let strikethrough = TextStyle(rawValue: 1 << 5)
     public static let underline = TextStyle(rawValue: 1 << 6)
-    /// Lowercase letters shown as small capitals (CSS `font-variant: small-caps`).
-    public static let smallCaps = TextStyle(rawValue: 1 << 7)
 }
 
 extension Array where Element == Inline {

@@ -75,7 +75,7 @@ public enum TableText {
 
     private static func appendMerging(_ run: Inline, to runs: inout [Inline]) {
         if let last = runs.last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
-           last.background == run.background, last.scale == run.scale {
+           last.background == run.background, last.scale == run.scale, last.typography == run.typography {
             runs[runs.count - 1].text += run.text
         } else {
             runs.append(run)

@@ -34,15 +34,17 @@ public struct ComputedStyle: Sendable, Equatable {
     /// Kept out of line when any is set, and not at all when none is (most elements): each
     /// element's style is copied several times as the reader walks the tree.
     public var table: TableBoxStyle {
-        get { tableBox?.style ?? TableBoxStyle() }
-        set { tableBox = newValue == TableBoxStyle() ? nil : TableBox(newValue) }
+        get { rare?.table ?? TableBoxStyle() }
+        set { rare = RareStyle.make(table: newValue == TableBoxStyle() ? nil : newValue, typography: rare?.typography) }
     }
-    private var tableBox: TableBox?
+    /// The table properties and the typography (`table`, `typography`), when an element has
+    /// either: one reference, nil for most elements, so a style costs one reference to copy.
+    private var rare: RareStyle?
     /// `table.verticalAlign` and `table.padding`'s start sides, read without making the empty
     /// table style most elements have: every element asks.
-    public var verticalAlign: CSSVerticalAlign? { tableBox?.style.verticalAlign }
-    public var paddingLeft: Double? { tableBox?.style.padding.left }
-    public var paddingRight: Double? { tableBox?.style.padding.right }
+    public var verticalAlign: CSSVerticalAlign? { rare?.table?.verticalAlign }
+    public var paddingLeft: Double? { rare?.table?.padding.left }
+    public var paddingRight: Double? { rare?.table?.padding.right }
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?
@@ -90,7 +92,16 @@ public struct ComputedStyle: Sendable, Equatable {
     /// `float` set on this element: `left` or `right` takes it out of the flow, to one side.
     public var float: CSSFloat?
     /// `background-color` on this element.
-    public var backgroundColor: CSSColor? { tableBox?.style.backgroundColor }
+    public var backgroundColor: CSSColor? { rare?.table?.backgroundColor }
+    /// `letter-spacing`, `word-spacing` and `font-variant-numeric`, here or around. Kept out of
+    /// line with the table properties when any is set, and not at all when none is: few
+    /// elements of a book have them, and every element's style is copied as the tree is read.
+    public var typography: TextTypography {
+        get { rare?.typography ?? TextTypography() }
+        set { rare = RareStyle.make(table: rare?.table, typography: newValue == TextTypography() ? nil : newValue) }
+    }
+    /// Whether `typography` sets anything: asked of every element, without making the empty one.
+    public var hasTypography: Bool { rare?.typography != nil }
 
     public init() {}
 
@@ -115,7 +126,15 @@ public struct ComputedStyle: Sendable, Equatable {
         child.lineHeight = lineHeight
         child.lineHeightMultiple = lineHeightMultiple
         child.rootLineHeight = rootLineHeight
-        if let box = tableBox { child.table = box.style.inherited() }
+        // Typography inherits whole, the table properties in part.
+        if let rare {
+            if let table = rare.table {
+                let inherited = table.inherited()
+                child.rare = RareStyle.make(table: inherited == TableBoxStyle() ? nil : inherited, typography: rare.typography)
+            } else {
+                child.rare = rare
+            }
+        }
         return child
     }
 
@@ -130,8 +149,10 @@ public struct ComputedStyle: Sendable, Equatable {
 
     /// Applies the winning declarations, font size first: `em` lengths are of the element's own
     /// size. `parentScale` is the parent's font size; `defaultScale` the element's size relative
-    /// to it when the book sets none (a heading's).
-    mutating func apply(_ winners: [Declaration.Value?], parentScale: Double, defaultScale: Double) {
+    /// to it when the book sets none (a heading's). `set`: the properties that have a winner,
+    /// in any order (each sets fields of its own), so that an element pays for the properties it
+    /// sets rather than for every property there is.
+    mutating func apply(_ winners: [Declaration.Value?], set: [Int], parentScale: Double, defaultScale: Double) {
         if case .fontSize(let size)? = winners[Declaration.Value.fontSize(.relative(1)).property] {
             switch size {
             case .relative(let factor): fontScale = parentScale * factor
@@ -149,12 +170,12 @@ public struct ComputedStyle: Sendable, Equatable {
             if tableStyle == nil { tableStyle = table }
             change(&tableStyle!)
         }
-        for value in winners {
-            switch value {
+        for property in set {
+            switch winners[property] {
             case .display(let hidden, let display, let block)?:
                 isHidden = hidden
                 displaysAsBlock = block
-                if display != nil || tableBox != nil { changeTable { $0.display = display } }
+                if display != nil || rare?.table != nil { changeTable { $0.display = display } }
             case .breakBefore(let rule)?: breakBefore = rule
             case .breakAfter(let rule)?: breakAfter = rule
             case .breakInside(let avoid)?: avoidsBreakInside = avoid
@@ -208,6 +229,10 @@ public struct ComputedStyle: Sendable, Equatable {
                 if let multiple = lineHeightMultiple { lineHeight = multiple * fontScale }
             case .textDecoration(let underline, let lineThrough)?:
                 decoration = TextDecoration(underline: underline, lineThrough: lineThrough)
+            // An `em` is of the element's own size; children inherit the length so computed.
+            case .letterSpacing(let length)?: typography.letterSpacing = length?.resolved(fontScale: fontScale)
+            case .wordSpacing(let length)?: typography.wordSpacing = length?.resolved(fontScale: fontScale)
+            case .fontNumeric(let numerals)?: typography.numerals = numerals
             case .fontSize?, nil: break
             }
         }
@@ -226,17 +251,37 @@ extension Declaration.Size {
     }
 }
 
-/// A table style that sets something, shared by the copies of the style holding it.
-private final class TableBox: Sendable, Equatable {
-    let style: TableBoxStyle
+/// A table style or a typography that sets something, shared by the copies of the styles
+/// holding it.
+private final class RareStyle: Sendable, Equatable {
+    let table: TableBoxStyle?
+    let typography: TextTypography?
 
-    init(_ style: TableBoxStyle) {
-        self.style = style
+    private init(table: TableBoxStyle?, typography: TextTypography?) {
+        self.table = table
+        self.typography = typography
     }
 
-    static func == (a: TableBox, b: TableBox) -> Bool {
-        a === b || a.style == b.style
+    /// Nil when neither is set.
+    static func make(table: TableBoxStyle?, typography: TextTypography?) -> RareStyle? {
+        table == nil && typography == nil ? nil : RareStyle(table: table, typography: typography)
     }
+
+    static func == (a: RareStyle, b: RareStyle) -> Bool {
+        a === b || (a.table == b.table && a.typography == b.typography)
+    }
+}
+
+/// The spacing and numerals of an element's text (`ComputedStyle.typography`).
+public struct TextTypography: Sendable, Equatable {
+    /// `letter-spacing` and `word-spacing` in multiples of the default font size, computed
+    /// where they were set; nil for `normal`.
+    public var letterSpacing: Double?
+    public var wordSpacing: Double?
+    /// `font-variant-numeric`.
+    public var numerals: FontNumeric = []
+
+    public init() {}
 }
 
 /// The lines `text-decoration` draws.

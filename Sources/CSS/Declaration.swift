@@ -54,6 +54,11 @@ struct Declaration: Sendable, Equatable {
         case listStyleType(ListStyleType)
         case float(CSSFloat)
         case lineHeight(LineHeight)
+        /// `letter-spacing` and `word-spacing`: a length, nil for `normal`.
+        case letterSpacing(CSSLength?)
+        case wordSpacing(CSSLength?)
+        /// `font-variant-numeric`, or the numerals `font-variant` sets.
+        case fontNumeric(FontNumeric)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -95,10 +100,13 @@ struct Declaration: Sendable, Equatable {
             case .fontCaps: 48
             case .float: 49
             case .lineHeight: 50
+            case .letterSpacing: 51
+            case .wordSpacing: 52
+            case .fontNumeric: 53
             }
         }
 
-        static let propertyCount = 51
+        static let propertyCount = 54
     }
 
     /// A `width` or `height`.
@@ -242,10 +250,11 @@ struct Declaration: Sendable, Equatable {
         case "text-transform": single = TextTransform(rawValue: value).map(Value.textTransform)
         case "float": single = CSSFloat(rawValue: value).map(Value.float)
         case "line-height": single = LineHeight(value).map(Value.lineHeight)
-        // The shorthand sets the caps back to normal when it names none.
-        case "font-variant":
-            single = .fontCaps(value.split(separator: " ").lazy.compactMap { FontCaps(keyword: String($0)) }.first ?? .normal)
+        case "font-variant": return fontVariantShorthand(value)
         case "font-variant-caps": single = FontCaps(keyword: value).map(Value.fontCaps)
+        case "font-variant-numeric": single = FontNumeric(value).map(Value.fontNumeric)
+        case "letter-spacing": single = spacing(value).map(Value.letterSpacing)
+        case "word-spacing": single = spacing(value).map(Value.wordSpacing)
         case "text-decoration", "text-decoration-line", "-webkit-text-decoration", "-webkit-text-decoration-line":
             // The shorthand's style and colour words are not lines: only these count.
             let words = value.split(separator: " ")
@@ -307,10 +316,32 @@ extension Declaration {
                 // What it leaves out of the line height is `normal` again, as of style and weight.
                 let lineHeight = parts.count == 2 ? LineHeight(parts[1]) ?? .normal : .normal
                 return [.fontStyle(italic: italic), .fontWeight(bold: bold), .fontSize(size), .fontCaps(caps),
-                        .lineHeight(lineHeight)]
+                        .fontNumeric([]), .lineHeight(lineHeight)]
             }
         }
         return []
+    }
+
+    /// `font-variant`: the caps and the numerals it names, each back to normal when it names
+    /// none, as the shorthand resets them. Its other words (ligatures, East Asian forms) are
+    /// not read; numerals that contradict each other (`lining-nums oldstyle-nums`) make the
+    /// declaration invalid.
+    static func fontVariantShorthand(_ value: String) -> [Value] {
+        let words = value.split(separator: " ")
+        let caps = words.lazy.compactMap { FontCaps(keyword: String($0)) }.first ?? .normal
+        let numeralWords = words.filter { FontNumeric.keywords[String($0)] != nil }
+        guard let numerals = numeralWords.isEmpty ? FontNumeric() : FontNumeric(numeralWords.joined(separator: " ")) else {
+            return []
+        }
+        return [.fontCaps(caps), .fontNumeric(numerals)]
+    }
+
+    /// A `letter-spacing` or `word-spacing` value: `normal` (nil inside), or a length.
+    static func spacing(_ value: String) -> CSSLength?? {
+        if value == "normal" { return .some(nil) }
+        // `CSSLength` reads margins' `auto` as zero; spacing has no `auto`.
+        guard value != "auto", let length = CSSLength(value) else { return nil }
+        return .some(length)
     }
 }
 
@@ -343,6 +374,45 @@ public enum CSSFloat: String, Sendable, Equatable {
 /// `text-transform`.
 public enum TextTransform: String, Sendable, Equatable {
     case none, uppercase, lowercase, capitalize
+}
+
+/// `font-variant-numeric`: which forms of numerals, fractions, ordinals and zero the text asks
+/// for (CSS Fonts 3 §6.7), each an OpenType feature of the font; empty for `normal`.
+public struct FontNumeric: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let lining = FontNumeric(rawValue: 1 << 0)
+    public static let oldstyle = FontNumeric(rawValue: 1 << 1)
+    public static let proportional = FontNumeric(rawValue: 1 << 2)
+    public static let tabular = FontNumeric(rawValue: 1 << 3)
+    public static let diagonalFractions = FontNumeric(rawValue: 1 << 4)
+    public static let stackedFractions = FontNumeric(rawValue: 1 << 5)
+    public static let ordinal = FontNumeric(rawValue: 1 << 6)
+    public static let slashedZero = FontNumeric(rawValue: 1 << 7)
+
+    /// Each keyword and what it sets.
+    static let keywords: [String: FontNumeric] = [
+        "lining-nums": .lining, "oldstyle-nums": .oldstyle, "proportional-nums": .proportional,
+        "tabular-nums": .tabular, "diagonal-fractions": .diagonalFractions, "stacked-fractions": .stackedFractions,
+        "ordinal": .ordinal, "slashed-zero": .slashedZero,
+    ]
+    /// Keywords of which a value may hold one at most.
+    private static let exclusive: [FontNumeric] = [[.lining, .oldstyle], [.proportional, .tabular],
+                                                   [.diagonalFractions, .stackedFractions]]
+
+    /// `normal`, or keywords of which none comes twice and none contradicts another; nil for
+    /// anything else, which CSS makes the whole declaration invalid.
+    init?(_ value: String) {
+        self = []
+        if value == "normal" { return }
+        for word in value.split(separator: " ") {
+            guard let set = Self.keywords[String(word)], !contains(set),
+                  !Self.exclusive.contains(where: { $0.contains(set) && !intersection($0).isEmpty }) else { return nil }
+            insert(set)
+        }
+        if isEmpty { return nil }
+    }
 }
 
 /// Which letters are set as small capitals.

@@ -146,7 +146,7 @@ public struct StyleResolver: Sendable {
             offer(Stylesheet.inlineDeclarations(styleAttribute), specificity: 0, order: 0, inline: true)
         }
         var style = parent.inherited()
-        style.apply(winners, parentScale: parent.fontScale, defaultScale: defaultFontScale)
+        style.apply(winners, set: setProperties, parentScale: parent.fontScale, defaultScale: defaultFontScale)
         return style
     }
 

@@ -34,8 +34,17 @@ public final class FontFace: @unchecked Sendable {
     public let hasPrintableASCII: Bool
 
     /// Scaled to `unitsPerEm`, so advances come out in font units with no rounding; a size in
-    /// points is applied by `width(ofUnits:size:)`.
+    /// points is applied by `width(ofUnits:size:)`. Shared with the face's variants.
     let font: OpaquePointer
+    /// The OpenType features it shapes with besides HarfBuzz's defaults: none for a face loaded
+    /// from its file, some for one of its variants (`variant(with:)`).
+    public let features: [ShapingFeature]
+    /// `features` as HarfBuzz takes them.
+    private let shapingFeatures: [hb_feature_t]
+    /// The tags of the features the face's GSUB and GPOS tables name, for any script.
+    private let featureTags: Set<hb_tag_t>
+    /// The variants made of it so far; nil in a variant.
+    private let variants: FaceVariants?
 
     /// Loads face `index` of the font file at `path`.
     public convenience init(path: String, index: Int = 0) throws {
@@ -82,6 +91,10 @@ public final class FontFace: @unchecked Sendable {
         hb_font_set_scale(font, upem, upem)
         hb_font_make_immutable(font)
         self.font = font
+        features = []
+        shapingFeatures = []
+        featureTags = Self.featureTags(of: hbFace)
+        variants = FaceVariants()
 
         family = record.family_name.map { String(cString: $0) } ?? ""
         style = record.style_name.map { String(cString: $0) } ?? ""
@@ -94,6 +107,64 @@ public final class FontFace: @unchecked Sendable {
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         hasPrintableASCII = (0x20...0x7E).allSatisfy { Self.hasGlyph(font, for: $0) }
+    }
+
+    /// A face of the same file shaped with `features` too: its own object, so that a measurer
+    /// numbers it as a face of its own and keeps its widths apart. The same features give the
+    /// same object every time, on any thread. A variant's own variants are made afresh each time
+    /// (only a face loaded from its file keeps them), with `features` alone.
+    public func variant(with features: [ShapingFeature]) -> FontFace {
+        guard !features.isEmpty else { return self }
+        guard let variants else { return FontFace(variantOf: self, features: features) }
+        return variants.variant(with: features) { FontFace(variantOf: self, features: features) }
+    }
+
+    private init(variantOf base: FontFace, features: [ShapingFeature]) {
+        font = hb_font_reference(base.font)
+        self.features = features
+        shapingFeatures = features.map { feature in
+            // From the text's start to its end (`HB_FEATURE_GLOBAL_START`, `HB_FEATURE_GLOBAL_END`).
+            hb_feature_t(tag: Self.tag(feature.tag), value: feature.value, start: 0, end: UInt32.max)
+        }
+        featureTags = base.featureTags
+        variants = nil
+        family = base.family
+        style = base.style
+        postScriptName = base.postScriptName
+        fileName = base.fileName
+        path = base.path
+        unitsPerEm = base.unitsPerEm
+        ascender = base.ascender
+        descender = base.descender
+        isBold = base.isBold
+        isItalic = base.isItalic
+        hasPrintableASCII = base.hasPrintableASCII
+    }
+
+    /// Whether the face's GSUB or GPOS table has the OpenType feature `tag` (`smcp`, `onum`)
+    /// for some script: asking for one it lacks changes nothing.
+    public func hasFeature(_ tag: String) -> Bool {
+        featureTags.contains(Self.tag(tag))
+    }
+
+    private static func tag(_ text: String) -> hb_tag_t {
+        hb_tag_from_string(text, Int32(text.utf8.count))
+    }
+
+    private static func featureTags(of face: OpaquePointer?) -> Set<hb_tag_t> {
+        var tags = Set<hb_tag_t>()
+        for table in ["GSUB", "GPOS"].map(tag) {
+            var tagsRead: [hb_tag_t] = Array(repeating: 0, count: 64)
+            var offset: UInt32 = 0
+            while true {
+                var count = UInt32(tagsRead.count)
+                let total = hb_ot_layout_table_get_feature_tags(face, table, offset, &count, &tagsRead)
+                tags.formUnion(tagsRead.prefix(Int(count)))
+                offset += count
+                if count == 0 || offset >= total { break }
+            }
+        }
+        return tags
     }
 
     /// Whether the face has a glyph for `scalar` (its character map names one).
@@ -221,7 +292,11 @@ public final class FontFace: @unchecked Sendable {
         if let language { hb_buffer_set_language(buffer, language) }
         if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font, buffer, nil, 0)
+        if shapingFeatures.isEmpty {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            shapingFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count),
               let glyphs = hb_buffer_get_glyph_infos(buffer, nil) else { return (0, true) }

@@ -58,6 +58,25 @@ enum LineMarkup {
             + (place.repeated ? " data-repeated=\"\"" : "")
     }
 
+    /// A run's spacing and features as CSS, so the browser draws what was measured: its word
+    /// spacing added to the stretch a justified line's spaces get (`--j`, set by the page
+    /// script on the line's text), and letter-spaced text without ligatures, as it was shaped.
+    static func shaping(of run: PageRun) -> String {
+        var style = ""
+        if run.letterSpacing != 0 { style += "letter-spacing:\(HTMLText.px(run.letterSpacing));" }
+        if run.wordSpacing != 0 { style += "word-spacing:calc(\(HTMLText.px(run.wordSpacing)) + var(--j, 0px));" }
+        var settings = run.features.map(\.rawValue).filter(isFeatureTag).map { "'\($0)' 1" }
+        if run.letterSpacing != 0 { settings += ["'liga' 0", "'clig' 0"] }
+        if !settings.isEmpty { style += "font-feature-settings:\(settings.joined(separator: ","));" }
+        return style
+    }
+
+    /// Four printable ASCII characters other than quotes and markup: an OpenType tag, safe in
+    /// a style attribute.
+    private static func isFeatureTag(_ tag: String) -> Bool {
+        tag.utf8.count == 4 && tag.utf8.allSatisfy { (0x20...0x7E).contains($0) && !"'\"<>&\\;".utf8.contains($0) }
+    }
+
     /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no
     /// run covers, in the first face at the line's size).
     static func spans(_ units: [UInt16], _ range: Range<Int>, runs: [PageRun], size: Double,
@@ -73,6 +92,7 @@ enum LineMarkup {
                 if !lines.isEmpty { style += "text-decoration-line:\(lines.joined(separator: " "));" }
                 if let color = run.color { style += "color:\(color.hex);" }
                 if let background = run.background { style += "background:\(background.hex);" }
+                style += shaping(of: run)
             }
             switch shift {
             case .superscript: style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));"

@@ -1,6 +1,7 @@
 /// The page script: turns the pages (keys, clicks, swipes, the bar, the table of contents) with a
 /// 3D flip of a leaf about the spine, and stretches each justified line's spaces to the width the
-/// layout gave it (`word-spacing`, from the text's width measured once its fonts have loaded).
+/// layout gave it (`word-spacing`, from the text's width measured once its fonts have loaded,
+/// through the custom property `--j`, so that a run's own word spacing keeps its part).
 ///
 /// The address's fragment says where to open: `#screen=K`, `#page=N` (the screen showing page
 /// N); `still` turns without animation (for screenshots). `window.b2p` lets the browser check
@@ -25,14 +26,15 @@ enum ViewerScript {
 
       // A justified line: its spaces share what the text lacks of the layout's width. Widths are
       // read for every line first, then written, so the page is laid out twice, not once a line.
+      // The stretch is `--j`, which a run's own word spacing adds itself to (`LineMarkup`).
       function justify(lines) {
         const texts = lines.map((line) => line.querySelector(".t"));
-        texts.forEach((text) => { text.style.wordSpacing = "0px"; });
+        texts.forEach((text) => { text.style.setProperty("--j", "0px"); });
         const natural = texts.map((text) => text.getBoundingClientRect().width);
         lines.forEach((line, i) => {
           const spaces = (texts[i].textContent.match(/[ \u00a0]/g) || []).length;
           const extra = parseFloat(line.dataset.w) - natural[i];
-          if (spaces > 0 && extra > 0) texts[i].style.wordSpacing = (extra / spaces) + "px";
+          if (spaces > 0 && extra > 0) texts[i].style.setProperty("--j", (extra / spaces) + "px");
         });
       }
       // Measured where nothing is turned or scaled, once.

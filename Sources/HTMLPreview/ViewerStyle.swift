@@ -26,7 +26,7 @@ enum ViewerStyle {
     .slot .page, #leaf .page { box-shadow: 0 2px 10px #0006; }
     .page.invisible { visibility: hidden; }
     .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision; }
-    .l .t { font-variant-ligatures: normal; }
+    .l .t { font-variant-ligatures: normal; word-spacing: var(--j, 0px); }
     .l a { color: inherit; text-decoration: underline 1px #a89c84; text-underline-offset: 2px; }
     .l.c::before { content: "\\21AA"; position: absolute; right: 100%; padding-right: 0.3em; color: #8a8378; }
     .l.c.r::before { right: auto; left: 100%; padding-right: 0; padding-left: 0.3em; content: "\\21A9"; }

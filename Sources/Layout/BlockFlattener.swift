@@ -28,6 +28,8 @@ struct BlockFlattener {
     var setsBoxes = true
     /// The measure boxes are set in, which keeps their insets within it.
     var contentWidth = Double.infinity
+    /// Which OpenType features the faces have: small capitals a face lacks are synthesized.
+    var faceFeatures = FaceFeatures()
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -364,6 +366,7 @@ struct BlockFlattener {
                                    bookDirection: bookDirection, bookLanguage: bookLanguage)
         inner.setsFloats = false
         inner.setsBoxes = false
+        inner.faceFeatures = faceFeatures
         // A float's box holds lines and pictures: a table in it is its rows as text.
         inner.setsTableGrids = false
         for box in pendingFloats {
@@ -499,11 +502,13 @@ struct BlockFlattener {
     }
 
     /// `text` as small capitals are synthesized from a font without them (Liberation has none),
-    /// as browsers make them: each lowercase letter a capital at `smallCapsScale` of the size,
-    /// in pieces of one size.
-    static func smallCapsPieces(of text: String) -> [(text: String, small: Bool)] {
+    /// as browsers make them: each lowercase letter (with `.all`, each letter) a capital at
+    /// `smallCapsScale` of the size, in pieces of one size.
+    static func smallCapsPieces(of text: String, _ letters: SmallCapitals = .lowercase) -> [(text: String, small: Bool)] {
         var pieces: [(text: String, small: Bool)] = []
         for character in text {
+            // Every letter: its lowercase made a small capital, as `all-small-caps` is drawn.
+            let character = letters == .all ? CaseMapping.lower(character) : character
             let small = CaseMapping.becomesCapital(character)
             let shown = small ? CaseMapping.upper(character) : character
             if let last = pieces.last, last.small == small {
@@ -580,7 +585,7 @@ struct BlockFlattener {
     private func setFirstLine(of paragraph: inout StyledParagraph, _ firstLine: FirstLineStyle?, size: Double) {
         guard var firstLine else { return }
         if keepsOneSize { firstLine.scale = nil }
-        paragraph.firstLine = FirstLineRestyle(style: firstLine, blockSize: size)
+        paragraph.firstLine = FirstLineRestyle(style: firstLine, blockSize: size, faceFeatures: faceFeatures)
     }
 
     /// The book's line height for the block against the layout's (`BlockStyle.lineSpacing`),
@@ -679,10 +684,19 @@ struct BlockFlattener {
             if runSize > size * (1 + 1e-9) { paragraph.lineHeightPerPoint = paragraph.lineHeight / size }
             let before = paragraph.text.count
             let paint = Self.paint(of: inline)
-            if style.contains(.smallCaps) {
-                for piece in Self.smallCapsPieces(of: inline.text) {
-                    paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,
-                                     shift: shift, link: inline.link, paint: paint)
+            if let typography = inline.typography {
+                // Spacing is a length, the same in a synthesized small capital as beside it.
+                let (features, synthesized) = faceFeatures.resolve(typography.features, in: face)
+                let shaping = RunShaping(letterSpacing: typography.letterSpacing * size, wordSpacing: typography.wordSpacing * size,
+                                         features: features, size: runSize)
+                if let synthesized {
+                    for piece in Self.smallCapsPieces(of: inline.text, synthesized) {
+                        paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,
+                                         shift: shift, link: inline.link, paint: paint, shaping: shaping)
+                    }
+                } else {
+                    paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint,
+                                     shaping: shaping)
                 }
             } else {
                 paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint)

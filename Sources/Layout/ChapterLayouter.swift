@@ -99,6 +99,7 @@ struct ChapterLayouter {
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = contentSize.width
+        flattener.faceFeatures = segmenter.faceFeatures
 
         // The notes' markers are measured at the size their text is set in.
         let noteSize = StyledParagraph.writtenSize(options.fontSize * LayoutOptions.noteScale)
@@ -107,6 +108,7 @@ struct ChapterLayouter {
                                      contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language)
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
+        noteFlattener.faceFeatures = segmenter.faceFeatures
         noteFlattener.keepsOneSize = true
         noteFlattener.setsTableGrids = false
         noteFlattener.setsFloats = false

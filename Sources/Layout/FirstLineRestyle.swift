@@ -6,8 +6,11 @@ import BookModel
 /// lines after it are then set from where it ends, in the paragraph's own style.
 struct FirstLineRestyle: Equatable {
     var style: FirstLineStyle
-    /// The paragraph's own size: a first line set larger is made taller against it.
+    /// The paragraph's own size: a first line set larger is made taller against it, and its
+    /// spacing is a multiple of it.
     var blockSize: Double
+    /// What the faces have: the first line's small capitals come from its face, or are made.
+    var faceFeatures: FaceFeatures
 }
 
 extension ParagraphSetter {
@@ -60,11 +63,21 @@ extension StyledParagraph {
             if let background = style.background { styled.paint.background = BlockFlattener.color(background) }
             styled.paint.underline = styled.paint.underline || style.underline
             styled.paint.strikethrough = styled.paint.strikethrough || style.strikethrough
-            if style.smallCaps == true {
-                // Synthesized as the flattener makes them; letters made capitals already stay.
+            var synthesized: SmallCapitals?
+            if style.letterSpacing != nil || style.wordSpacing != nil || !style.features.isEmpty || scale != nil {
+                // As the flattener shapes a run: features the face has, small capitals it lacks
+                // synthesized (letters made capitals already stay as they are).
+                let resolved = restyle.faceFeatures.resolve(run.shaping.features.union(style.features), in: styled.face)
+                synthesized = resolved.synthesized
+                styled.shaping = RunShaping(letterSpacing: style.letterSpacing.map { $0 * restyle.blockSize } ?? run.shaping.letterSpacing,
+                                            wordSpacing: style.wordSpacing.map { $0 * restyle.blockSize } ?? run.shaping.wordSpacing,
+                                            features: resolved.features, size: styled.size)
+                if !styled.shaping.isPlain { result.isShaped = true }
+            }
+            if let synthesized {
                 var pieceStart = start
                 let part = String(decoding: result.text[start..<styled.end], as: UTF8.self)
-                for piece in BlockFlattener.smallCapsPieces(of: part) {
+                for piece in BlockFlattener.smallCapsPieces(of: part, synthesized) {
                     let bytes = Array(piece.text.utf8)
                     result.text.replaceSubrange(pieceStart..<pieceStart + bytes.count, with: bytes)
                     pieceStart += bytes.count

@@ -60,9 +60,10 @@ struct LineRun: Sendable, Equatable {
     /// Where the run's text links to, as the book names it (`LinkSpan.target`).
     var link: String?
     var paint = RunPaint()
+    var shaping = RunShaping()
 
     init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
-                standIn: MeasuredFace? = nil, link: String? = nil, paint: RunPaint = RunPaint()) {
+                standIn: MeasuredFace? = nil, link: String? = nil, paint: RunPaint = RunPaint(), shaping: RunShaping = RunShaping()) {
         self.start = start
         self.length = length
         self.face = face
@@ -71,5 +72,6 @@ struct LineRun: Sendable, Equatable {
         self.standIn = standIn
         self.link = link
         self.paint = paint
+        self.shaping = shaping
     }
 }

@@ -27,7 +27,8 @@ struct LineRunCollector {
             if end > start {
                 let length = Self.utf16Count(text, start..<end)
                 Self.append(LineRun(start: offset, length: length, face: runs[index].face, size: runs[index].size,
-                                    shift: runs[index].shift, link: runs[index].link, paint: runs[index].paint), to: &result)
+                                    shift: runs[index].shift, link: runs[index].link, paint: runs[index].paint,
+                                    shaping: runs[index].shaping), to: &result)
                 offset += length
                 start = end
             }
@@ -53,7 +54,7 @@ struct LineRunCollector {
     /// Adds `run`, joined to the last when they are set alike.
     private static func append(_ run: LineRun, to runs: inout [LineRun]) {
         if let last = runs.last, last.face == run.face, last.size == run.size, last.shift == run.shift, last.link == run.link,
-           last.paint == run.paint {
+           last.paint == run.paint, last.shaping == run.shaping {
             runs[runs.count - 1].length += run.length
         } else {
             runs.append(run)

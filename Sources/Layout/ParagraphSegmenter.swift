@@ -13,12 +13,15 @@ struct ParagraphSegmenter {
     /// The advance of a space and of a hyphen in each face, per point of size.
     private let spaceWidths: [Double]
     private let hyphenWidths: [Double]
+    /// The OpenType features the faces have: which variant of a face a shaped run is measured in.
+    let faceFeatures: FaceFeatures
 
     init(fonts: FontSet, measurer: TextMeasurer, finder: BreakOpportunityFinder?) {
         self.fonts = fonts
         self.measurer = measurer
         self.finder = finder
         faces = FaceRole.allCases.map { fonts.face($0) }
+        faceFeatures = FaceFeatures(fonts: fonts)
         spaceWidths = faces.map { measurer.width(of: " ", in: $0, size: 1) }
         hyphenWidths = faces.map { measurer.width(of: "-", in: $0, size: 1) }
     }
@@ -36,7 +39,7 @@ struct ParagraphSegmenter {
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
         var ranges = MeasuredRanges(ranges: 2 * (opportunities.count + 1), of: paragraph)
-        let oneRun = Self.oneRun(of: paragraph)
+        let plan = plan(of: paragraph)
         var start = 0
         for k in 0...opportunities.count {
             // Past the memory bound the paragraph is cut short: the conversion is refused.
@@ -52,13 +55,13 @@ struct ParagraphSegmenter {
             while let length = Self.trailingSpaceLength(text, endingAt: visibleEnd, after: start) {
                 visibleEnd -= length
             }
-            add(start..<visibleEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
-            add(visibleEnd..<contentEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
+            add(start..<visibleEnd, of: paragraph, text, plan: plan, to: &ranges)
+            add(visibleEnd..<contentEnd, of: paragraph, text, plan: plan, to: &ranges)
             segments.append(Segment(start: start, visibleEnd: visibleEnd, end: end, visibleWidth: 0, spaceWidth: 0,
                                     forcesBreak: forcesBreak, endsWithHyphen: Self.endsWithHyphen(text, visibleEnd, after: start)))
             start = end
         }
-        ranges.measure(in: text, measurer: measurer, faces: faces)
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
         for k in segments.indices {
             segments[k].visibleWidth = ranges[2 * k]
             segments[k].spaceWidth = ranges[2 * k + 1]
@@ -75,16 +78,16 @@ struct ParagraphSegmenter {
         // Every piece of every cut word measured in one call, then the segments made.
         let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
         var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
-        let oneRun = Self.oneRun(of: paragraph)
+        let plan = plan(of: paragraph)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
             var pieceStart = segment.start
             for point in cuts {
-                add(pieceStart..<segment.start + point, of: paragraph, text, oneRun: oneRun, to: &ranges)
+                add(pieceStart..<segment.start + point, of: paragraph, text, plan: plan, to: &ranges)
                 pieceStart = segment.start + point
             }
-            add(pieceStart..<segment.visibleEnd, of: paragraph, text, oneRun: oneRun, to: &ranges)
+            add(pieceStart..<segment.visibleEnd, of: paragraph, text, plan: plan, to: &ranges)
         }
-        ranges.measure(in: text, measurer: measurer, faces: faces)
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
         var next = 0
@@ -98,10 +101,9 @@ struct ParagraphSegmenter {
             for point in cuts {
                 let cut = segment.start + point
                 while paragraph.runs[run].end < cut { run += 1 }
-                let runOfLast = paragraph.runs[run]
                 result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: ranges[next],
                                       spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
-                                      hyphenWidth: hyphenWidths[runOfLast.face.rawValue] * runOfLast.size))
+                                      hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
                 next += 1
                 pieceStart = cut
             }
@@ -153,11 +155,12 @@ struct ParagraphSegmenter {
         }
         var pieces: [Segment] = []
         var pieceStart = segment.start
+        let plan = plan(of: paragraph)
         // The tries are measured without filling the cache: they never come again.
         func measured(upTo end: Int) -> Double {
             var ranges = MeasuredRanges(ranges: 1, of: paragraph)
-            add(pieceStart..<end, of: paragraph, text, oneRun: Self.oneRun(of: paragraph), to: &ranges)
-            ranges.measure(in: text, measurer: measurer, faces: faces, remembering: false)
+            add(pieceStart..<end, of: paragraph, text, plan: plan, to: &ranges)
+            ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces, remembering: false)
             return ranges[0]
         }
         // Whether the piece's first clusters up to `boundaries[end]` fit.
@@ -201,29 +204,83 @@ struct ParagraphSegmenter {
         return pieces
     }
 
-    /// The paragraph's one run, when it has one run in one direction, as most have: each of its
-    /// ranges is then one part.
-    private static func oneRun(of paragraph: StyledParagraph) -> StyledRun? {
-        paragraph.runs.count == 1 && paragraph.bidi.runs.isEmpty ? paragraph.runs[0] : nil
+    /// How a paragraph's ranges are cut and measured, decided once for the paragraph.
+    private struct Plan {
+        /// The face (numbered as the measurer's pieces name it) and size of the paragraph's one
+        /// run, when it has one run in one direction, unshaped, as most paragraphs have: each
+        /// range is then one piece. Nil: its ranges are cut into parts.
+        var oneRun: (face: Int, size: Double)?
+        /// For a paragraph with runs spaced or shaped with features: their faces.
+        var shaped: ShapedFaces?
+
+        /// The faces its pieces name, when they are not the segmenter's.
+        var faces: [FontFace]? { shaped?.faces }
+    }
+
+    private func plan(of paragraph: StyledParagraph) -> Plan {
+        if paragraph.isShaped {
+            return Plan(shaped: ShapedFaces(paragraph, fonts: fonts, features: faceFeatures, faces: faces))
+        }
+        guard paragraph.runs.count == 1, paragraph.bidi.runs.isEmpty else { return Plan() }
+        return Plan(oneRun: (paragraph.runs[0].face.rawValue, paragraph.runs[0].size))
     }
 
     /// Adds `range` to `ranges`: cut into its parts of one run and one direction (Arabic words
     /// are shaped right to left, their letters joined), each measured in its run's face. A lone
     /// space, as most segments end in, has its face's space width and is not looked up.
-    /// `oneRun`: the paragraph's only run, when it has one in one direction (`oneRun(of:)`).
     @inline(__always)
     private func add(_ range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
-                     oneRun: StyledRun?, to ranges: inout MeasuredRanges) {
+                     plan: Plan, to ranges: inout MeasuredRanges) {
         guard !range.isEmpty else { return ranges.close(known: 0) }
-        guard let run = oneRun else { return addParts(of: range, of: paragraph, text, to: &ranges) }
-        if range.count == 1, text[range.lowerBound] == 0x20 {
-            return ranges.close(known: spaceWidths[run.face.rawValue] * run.size)
+        guard let run = plan.oneRun else {
+            if plan.shaped != nil { return addShapedParts(of: range, of: paragraph, text, plan: plan, to: &ranges) }
+            return addParts(of: range, of: paragraph, text, to: &ranges)
         }
-        ranges.add(range, face: run.face.rawValue, size: run.size)
+        if range.count == 1, text[range.lowerBound] == 0x20 {
+            return ranges.close(known: spaceWidths[run.face] * run.size)
+        }
+        ranges.add(range, face: run.face, size: run.size)
         ranges.close()
     }
 
-    /// `add` for a paragraph of several runs or directions.
+    /// `add` for a paragraph with spaced or featured runs: each part in its run's face variant,
+    /// its width the advance plus what the run's spacing adds to it (`RunShaping.addedWidth`),
+    /// never below nothing. Not inlined: few paragraphs come here.
+    @inline(never)
+    private func addShapedParts(of range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
+                                plan: Plan, to ranges: inout MeasuredRanges) {
+        guard let shaped = plan.shaped else { return addParts(of: range, of: paragraph, text, to: &ranges) }
+        let runs = paragraph.runs
+        var r = ranges.run(holding: range.lowerBound, in: runs)
+        var added = 0.0
+        var low = range.lowerBound
+        while low < range.upperBound {
+            let level = paragraph.bidi.run(at: low)
+            let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
+            ranges.add(low..<high, face: shaped.runFaces[r], size: runs[r].size, rightToLeft: level.map { $0.level & 1 == 1 })
+            added += runs[r].shaping.addedWidth(of: UnsafeBufferPointer(rebasing: text[low..<high]))
+            low = high
+            if runs[r].end == high { r += 1 }
+        }
+        ranges.clampsAtZero = true
+        ranges.close(known: added)
+    }
+
+    /// The width of the hyphen a line broken after the `run`th run's text ends with: set in
+    /// that run's face, size and spacing.
+    @inline(__always)
+    private func hyphenWidth(after run: Int, of paragraph: StyledParagraph, plan: Plan) -> Double {
+        guard let shaped = plan.shaped else {
+            return hyphenWidths[paragraph.runs[run].face.rawValue] * paragraph.runs[run].size
+        }
+        let styled = paragraph.runs[run]
+        let width = measurer.width(of: "-", in: shaped.faces[shaped.runFaces[run]], size: styled.size)
+        return max(0, width + styled.shaping.letterSpacing)
+    }
+
+    /// `add` for a paragraph of several runs or directions: inlined into its callers, which
+    /// then read the paragraph's runs once rather than once a range.
+    @inline(__always)
     private func addParts(of range: Range<Int>, of paragraph: StyledParagraph, _ text: UnsafeBufferPointer<UInt8>,
                           to ranges: inout MeasuredRanges) {
         let runs = paragraph.runs
@@ -289,6 +346,9 @@ private struct MeasuredRanges: ~Copyable {
     private var count = 0
     /// The run the last range started in: ranges come in order, so the next starts there or later.
     private var lastRun = 0
+    /// Whether a range may come out narrower than nothing (negative letter spacing), and is
+    /// then made nothing wide.
+    var clampsAtZero = false
 
     /// Room for `ranges` ranges of `paragraph`. A range is cut into pieces only where one of the
     /// paragraph's runs or directions ends, so it has at most that many pieces more than ranges.
@@ -331,6 +391,9 @@ private struct MeasuredRanges: ~Copyable {
         guard pieceCount > 0 else { return }
         measurer.addWidths(of: UnsafeBufferPointer(rebasing: pieces[..<pieceCount]), in: text, faces: faces,
                            to: UnsafeMutableBufferPointer(rebasing: widths[..<count]), remembering: remembering)
+        if clampsAtZero {
+            for index in 0..<count where widths[index] < 0 { widths[index] = 0 }
+        }
     }
 
     /// The width of the range added `index`th.

@@ -14,6 +14,8 @@ struct StyledRun: Equatable {
     var link: String?
     /// Lines and colours drawn with the text, which change nothing of how it is measured.
     var paint = RunPaint()
+    /// Its letter and word spacing and OpenType features, which do.
+    var shaping = RunShaping()
 }
 
 /// What a run's text is drawn with besides its face: lines through it and colours.
@@ -127,6 +129,9 @@ struct StyledParagraph: Equatable {
     /// (indents, markers, floats, a table, a picture) are set in the rest, as in a content box
     /// of their own.
     var boxInsets = SideInsets()
+    /// Whether a run is spaced or shaped with features (`StyledRun.shaping`): only then is the
+    /// paragraph measured the way that takes them in (`ParagraphSegmenter`).
+    var isShaped = false
 
     /// A table, which takes the paragraph's place (its text is empty): its cells' paragraphs
     /// are in it, with their places in the chapter's text.
@@ -173,7 +178,7 @@ struct StyledParagraph: Equatable {
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
     /// The size is taken as the output writes it (`writtenSize`).
     mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none, link: String? = nil,
-                         paint: RunPaint = RunPaint()) {
+                         paint: RunPaint = RunPaint(), shaping: RunShaping = RunShaping()) {
         let size = Self.writtenSize(size)
         let before = text.count
         var string = string
@@ -181,10 +186,13 @@ struct StyledParagraph: Equatable {
             if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
         }
         guard text.count > before else { return }
-        if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link, last.paint == paint {
+        if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link, last.paint == paint,
+           last.shaping == shaping {
             runs[runs.count - 1].end = text.count
         } else {
-            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link, paint: paint))
+            runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link, paint: paint,
+                                  shaping: shaping))
+            if !shaping.isPlain { isShaped = true }
         }
     }
 

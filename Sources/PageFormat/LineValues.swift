@@ -88,6 +88,33 @@ public enum BaselineShift: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
+/// An OpenType feature a run was shaped with (`PageRun.features`): its four-letter tag, which a
+/// renderer hands its font (a `UIFontDescriptor`'s feature settings, CSS `font-feature-settings`).
+/// A tag this version does not name decodes as itself (see `OpenStringValue`).
+public struct OpenTypeFeature: OpenStringValue {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Small capitals from the font's own (CSS `font-variant: small-caps`).
+    public static let smallCaps = OpenTypeFeature(rawValue: "smcp")
+    /// Capitals as small capitals too (`all-small-caps`, with `smallCaps`).
+    public static let capitalsToSmallCaps = OpenTypeFeature(rawValue: "c2sc")
+    public static let liningNumerals = OpenTypeFeature(rawValue: "lnum")
+    public static let oldstyleNumerals = OpenTypeFeature(rawValue: "onum")
+    public static let proportionalNumerals = OpenTypeFeature(rawValue: "pnum")
+    public static let tabularNumerals = OpenTypeFeature(rawValue: "tnum")
+    public static let diagonalFractions = OpenTypeFeature(rawValue: "frac")
+    public static let stackedFractions = OpenTypeFeature(rawValue: "afrc")
+    public static let ordinals = OpenTypeFeature(rawValue: "ordn")
+    public static let slashedZero = OpenTypeFeature(rawValue: "zero")
+
+    /// The features this version writes, in the order a run lists them.
+    public static let known: [OpenTypeFeature] = [
+        .smallCaps, .capitalsToSmallCaps, .liningNumerals, .oldstyleNumerals, .proportionalNumerals, .tabularNumerals,
+        .diagonalFractions, .stackedFractions, .ordinals, .slashedZero,
+    ]
+}
+
 // Each is one JSON string (the standard library's `Codable` for a `RawRepresentable` of
 // `String`), read back whatever the string: `init(rawValue:)` never fails.
 

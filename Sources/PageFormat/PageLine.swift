@@ -185,10 +185,22 @@ public struct PageRun: Sendable, Equatable {
     /// The text's colour and the colour behind it, when the book sets them; nil: the page's.
     public var color: PageColor?
     public var background: PageColor?
+    /// Points added after each character (grapheme cluster) of the run, the last included (CSS
+    /// `letter-spacing`; `NSAttributedString.Key.kern`); 0 for none. Negative draws letters
+    /// closer. Letter-spaced text was measured without the ligatures `liga` and `clig`.
+    public var letterSpacing: Double
+    /// Points added to each space (U+0020, U+00A0) of the run on top of `letterSpacing` (CSS
+    /// `word-spacing`: a kern on the space characters); 0 for none.
+    public var wordSpacing: Double
+    /// The OpenType features the run was shaped with besides the font's defaults (`smcp` for
+    /// small capitals from the font, `onum` for old-style numerals), in the order of
+    /// `OpenTypeFeature.known`; empty for none.
+    public var features: [OpenTypeFeature]
 
     public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil,
                 link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
-                background: PageColor? = nil) {
+                background: PageColor? = nil, letterSpacing: Double = 0, wordSpacing: Double = 0,
+                features: [OpenTypeFeature] = []) {
         self.start = start
         self.length = length
         self.face = face
@@ -200,12 +212,16 @@ public struct PageRun: Sendable, Equatable {
         self.strikethrough = strikethrough
         self.color = color
         self.background = background
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
+        self.features = features
     }
 }
 
 extension PageRun: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, face, size, shift, standIn, link, underline, strikethrough, color, background
+        case start, length, face, size, shift, standIn, link, underline, strikethrough, color, background, letterSpacing,
+             wordSpacing, features
     }
 
     public init(from decoder: any Decoder) throws {
@@ -221,6 +237,9 @@ extension PageRun: Codable {
         strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? false
         color = try container.decodeIfPresent(PageColor.self, forKey: .color)
         background = try container.decodeIfPresent(PageColor.self, forKey: .background)
+        letterSpacing = try container.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? 0
+        wordSpacing = try container.decodeIfPresent(Double.self, forKey: .wordSpacing) ?? 0
+        features = try container.decodeIfPresent([OpenTypeFeature].self, forKey: .features) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -236,5 +255,8 @@ extension PageRun: Codable {
         if strikethrough { try container.encode(true, forKey: .strikethrough) }
         try container.encodeIfPresent(color, forKey: .color)
         try container.encodeIfPresent(background, forKey: .background)
+        if letterSpacing != 0 { try container.encode(letterSpacing, forKey: .letterSpacing) }
+        if wordSpacing != 0 { try container.encode(wordSpacing, forKey: .wordSpacing) }
+        if !features.isEmpty { try container.encode(features, forKey: .features) }
     }
 }

@@ -84,7 +84,9 @@ extension PageRun: CompactJSONWritable {
             if let background { output.key("background", first: &first); try output.write(background) }
             if let color { output.key("color", first: &first); try output.write(color) }
             output.key("face", first: &first); output.write(Int64(face))
+            if !features.isEmpty { output.key("features", first: &first); try output.writeArray(features) }
             output.key("length", first: &first); output.write(Int64(length))
+            if letterSpacing != 0 { output.key("letterSpacing", first: &first); try output.write(letterSpacing) }
             if let link { output.key("link", first: &first); output.write(link) }
             if shift != .none { output.key("shift", first: &first); output.write(shift.rawValue) }
             output.key("size", first: &first); try output.write(size)
@@ -92,7 +94,14 @@ extension PageRun: CompactJSONWritable {
             output.key("start", first: &first); output.write(Int64(start))
             if strikethrough { output.key("strikethrough", first: &first); output.write(true) }
             if underline { output.key("underline", first: &first); output.write(true) }
+            if wordSpacing != 0 { output.key("wordSpacing", first: &first); try output.write(wordSpacing) }
         }
+    }
+}
+
+extension OpenTypeFeature: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        output.write(rawValue)
     }
 }
 

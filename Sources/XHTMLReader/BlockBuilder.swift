@@ -68,7 +68,7 @@ struct BlockBuilder {
         /// The font size (a multiple of the body's) of the element whose block the text here is
         /// in: a run's size is relative to it.
         var blockScale = 1.0
-        /// `text-transform`, with `all-small-caps` read as lowercase letters in small capitals.
+        /// `text-transform`.
         var transform: LetterCase?
         /// Inside `pre`, where block elements are just more preformatted text.
         var inPreformatted = false
@@ -377,7 +377,8 @@ struct BlockBuilder {
                 exit.endsFirstLetter = true
             }
             if let line = styles.firstLineStyle(of: index, in: selectorTree, style: style),
-               let firstLine = FirstLineStyle(line, of: style) {
+               let firstLine = FirstLineStyle(line, of: style, typography: (Self.typography(of: line, blockScale: style.fontScale),
+                                                                            Self.typography(of: style, blockScale: style.fontScale))) {
                 // Inside a division whose first line is still to come, both apply.
                 blocks.pendingFirstLine = firstLine.over(blocks.pendingFirstLine)
                 exit.endsFirstLine = true
@@ -432,8 +433,38 @@ struct BlockBuilder {
         var paint = context.paint
         let scale = context.computed.fontScale / context.blockScale
         if abs(scale - 1) > 1e-6, scale.isFinite, scale > 0 { paint.scale = scale }
+        // Most text has none: asked here, without a call.
+        let caps = context.computed.caps
+        paint.typography = context.computed.hasTypography || (caps != nil && caps != .normal)
+            ? Self.typography(of: context.computed, blockScale: context.blockScale) : nil
         blocks.paint = paint
     }
+
+    /// What the runs of text in `style` carry of its spacing and small capitals and numerals;
+    /// nil when it sets none (most text). Spacings become multiples of the block's size.
+    private static func typography(of style: ComputedStyle, blockScale: Double) -> RunTypography? {
+        var features: FontFeatures = switch style.caps {
+        case .smallCaps?: .smallCaps
+        case .allSmallCaps?: [.smallCaps, .capitalsToSmallCaps]
+        case .normal?, nil: []
+        }
+        let css = style.typography
+        guard css != TextTypography() || !features.isEmpty else { return nil }
+        for (numeral, feature) in numeralFeatures where css.numerals.contains(numeral) { features.insert(feature) }
+        func ofBlock(_ spacing: Double?) -> Double {
+            guard let spacing, blockScale > 0, case let relative = spacing / blockScale, relative.isFinite else { return 0 }
+            return relative
+        }
+        let typography = RunTypography(letterSpacing: ofBlock(css.letterSpacing), wordSpacing: ofBlock(css.wordSpacing),
+                                       features: features)
+        return typography.isPlain ? nil : typography
+    }
+
+    private static let numeralFeatures: [(FontNumeric, FontFeatures)] = [
+        (.lining, .liningNumerals), (.oldstyle, .oldstyleNumerals), (.proportional, .proportionalNumerals),
+        (.tabular, .tabularNumerals), (.diagonalFractions, .diagonalFractions), (.stackedFractions, .stackedFractions),
+        (.ordinal, .ordinals), (.slashedZero, .slashedZero),
+    ]
 
     // MARK: - Styles
 
@@ -515,10 +546,7 @@ struct BlockBuilder {
                 context.style.subtract(context.style.subtracting(before).intersection([.underline, .strikethrough]))
             }
         }
-        if let caps = style.caps {
-            if caps == .normal { context.style.remove(.smallCaps) } else { context.style.insert(.smallCaps) }
-        }
-        context.transform = style.caps == .allSmallCaps ? .lower : style.textTransform.flatMap(LetterCase.init)
+        context.transform = style.textTransform.flatMap(LetterCase.init)
         // The page's own colours are the app's to choose (a dark mode's): text is coloured only
         // where it differs from the body's colour (black when the book sets none), and has a
         // background only where an element sets one other than the page's.

@@ -123,15 +123,18 @@ extension ListMarker {
 extension FirstLineStyle {
     /// What `line`, the computed style of an element's `::first-line`, changes from `element`,
     /// the element's own: what CSS lets the pseudo-element set of the text (fonts, colours,
-    /// lines, case); nil when that is nothing.
-    init?(_ line: ComputedStyle, of element: ComputedStyle) {
+    /// lines, case, spacing, small capitals and numerals); nil when that is nothing. `typography`:
+    /// what the runs of each carry of the last three.
+    init?(_ line: ComputedStyle, of element: ComputedStyle, typography: (line: RunTypography?, element: RunTypography?)) {
         self.init()
         italic = line.isItalic
         bold = line.isBold
-        if line.caps != element.caps { smallCaps = (line.caps ?? .normal) != .normal }
-        let letterCase = line.caps == .allSmallCaps ? .lower : line.textTransform.flatMap(LetterCase.init)
-        let elementCase = element.caps == .allSmallCaps ? .lower : element.textTransform.flatMap(LetterCase.init)
-        if letterCase != elementCase { self.letterCase = letterCase }
+        let letterCase = line.textTransform.flatMap(LetterCase.init)
+        if letterCase != element.textTransform.flatMap(LetterCase.init) { self.letterCase = letterCase }
+        let (own, around) = (typography.line ?? RunTypography(), typography.element ?? RunTypography())
+        if own.letterSpacing != around.letterSpacing { letterSpacing = own.letterSpacing }
+        if own.wordSpacing != around.wordSpacing { wordSpacing = own.wordSpacing }
+        features = own.features.subtracting(around.features)
         if line.fontSizeIsSet, element.fontScale > 0, abs(line.fontScale - element.fontScale) > 1e-6 {
             scale = line.fontScale / element.fontScale
         }

@@ -205,7 +205,7 @@ struct InlineBuffer {
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
         runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background,
-                                  scale: paint.scale))
+                                  scale: paint.scale, typography: paint.typography))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -256,7 +256,7 @@ extension Array where Element == Inline {
     /// holds as few runs as its styling needs.
     mutating func appendMerging(_ run: Inline) {
         if let last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
-           last.background == run.background, last.scale == run.scale {
+           last.background == run.background, last.scale == run.scale, last.typography == run.typography {
             self[count - 1].text += run.text
         } else {
             append(run)
@@ -268,6 +268,8 @@ extension Array where Element == Inline {
 struct InlinePaint: Equatable {
     var color: BookColor?
     var background: BookColor?
-    /// And its size, relative to its block's (`Inline.scale`).
+    /// And its size, relative to its block's (`Inline.scale`), and its spacing and features
+    /// (`Inline.typography`).
     var scale: Double?
+    var typography: RunTypography?
 }

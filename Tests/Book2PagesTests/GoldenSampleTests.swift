@@ -10,6 +10,7 @@ struct GoldenSampleTests {
         ("Samples/chapter.xhtml", "Samples/chapter.pages.json"),
         ("Samples/floats.xhtml", "Samples/floats.pages.json"),
         ("Samples/boxes.xhtml", "Samples/boxes.pages.json"),
+        ("Samples/typography.xhtml", "Samples/typography.pages.json"),
         ("Samples/the-clockmakers-garden", "Samples/the-clockmakers-garden.pages.json"),
     ]
 

@@ -8,12 +8,14 @@ import Testing
 /// shaped again, run by run, in the faces and sizes the output names and in the directions of
 /// its bidi pieces (one HarfBuzz pass over each stretch of one face and one direction, in a
 /// fresh measurer, not the layout's cached word-by-word measuring; a run the output says a
-/// stand-in face set, in that face, which must have its characters), and must fit the content
-/// box; every page's lines and images must fit its height. Only a line or image taller than the
-/// page itself may overflow (it is cut, the one thing that ever is).
+/// stand-in face set, in that face, which must have its characters; a run's OpenType features
+/// and spacing applied as `docs/FORMAT.md` says a renderer applies them), and must fit the
+/// content box; every page's lines and images must fit its height. Only a line or image taller
+/// than the page itself may overflow (it is cut, the one thing that ever is).
 struct LineFitTests {
     static var books: [String] {
-        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden", "Samples/boxes.xhtml"]
+        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden",
+         "Samples/boxes.xhtml", "Samples/typography.xhtml"]
             .map(TestPaths.repositoryFile)
     }
 
@@ -23,7 +25,22 @@ struct LineFitTests {
 
     @Test(arguments: books)
     func everyLineFitsWhenShapedAgain(book: String) throws {
-        let document = try Converter.convert(path: book, options: ConversionOptions()).document
+        try checkEveryLine(of: book, options: ConversionOptions())
+    }
+
+    /// The book of spacing and features in a font that has small capitals and old-style numerals:
+    /// its runs shaped with them.
+    @Test(.needsTeXGyreTermes) func spacedAndFeaturedLinesFitInAFontWithTheFeatures() throws {
+        var options = ConversionOptions()
+        options.layout.font = "TeX Gyre Termes"
+        let features = try checkEveryLine(of: TestPaths.repositoryFile("Samples/typography.xhtml"), options: options)
+        #expect(features.isSuperset(of: ["smcp", "c2sc", "onum", "pnum", "tnum", "lnum", "zero", "frac"]))
+    }
+
+    /// Checks every line of `book`; returns the features its runs were shaped with.
+    @discardableResult
+    func checkEveryLine(of book: String, options: ConversionOptions) throws -> Set<String> {
+        let document = try Converter.convert(path: book, options: options).document
         let layout = document.layout
         let fonts = try FontSet(font: layout.font.requested)
         let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
@@ -33,15 +50,19 @@ struct LineFitTests {
         let measurer = TextMeasurer(language: document.metadata.language)
         var lines = 0
         var styledLines = 0
+        var spacedLines = 0
+        var features: Set<String> = []
         for (index, page) in document.pages.enumerated() {
             for line in page.shown?.lines ?? [] where !line.text.isEmpty {
                 let runs = layout.runs(of: line)
                 if line.runs != nil { styledLines += 1 }
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
                 var natural = 0.0
+                if runs.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 || !$0.features.isEmpty }) { spacedLines += 1 }
                 for run in runs {
-                    let face = try run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
-                        ?? faces[run.face]
+                    let face = try Self.shaped(run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
+                        ?? faces[run.face], as: run)
+                    features.formUnion(run.features.map(\.rawValue))
                     if run.standIn != nil {
                         let text = Self.slice(line.text, start: run.start, length: run.length)
                         #expect(text.unicodeScalars.allSatisfy(face.hasGlyph), "page \(index): \(face.fileName) lacks some of \(text)")
@@ -50,6 +71,7 @@ struct LineFitTests {
                         let text = Self.slice(line.text, start: piece.start, length: piece.length)
                         natural += measurer.width(of: text, in: face, size: run.size,
                                                   rightToLeft: line.bidi.isEmpty ? nil : piece.rightToLeft, remembering: false)
+                            + Self.spacing(of: text, in: run)
                     }
                 }
                 #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
@@ -69,7 +91,28 @@ struct LineFitTests {
             }
         }
         #expect(lines > 0)
-        print("LineFitTests: \((book as NSString).lastPathComponent): \(lines) lines shaped again, \(styledLines) with runs")
+        print("LineFitTests: \((book as NSString).lastPathComponent) in \(layout.font.requested): \(lines) lines shaped again, "
+              + "\(styledLines) with runs, \(spacedLines) spaced or with features")
+        return features
+    }
+
+    /// The face `run` is drawn in: `face` with the run's features, and without ligatures where
+    /// its letters are spaced, as `docs/FORMAT.md` asks of a renderer.
+    static func shaped(_ face: FontFace, as run: PageRun) -> FontFace {
+        var features = run.features.map { ShapingFeature($0.rawValue) }
+        if run.letterSpacing != 0 { features += [ShapingFeature("liga", 0), ShapingFeature("clig", 0)] }
+        return face.variant(with: features)
+    }
+
+    /// What `run`'s spacing adds to `text`, as `docs/FORMAT.md` gives it: the letter spacing after
+    /// each character but those that show nothing, the word spacing after each space.
+    static func spacing(of text: String, in run: PageRun) -> Double {
+        guard run.letterSpacing != 0 || run.wordSpacing != 0 else { return 0 }
+        let characters = text.filter { character in
+            character.unicodeScalars.first.map { $0.value >= 0x20 && !$0.properties.isDefaultIgnorableCodePoint } ?? false
+        }
+        let spaces = text.filter { $0 == " " || $0 == "\u{A0}" }
+        return run.letterSpacing * Double(characters.count) + run.wordSpacing * Double(spaces.count)
     }
 
     /// The same, for every corpus book with text.
@@ -77,7 +120,7 @@ struct LineFitTests {
           .outsideTheSanitizerPass("it converts every corpus book elsewhere; here it checks the samples"),
           arguments: CorpusTests.booksWithText.map(\.path))
     func everyCorpusLineFitsWhenShapedAgain(book: String) throws {
-        try everyLineFitsWhenShapedAgain(book: book)
+        try checkEveryLine(of: book, options: ConversionOptions())
     }
 
     /// The stand-in faces the output names, found again through fontconfig by their family and

@@ -23,7 +23,8 @@ struct SchemaValidationTests {
     }()
 
     static var books: [String] {
-        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden"]
+        ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden",
+         "Samples/typography.xhtml"]
             .map(TestPaths.repositoryFile)
     }
 

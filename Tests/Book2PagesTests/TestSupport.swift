@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 import HTMLPreview
 import PageFormat
@@ -73,6 +74,8 @@ enum Available {
     static let script = Run.onPath("script") != nil
     static let parallel = Run.onPath("parallel") != nil
     static let swiftc = Run.onPath("swiftc") != nil
+    /// A font with OpenType small capitals and old-style numerals (`fonts-texgyre`).
+    static let texGyreTermes = (try? FontSet(font: "TeX Gyre Termes")) != nil
 }
 
 extension Trait where Self == ConditionTrait {
@@ -83,6 +86,9 @@ extension Trait where Self == ConditionTrait {
     }
     static var needsChromium: Self {
         .enabled(if: Available.chromium, "needs headless Chromium (scripts/install-deps.sh --test installs it)")
+    }
+    static var needsTeXGyreTermes: Self {
+        .enabled(if: Available.texGyreTermes, "needs TeX Gyre Termes (fonts-texgyre; scripts/install-deps.sh --test installs it)")
     }
     static var needsPandoc: Self { .enabled(if: Available.pandoc, "needs pandoc on PATH") }
     static var needsPython3: Self { .enabled(if: Available.python3, "needs python3 on PATH") }

@@ -74,7 +74,7 @@ struct FirstLineLayoutTests {
 
     @Test func smallCapitalsAndColourOnTheFirstLineOnly() throws {
         let lines = try Self.lines(Self.paragraph {
-            $0.smallCaps = true
+            $0.features = .smallCaps
             $0.color = BookColor(red: 0x99, green: 0x33, blue: 0)
             $0.underline = true
         })
@@ -85,6 +85,17 @@ struct FirstLineLayoutTests {
         #expect(Set(first.runs.map(\.size)) == [12, 8.4])
         #expect(first.runs.allSatisfy { $0.paint.color == PageColor(red: 0x99, green: 0x33, blue: 0) && $0.paint.underline })
         #expect(lines[1].runs.allSatisfy { $0.paint == RunPaint() && $0.size == 12 })
+    }
+
+    /// A letter-spaced first line: each run spaced by the style's multiple of the block's size
+    /// (12 pt), its lines after the first not.
+    @Test func aLetterSpacedFirstLine() throws {
+        let lines = try Self.lines(Self.paragraph { $0.letterSpacing = 0.1 })
+        try Self.expectShowsTheText(lines)
+        #expect(lines[0].runs.allSatisfy { $0.shaping.letterSpacing == 1.2 })
+        #expect(lines[1].runs.allSatisfy { $0.shaping.isPlain })
+        let plain = try Self.lines(TestBooks.paragraph(Self.text))
+        #expect(lines[0].text.count < plain[0].text.count)
     }
 
     /// A larger first line is taller; a paragraph of one line is all first line.

@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func smallCapsAreCapitalsSetSmallerAsBrowsersSynthesizeThem() {
-        let line = lines([Block(.paragraph([Inline("by "), Inline("Lewis Carroll, 1871", style: [.smallCaps, .italic])]))])[0]
+        let line = lines([Block(.paragraph([Inline("by "), Inline("Lewis Carroll, 1871", style: .italic,
+                                                                         typography: RunTypography(features: .smallCaps))]))])[0]
         #expect(line.text == "by LEWIS CARROLL, 1871")
         let small = 0.7 * em
         #expect(line.runs == [run(0, 3, .regular, size: em), run(3, 1, .italic, size: em), run(4, 4, .italic, size: small),

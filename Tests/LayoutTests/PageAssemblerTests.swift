@@ -47,11 +47,20 @@ struct PageAssemblerTests {
                              runs: [LineRun(start: 0, length: 1, face: .italic, size: 17),
                                     LineRun(start: 1, length: 1, face: .bold, size: 11.333333, shift: .superscript),
                                     LineRun(start: 2, length: 5, face: .monospace, size: 15.3)])
-        let lines = try #require(Self.pages([PageContent(lines: [plain, styled])]).first?.shown?.lines)
+        // Regular at the body size, but spaced, or set with a feature: its runs say so.
+        let spaced = SetLine(text: "wide 1871", x: 0, y: 47.6, width: 60, height: 23.8,
+                             runs: [LineRun(start: 0, length: 5, face: .regular, size: 17,
+                                            shaping: RunShaping(letterSpacing: 1.7, wordSpacing: 0.333, features: [], size: 17)),
+                                    LineRun(start: 5, length: 4, face: .regular, size: 17,
+                                            shaping: RunShaping(letterSpacing: 0, wordSpacing: 0,
+                                                                features: [.oldstyleNumerals, .smallCaps], size: 17))])
+        let lines = try #require(Self.pages([PageContent(lines: [plain, styled, spaced])]).first?.shown?.lines)
         #expect(lines[0].runs == nil)
         #expect(lines[1].runs == [PageRun(start: 0, length: 1, face: 1, size: 17),
                                   PageRun(start: 1, length: 1, face: 2, size: 11.33, shift: .superscript),
                                   PageRun(start: 2, length: 5, face: 4, size: 15.3)])
+        #expect(lines[2].runs == [PageRun(start: 0, length: 5, face: 0, size: 17, letterSpacing: 1.7, wordSpacing: 0.33),
+                                  PageRun(start: 5, length: 4, face: 0, size: 17, features: [.smallCaps, .oldstyleNumerals])])
     }
 
     @Test func directionPiecesAndRolesAreCarried() throws {

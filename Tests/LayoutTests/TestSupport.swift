@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 import Hyphenation
 import Testing
@@ -6,6 +7,8 @@ import Testing
 /// needs one says so with its trait, and is reported skipped, with the reason, when it is missing.
 enum Available {
     static let germanHyphenation = HyphenationDictionaries().path(forLanguage: "de") != nil
+    /// A font with OpenType small capitals and old-style numerals (`fonts-texgyre`).
+    static let texGyreTermes = (try? FontSet(font: "TeX Gyre Termes")) != nil
     /// `../shared/corpus/epub` beside the repository, or nil when this checkout has none.
     static let corpus: URL? = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -18,6 +21,9 @@ enum Available {
 extension Trait where Self == ConditionTrait {
     static var needsGermanHyphenation: Self {
         .enabled(if: Available.germanHyphenation, "needs a German hyphenation dictionary (hyphen-de)")
+    }
+    static var needsTeXGyreTermes: Self {
+        .enabled(if: Available.texGyreTermes, "needs TeX Gyre Termes (fonts-texgyre; scripts/install-deps.sh --test installs it)")
     }
     static var needsSharedCorpus: Self { .enabled(if: Available.corpus != nil, "needs ../shared/corpus/epub beside the repository") }
 }

@@ -31,7 +31,9 @@ struct CompactJSONTests {
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
                                    standIn: n % 3 == 1 ? "DroidSansFallback" : nil, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
                                    underline: n % 2 == 1, strikethrough: n % 3 == 0, color: n % 4 == 1 ? PageColor(red: 9, green: 8, blue: 7) : nil,
-                                   background: n % 5 == 2 ? PageColor(red: 1, green: 1, blue: 1, alpha: 128) : nil)],
+                                   background: n % 5 == 2 ? PageColor(red: 1, green: 1, blue: 1, alpha: 128) : nil,
+                                   letterSpacing: n % 3 == 1 ? -value : 0, wordSpacing: n % 4 == 3 ? value : 0,
+                                   features: n % 3 == 2 ? [.smallCaps, .oldstyleNumerals, OpenTypeFeature(rawValue: "ss01")] : [])],
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
@@ -125,7 +127,8 @@ struct CompactJSONTests {
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
         let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", link: "OEBPS/a.xhtml#b",
                           underline: true, strikethrough: true, color: PageColor(red: 1, green: 2, blue: 3),
-                          background: PageColor(red: 4, green: 5, blue: 6, alpha: 7))
+                          background: PageColor(red: 4, green: 5, blue: 6, alpha: 7), letterSpacing: 1.5, wordSpacing: -0.25,
+                          features: [.smallCaps])
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,

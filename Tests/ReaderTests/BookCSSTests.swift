@@ -273,11 +273,11 @@ struct BookCSSTests {
             """)
         let runs = content.blocks[0].runs
         func run(_ text: String) -> Inline? { runs.first { $0.text == text } }
-        #expect(run("Lewis Carroll")?.style == .smallCaps)
-        // All small capitals: every letter made lowercase first.
-        #expect(run("ad 1871")?.style == .smallCaps)
-        #expect(run("Font")?.style == .smallCaps && run("caps")?.style == .smallCaps)
-        #expect(runs.first { $0.text.contains("off") }?.style == [])
+        #expect(run("Lewis Carroll")?.typography?.features == .smallCaps)
+        // All small capitals: every letter, the book's capitals as they are.
+        #expect(run("AD 1871")?.typography?.features == [.smallCaps, .capitalsToSmallCaps])
+        #expect(run("Font")?.typography?.features == .smallCaps && run("caps")?.typography?.features == .smallCaps)
+        #expect(runs.first { $0.text.contains("off") }?.typography == nil)
     }
 
     @Test func tabSizeIsACountOfSpacesThatInherits() {

@@ -11,11 +11,12 @@ struct FirstLineTests {
 
     @Test func aParagraphKeepsWhatItsFirstLineChanges() {
         let blocks = Self.blocks(css: """
-            p.open::first-line { font-variant: small-caps; font-weight: bold; color: #930; text-decoration: underline }
+            p.open::first-line { font-variant: small-caps; font-weight: bold; color: #930; text-decoration: underline; letter-spacing: 0.1em }
             p.loud:first-line { text-transform: uppercase; font-size: 1.5em; font-style: italic }
             """, body: #"<p class="open">Once upon a time.</p><p class="loud">Twice.</p><p>Plain.</p>"#)
         var expected = FirstLineStyle()
-        expected.smallCaps = true
+        expected.features = .smallCaps
+        expected.letterSpacing = 0.1
         expected.bold = true
         expected.color = BookColor(red: 0x99, green: 0x33, blue: 0)
         expected.underline = true
