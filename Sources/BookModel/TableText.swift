@@ -74,9 +74,13 @@ public enum TableText {
     }
 
     private static func appendMerging(_ run: Inline, to runs: inout [Inline]) {
-        if let last = runs.last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
-           last.background == run.background, last.scale == run.scale, last.typography == run.typography {
-            runs[runs.count - 1].text += run.text
+        // Compared in place: a copy of the last run, held while its text grows, would make the
+        // append copy all its text.
+        let end = runs.count - 1
+        if end >= 0, runs[end].style == run.style, runs[end].link == run.link, runs[end].note == run.note,
+           runs[end].color == run.color, runs[end].background == run.background, runs[end].scale == run.scale,
+           runs[end].typography == run.typography {
+            runs[end].text += run.text
         } else {
             runs.append(run)
         }

@@ -511,7 +511,7 @@ struct BlockFlattener {
             let character = letters == .all ? CaseMapping.lower(character) : character
             let small = CaseMapping.becomesCapital(character)
             let shown = small ? CaseMapping.upper(character) : character
-            if let last = pieces.last, last.small == small {
+            if pieces.last?.small == small {
                 pieces[pieces.count - 1].text.append(shown)
             } else {
                 pieces.append((String(shown), small))

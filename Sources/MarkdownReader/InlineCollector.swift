@@ -101,8 +101,11 @@ struct InlineRuns {
 
     mutating func append(_ text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        if let last = runs.last, last.style == style, last.link == link, last.note == note {
-            runs[runs.count - 1].text += text
+        // Compared in place, not through a copy of the last run, which would make the append copy
+        // all its text (`appendMerging`).
+        let end = runs.count - 1
+        if end >= 0, runs[end].style == style, runs[end].link == link, runs[end].note == note {
+            runs[end].text += text
         } else {
             runs.append(Inline(text, style: style, link: link, note: note))
         }

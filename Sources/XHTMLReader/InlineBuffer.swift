@@ -255,9 +255,13 @@ extension Array where Element == Inline {
     /// Adds a run, joined to the last one when they share style, link and note, so a paragraph
     /// holds as few runs as its styling needs.
     mutating func appendMerging(_ run: Inline) {
-        if let last, last.style == run.style, last.link == run.link, last.note == run.note, last.color == run.color,
-           last.background == run.background, last.scale == run.scale, last.typography == run.typography {
-            self[count - 1].text += run.text
+        // Compared in place: a copy of the last run, held while its text grows, would make
+        // every append copy the text so far (a paragraph of a million `<br/>`s took minutes).
+        let end = count - 1
+        if end >= 0, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
+           self[end].color == run.color, self[end].background == run.background, self[end].scale == run.scale,
+           self[end].typography == run.typography {
+            self[end].text += run.text
         } else {
             append(run)
         }
