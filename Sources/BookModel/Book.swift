@@ -37,6 +37,8 @@ public struct Metadata: Sendable, Equatable {
     /// progression in Japanese, Chinese or Korean implies it). It is laid out horizontally:
     /// its paragraphs run left to right, while its pages keep their progression.
     public var writesVertically = false
+    /// How the book asks its fixed-layout pages to be shown, when it has any (`PageDesign`).
+    public var rendition: Rendition?
 
     /// A person credited with the book (EPUB's `dc:creator`).
     public struct Creator: Sendable, Equatable {
@@ -103,15 +105,19 @@ public struct Chapter: Sendable, Equatable {
     /// page whose text first calls it (an `Inline` whose `note` is its id), in this order when
     /// several are called at once.
     public var notes: [Note]
+    /// For a fixed-layout spine item, the page its designer drew: the chapter is that one page,
+    /// and its text is in the design's boxes and lines, not in `blocks`.
+    public var design: PageDesign?
 
     public init(source: String, title: String? = nil, blocks: [Block], isLinear: Bool = true,
-                spineCFI: String? = nil, notes: [Note] = []) {
+                spineCFI: String? = nil, notes: [Note] = [], design: PageDesign? = nil) {
         self.source = source
         self.title = title
         self.blocks = blocks
         self.isLinear = isLinear
         self.spineCFI = spineCFI
         self.notes = notes
+        self.design = design
     }
 }
 
