@@ -55,13 +55,16 @@ extension Book {
     /// False for a book with no text and no image at all, not even a cover: converting it
     /// would make pages with nothing on them.
     public var showsSomething: Bool {
-        cover != nil || chapters.contains { $0.blocks.showsSomething || $0.notes.contains { $0.blocks.showsSomething } }
+        // A designed page shows itself, even one left blank on purpose.
+        cover != nil || chapters.contains {
+            $0.design != nil || $0.blocks.showsSomething || $0.notes.contains { $0.blocks.showsSomething }
+        }
     }
 }
 
 extension Chapter {
     /// The UTF-8 size of the chapter's text and its notes' text.
-    public var textSize: Int { notes.reduce(blocks.textSize) { $0 + $1.blocks.textSize } }
+    public var textSize: Int { notes.reduce(blocks.textSize + (design?.textSize ?? 0)) { $0 + $1.blocks.textSize } }
 }
 
 extension Table {
@@ -84,6 +87,19 @@ extension Table {
         let captionCell = TableCell(blocks: caption?.blocks ?? [])
         return ([captionCell] + rows.flatMap(\.cells)).contains { cell in
             TableText.runs(of: cell).contains { !$0.text.allSatisfy(\.isWhitespace) }
+        }
+    }
+}
+
+extension PageDesign {
+    /// The UTF-8 size of the text of its boxes and lines.
+    public var textSize: Int {
+        items.reduce(0) { size, item in
+            switch item {
+            case .image(let image, _): size + image.alt.utf8.count
+            case .textBox(let box): size + box.blocks.textSize
+            case .textLine(let line): size + line.runs.reduce(0) { $0 + $1.text.utf8.count }
+            }
         }
     }
 }

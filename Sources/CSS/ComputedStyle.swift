@@ -35,7 +35,10 @@ public struct ComputedStyle: Sendable, Equatable {
     /// element's style is copied several times as the reader walks the tree.
     public var table: TableBoxStyle {
         get { rare?.table ?? TableBoxStyle() }
-        set { rare = RareStyle.make(table: newValue == TableBoxStyle() ? nil : newValue, typography: rare?.typography) }
+        set {
+            rare = RareStyle.make(table: newValue == TableBoxStyle() ? nil : newValue, typography: rare?.typography,
+                                  placement: rare?.placement)
+        }
     }
     /// The table properties and the typography (`table`, `typography`), when an element has
     /// either: one reference, nil for most elements, so a style costs one reference to copy.
@@ -98,10 +101,22 @@ public struct ComputedStyle: Sendable, Equatable {
     /// elements of a book have them, and every element's style is copied as the tree is read.
     public var typography: TextTypography {
         get { rare?.typography ?? TextTypography() }
-        set { rare = RareStyle.make(table: rare?.table, typography: newValue == TextTypography() ? nil : newValue) }
+        set {
+            rare = RareStyle.make(table: rare?.table, typography: newValue == TextTypography() ? nil : newValue,
+                                  placement: rare?.placement)
+        }
     }
     /// Whether `typography` sets anything: asked of every element, without making the empty one.
     public var hasTypography: Bool { rare?.typography != nil }
+    /// `position`, its offsets, `max-width` and `background-image`: kept out of line with the
+    /// table properties, as few elements set them. Not inherited.
+    public var placement: PlacementStyle {
+        get { rare?.placement ?? PlacementStyle() }
+        set {
+            rare = RareStyle.make(table: rare?.table, typography: rare?.typography,
+                                  placement: newValue == PlacementStyle() ? nil : newValue)
+        }
+    }
 
     public init() {}
 
@@ -126,11 +141,12 @@ public struct ComputedStyle: Sendable, Equatable {
         child.lineHeight = lineHeight
         child.lineHeightMultiple = lineHeightMultiple
         child.rootLineHeight = rootLineHeight
-        // Typography inherits whole, the table properties in part.
+        // Typography inherits whole, the table properties in part, the placement not at all.
         if let rare {
-            if let table = rare.table {
-                let inherited = table.inherited()
-                child.rare = RareStyle.make(table: inherited == TableBoxStyle() ? nil : inherited, typography: rare.typography)
+            if rare.table != nil || rare.placement != nil {
+                let inherited = rare.table?.inherited()
+                child.rare = RareStyle.make(table: inherited == TableBoxStyle() ? nil : inherited, typography: rare.typography,
+                                            placement: nil)
             } else {
                 child.rare = rare
             }
@@ -169,6 +185,11 @@ public struct ComputedStyle: Sendable, Equatable {
         func changeTable(_ change: (inout TableBoxStyle) -> Void) {
             if tableStyle == nil { tableStyle = table }
             change(&tableStyle!)
+        }
+        var placementStyle: PlacementStyle?
+        func changePlacement(_ change: (inout PlacementStyle) -> Void) {
+            if placementStyle == nil { placementStyle = placement }
+            change(&placementStyle!)
         }
         for property in set {
             switch winners[property] {
@@ -233,10 +254,15 @@ public struct ComputedStyle: Sendable, Equatable {
             case .letterSpacing(let length)?: typography.letterSpacing = length?.resolved(fontScale: fontScale)
             case .wordSpacing(let length)?: typography.wordSpacing = length?.resolved(fontScale: fontScale)
             case .fontNumeric(let numerals)?: typography.numerals = numerals
+            case .position(let position)?: changePlacement { $0.position = position }
+            case .offset(let side, let size)?: changePlacement { $0.offsets[side] = size.resolved(fontScale: fontScale) }
+            case .maxWidth(let size)?: changePlacement { $0.maxWidth = size.resolved(fontScale: fontScale) }
+            case .backgroundImage(let url)?: changePlacement { $0.backgroundImage = url }
             case .fontSize?, nil: break
             }
         }
         if let tableStyle { table = tableStyle }
+        if let placementStyle { placement = placementStyle }
     }
 }
 
@@ -251,24 +277,27 @@ extension Declaration.Size {
     }
 }
 
-/// A table style or a typography that sets something, shared by the copies of the styles
-/// holding it.
+/// A table style, a typography or a placement that sets something, shared by the copies of the
+/// styles holding it.
 private final class RareStyle: Sendable, Equatable {
     let table: TableBoxStyle?
     let typography: TextTypography?
+    let placement: PlacementStyle?
 
-    private init(table: TableBoxStyle?, typography: TextTypography?) {
+    private init(table: TableBoxStyle?, typography: TextTypography?, placement: PlacementStyle?) {
         self.table = table
         self.typography = typography
+        self.placement = placement
     }
 
-    /// Nil when neither is set.
-    static func make(table: TableBoxStyle?, typography: TextTypography?) -> RareStyle? {
-        table == nil && typography == nil ? nil : RareStyle(table: table, typography: typography)
+    /// Nil when none is set.
+    static func make(table: TableBoxStyle?, typography: TextTypography?, placement: PlacementStyle?) -> RareStyle? {
+        table == nil && typography == nil && placement == nil ? nil
+            : RareStyle(table: table, typography: typography, placement: placement)
     }
 
     static func == (a: RareStyle, b: RareStyle) -> Bool {
-        a === b || (a.table == b.table && a.typography == b.typography)
+        a === b || (a.table == b.table && a.typography == b.typography && a.placement == b.placement)
     }
 }
 

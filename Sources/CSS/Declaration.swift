@@ -59,6 +59,13 @@ struct Declaration: Sendable, Equatable {
         case wordSpacing(CSSLength?)
         /// `font-variant-numeric`, or the numerals `font-variant` sets.
         case fontNumeric(FontNumeric)
+        // Where a box is placed (`PlacementDeclarations`), which fixed-layout pages are drawn with.
+        case position(CSSPosition)
+        /// `top`, `right`, `bottom`, `left` (sides as for `padding`).
+        case offset(side: Int, Size)
+        case maxWidth(Size)
+        /// `background-image` (or the shorthand's image); nil for `none`.
+        case backgroundImage(CSSURL?)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -103,10 +110,14 @@ struct Declaration: Sendable, Equatable {
             case .letterSpacing: 51
             case .wordSpacing: 52
             case .fontNumeric: 53
+            case .position: 54
+            case .offset(let side, _): 55 + side
+            case .maxWidth: 59
+            case .backgroundImage: 60
             }
         }
 
-        static let propertyCount = 54
+        static let propertyCount = 61
     }
 
     /// A `width` or `height`.
@@ -163,19 +174,20 @@ struct Declaration: Sendable, Equatable {
     }
 
     /// The declarations of a rule's block (or a `style` attribute), in order, at most `limit`.
-    static func list(parsing text: [UInt8], limit: Int) -> [Declaration] {
+    /// `base`: the path `url()`s are relative to, nil for the document's.
+    static func list(parsing text: [UInt8], limit: Int, base: String? = nil) -> [Declaration] {
         var declarations: [Declaration] = []
         var scanner = CSSScanner(text)
         while !scanner.atEnd, declarations.count < limit {
             let part = scanner.read(upTo: [UInt8(ascii: ";")])
             scanner.advance()
-            declarations += parse(part)
+            declarations += parse(part, base: base)
         }
         return declarations
     }
 
     /// `name: value [!important]`: none, one, or for the `margin` shorthand two declarations.
-    private static func parse(_ text: [UInt8]) -> [Declaration] {
+    private static func parse(_ text: [UInt8], base: String?) -> [Declaration] {
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return [] }
         let name = CSSValue.lowercasedASCII(CSSValue.trimmed(text[..<colon]))
         var value = CSSValue.lowercasedASCII(CSSValue.trimmed(text[(colon + 1)...]))
@@ -185,7 +197,13 @@ struct Declaration: Sendable, Equatable {
             important = true
             value = String(value[..<bang]).trimmingSpaces
         }
-        return values(of: name, value).map { Declaration(value: $0, important: important) }
+        var declarations = values(of: name, value).map { Declaration(value: $0, important: important) }
+        // A `url()` names a file, whose case counts: read from the text as written.
+        if name == "background-image" || name == "background",
+           let image = PlacementDeclarations.backgroundImage(text[(colon + 1)...], base: base) {
+            declarations.append(Declaration(value: .backgroundImage(image), important: important))
+        }
+        return declarations
     }
 
     private static func values(of name: String, _ value: String) -> [Value] {
@@ -286,6 +304,7 @@ struct Declaration: Sendable, Equatable {
             }
         default:
             if let values = TableDeclarations.values(of: name, value) { return values }
+            if let values = PlacementDeclarations.values(of: name, value) { return values }
             single = nil
         }
         return single.map { [$0] } ?? []

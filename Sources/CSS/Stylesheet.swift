@@ -48,11 +48,13 @@ public struct Stylesheet: Sendable, Equatable {
         self.rules = rules
     }
 
-    public init(parsing text: String) {
-        self.init(parsing: Array(text.utf8))
+    /// `base`: the sheet's own path, which the `url()`s it holds are relative to (nil: the
+    /// document's, as for a `<style>` element).
+    public init(parsing text: String, base: String? = nil) {
+        self.init(parsing: Array(text.utf8), base: base)
     }
 
-    public init(parsing bytes: [UInt8]) {
+    public init(parsing bytes: [UInt8], base: String? = nil) {
         rules = []
         var bytes = bytes
         if bytes.count > CSSLimits.maximumSize {
@@ -95,7 +97,7 @@ public struct Stylesheet: Sendable, Equatable {
             }
             let selectors = SelectorParser.list(parsing: prelude, namespaces: namespaces, limit: CSSLimits.maximumSelectors)
             guard !selectors.isEmpty else { continue }
-            let declarations = Declaration.list(parsing: block, limit: CSSLimits.maximumDeclarations)
+            let declarations = Declaration.list(parsing: block, limit: CSSLimits.maximumDeclarations, base: base)
             guard !declarations.isEmpty else { continue }
             rules.append(Rule(selectors: selectors, declarations: declarations))
         }

@@ -70,7 +70,7 @@ final class BookStylesheets: @unchecked Sendable {
             return nil
         }
         do {
-            let sheet = Stylesheet(parsing: try archive.read(path))
+            let sheet = Stylesheet(parsing: try archive.read(path), base: path)
             notes[path] = sheet.notes.map { Warning(entry: path, $0) }
             parsed[path] = sheet
             ruleCount += sheet.ruleCount

@@ -20,6 +20,11 @@ struct PackageDocument {
         let isLinear: Bool
         /// The CFI steps from the package element to its `itemref`: `/6/4[chap01ref]`.
         let cfi: String
+        /// The `itemref`'s own `rendition:layout-pre-paginated` (true) or `-reflowable` (false),
+        /// which overrides the package's; nil when it says neither.
+        var isPrePaginated: Bool? = nil
+        /// `page-spread-left|right` (either prefixed with `rendition:`), `rendition:page-spread-center`.
+        var side: SpreadSide? = nil
     }
 
     let path: String
@@ -41,6 +46,14 @@ struct PackageDocument {
     /// `<meta name="primary-writing-mode" content="…">` (Kindle's, also written as a property),
     /// lowercased: `horizontal-lr`, `vertical-rl`, …
     var primaryWritingMode: String?
+    /// `rendition:layout` is `pre-paginated` (EPUB 3.3 §8.2.1): every spine item is a page the
+    /// designer drew, but those whose `itemref` says otherwise.
+    var isPrePaginated = false
+    /// The package gives `rendition:layout` at all (Apple's display options count only without).
+    var saysLayout = false
+    /// `rendition:orientation` and `rendition:spread`, when the package gives them.
+    var orientation: Rendition.Orientation?
+    var spread: Rendition.Spread?
     /// The guide's `reference type="cover"`.
     var guideCover: ArchiveReference?
     /// How many `itemref`s the spine lists, resolvable or not.
@@ -84,6 +97,18 @@ struct PackageDocument {
                 }
                 if node.attribute("name") == "cover", let content = node.attribute("content") {
                     coverMeta = coverMeta ?? TextCleanup.trimmed(content)
+                }
+                switch node.attribute("property") {
+                case "rendition:layout":
+                    saysLayout = true
+                    isPrePaginated = TextCleanup.trimmed(document.textContent(of: index)) == "pre-paginated"
+                case "rendition:orientation":
+                    orientation = Rendition.Orientation(rawValue: TextCleanup.trimmed(document.textContent(of: index)))
+                case "rendition:spread":
+                    // `portrait` is deprecated in EPUB 3.3 and is to be read as `both`.
+                    let value = TextCleanup.trimmed(document.textContent(of: index))
+                    spread = value == "portrait" ? .both : Rendition.Spread(rawValue: value)
+                default: break
                 }
                 if node.attribute("name") == "primary-writing-mode" || node.attribute("property") == "primary-writing-mode" {
                     let mode = node.attribute("content") ?? document.textContent(of: index)
@@ -152,8 +177,30 @@ struct PackageDocument {
             }
             let isLinear = itemref.attribute("linear")?.lowercased() != "no"
             let step = SourceMap.elementStep(index: position, id: itemref.attribute("id"))
-            self.spine.append(SpineItem(item: item, isLinear: isLinear, cfi: cfi + step))
+            var spineItem = SpineItem(item: item, isLinear: isLinear, cfi: cfi + step)
+            for property in (itemref.attribute("properties") ?? "").split(whereSeparator: \.isWhitespace) {
+                switch property {
+                case "rendition:layout-pre-paginated": spineItem.isPrePaginated = true
+                case "rendition:layout-reflowable": spineItem.isPrePaginated = false
+                case "page-spread-left", "rendition:page-spread-left": spineItem.side = .left
+                case "page-spread-right", "rendition:page-spread-right": spineItem.side = .right
+                case "rendition:page-spread-center", "rendition:align-x-center": spineItem.side = .center
+                default: break
+                }
+            }
+            self.spine.append(spineItem)
         }
+    }
+
+    /// Whether the spine item is a page its designer drew: its `itemref` says, else the package.
+    func isPrePaginated(_ item: SpineItem) -> Bool {
+        item.isPrePaginated ?? isPrePaginated
+    }
+
+    /// How the book asks its designed pages to be shown; nil when it has none.
+    var rendition: Rendition? {
+        guard spine.contains(where: isPrePaginated) else { return nil }
+        return Rendition(orientation: orientation ?? .auto, spread: spread ?? .auto)
     }
 
     private mutating func readGuide(_ document: MarkupDocument, _ guide: Int) {

@@ -5,9 +5,10 @@ import BookModel
 enum PackageMetadata {
     static func metadata(of package: PackageDocument, bookPath: String, chapters: [Chapter],
                          warnings: inout [Warning]) -> Metadata {
-        let metadata = Metadata(title: package.title ?? guessedTitle(bookPath: bookPath, chapters: chapters),
+        var metadata = Metadata(title: package.title ?? guessedTitle(bookPath: bookPath, chapters: chapters),
                                 creators: package.creators, language: package.language,
                                 identifier: package.identifier, date: package.date, direction: package.direction)
+        metadata.rendition = package.rendition
         if package.title == nil { warnings.append(Warning(entry: package.path, "no dc:title; the title is a guess")) }
         return metadata
     }

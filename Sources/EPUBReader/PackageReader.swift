@@ -1,5 +1,6 @@
 import BookModel
 import Markup
+import XHTMLReader
 import ZipArchive
 
 /// Finds, reads and parses the package document. A package that can't be read or parsed, or
@@ -28,7 +29,8 @@ enum PackageReader {
             warnings.append(Warning(entry: packagePath, line: document.problems.first?.line,
                                     "malformed package document recovered: \(document.problems.first?.message ?? "")"))
         }
-        let package = PackageDocument(document: document, path: packagePath, warnings: &warnings)
+        var package = PackageDocument(document: document, path: packagePath, warnings: &warnings)
+        if !package.saysLayout, appleFixedLayout(in: archive) { package.isPrePaginated = true }
         if package.spine.isEmpty {
             var reason = package.spineReferenceCount == 0 ? "lists no items in its spine" : "names no manifest item in its spine"
             // A parse that gave up early (nesting past libxml2's bound, say) is the likely cause.
@@ -36,5 +38,18 @@ enum PackageReader {
             throw .invalid(file: archive.path, reason: "\(packagePath): \(reason)")
         }
         return package
+    }
+
+    /// Apple's `META-INF/com.apple.ibooks.display-options.xml` asks for `fixed-layout`: how books
+    /// made for iBooks before EPUB 3's rendition properties say they are pre-paginated.
+    private static func appleFixedLayout(in archive: BookArchive) -> Bool {
+        let path = "META-INF/com.apple.ibooks.display-options.xml"
+        guard archive.entry(for: path) != nil, let bytes = try? archive.read(path) else { return false }
+        let document = Markup.parse(bytes, as: .xml)
+        guard let root = document.rootElement else { return false }
+        return document.descendantElements(of: root, named: "option").contains { index in
+            document[index].attribute("name") == "fixed-layout"
+                && TextCleanup.trimmed(document.textContent(of: index)).lowercased() == "true"
+        }
     }
 }

@@ -12,6 +12,8 @@ struct SpineItemContent {
     var writesVertically = false
     /// The media it holds that a page cannot play.
     var unshownMedia = UnshownMedia()
+    /// For a fixed-layout item, the page its designer drew (and `blocks` are empty).
+    var design: PageDesign?
 
     /// What reading an item's bytes gives: content already (an image), bytes to parse, or
     /// nothing (with a warning).
@@ -24,7 +26,7 @@ struct SpineItemContent {
     /// The archive's part of reading an item (one item at a time): its bytes, checked to be
     /// text; nil content (with a warning) when it can't be read, so one bad item costs only
     /// itself. Only a bound being passed stops the whole book.
-    static func load(_ item: PackageDocument.Item, archive: BookArchive,
+    static func load(_ item: PackageDocument.Item, archive: BookArchive, designed: Bool = false,
                      warnings: inout [Warning]) throws(ReadError) -> Loaded {
         guard archive.entry(for: item.path) != nil else {
             warnings.append(Warning(entry: item.path, "is in the spine but not in the archive; skipped"))
@@ -32,6 +34,12 @@ struct SpineItemContent {
         }
         if item.isImage {
             let image = Image(source: ImageReference(path: item.path, mediaType: item.mediaType), alt: "")
+            if designed {
+                // A picture as a designed page fills it; the page's size is the picture's, once measured.
+                var content = SpineItemContent(blocks: [], firstHeading: nil)
+                content.design = PageDesign(width: 0, height: 0, items: [.image(image, frame: DesignFrame(x: 0, y: 0, width: 0, height: 0))])
+                return .content(content)
+            }
             return .content(SpineItemContent(blocks: [Block(.image(image))], firstHeading: nil))
         }
         guard isDocument(item) else {
@@ -54,12 +62,29 @@ struct SpineItemContent {
     }
 
     /// The rest, which documents may do side by side: parsing and reading the blocks.
+    /// `designed`: a fixed-layout item, whose viewport is `viewport` when it declares none.
     static func parse(_ bytes: [UInt8], of item: PackageDocument.Item, stylesheets: @escaping XHTMLReader.StylesheetLoader,
+                      designed: Bool = false, viewport: (width: Double, height: Double)? = nil,
                       warnings: inout [Warning]) -> SpineItemContent? {
         let document = Markup.parse(bytes)
         guard document.rootElement != nil else {
             warnings.append(Warning(entry: item.path, "could not be parsed; skipped"))
             return nil
+        }
+        if designed {
+            if let designed = XHTMLReader.readDesign(document: document, source: item.path, stylesheets: stylesheets,
+                                                     fallbackViewport: viewport) {
+                warnings += designed.warnings
+                if !designed.declaresViewport {
+                    warnings.append(Warning(entry: item.path, "a fixed-layout page declares no viewport; it takes the "
+                                            + "book's first, \(Int(designed.design.width))×\(Int(designed.design.height)) px"))
+                }
+                var content = SpineItemContent(blocks: [], firstHeading: designed.headTitle)
+                content.design = designed.design
+                return content
+            }
+            warnings.append(Warning(entry: item.path, "a fixed-layout page declares no viewport, nor does any page "
+                                    + "of the book; its text is read as a reflowable chapter's"))
         }
         let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets)
         warnings += content.warnings

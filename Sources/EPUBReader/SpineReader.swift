@@ -2,6 +2,7 @@ import BookModel
 import Dispatch
 import Foundation
 import ImageSizes
+import Markup
 import ProcessMemory
 import XHTMLReader
 
@@ -44,9 +45,10 @@ struct SpineReader {
         var batchBytes = 0
         // The first batches are small, so that the layout has its first chapters soon.
         var batchLimit = Self.firstBatchItems
+        let viewport = firstViewport
 
         func finishBatch() throws(ReadError) {
-            let contents = Self.parse(batch, stylesheets: stylesheets)
+            let contents = Self.parse(batch, stylesheets: stylesheets, package: package, viewport: viewport)
             defer {
                 batch = []
                 batchBytes = 0
@@ -58,18 +60,22 @@ struct SpineReader {
                 let item = slot.spineItem.item
                 if content.writesVertically, verticalItem == nil { verticalItem = item.path }
                 unshownMedia.add(content.unshownMedia)
-                if let cover, isCoverPage(content.blocks, cover: cover) { continue }
+                if content.design == nil, let cover, isCoverPage(content.blocks, cover: cover) { continue }
                 // Checked as the chapters come, so a book made of text alone stops early too.
                 textSize += content.blocks.textSize + content.notes.reduce(0) { $0 + $1.blocks.textSize }
+                    + (content.design?.textSize ?? 0)
                 if textSize > archive.limits.maximumTextSize {
                     throw .limitExceeded(file: archive.path,
                                          reason: "\(item.path): takes the book's text past \(archive.limits.describe(.text))")
                 }
                 readPaths.insert(item.path)
-                let chapter = Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
+                var chapter = Chapter(source: item.path, title: content.firstHeading, blocks: content.blocks,
                                       isLinear: slot.spineItem.isLinear, spineCFI: slot.spineItem.cfi, notes: content.notes)
+                chapter.design = content.design
+                chapter.design?.side = slot.spineItem.side
                 chapters.append(chapter)
-                if let receiver, !BookImageSizes.showsImages(chapter.blocks) {
+                // A designed page waits for its pictures' sizes, as a chapter showing images does.
+                if let receiver, chapter.design == nil, !BookImageSizes.showsImages(chapter.blocks) {
                     receiver.receive(chapter, at: chapters.count - 1)
                 }
             }
@@ -90,7 +96,9 @@ struct SpineReader {
                 slot.warnings.append(Warning(entry: item.path, "is encrypted (DRM); skipped"))
             } else {
                 do {
-                    slot.loaded = try SpineItemContent.load(item, archive: archive, warnings: &slot.warnings)
+                    slot.loaded = try SpineItemContent.load(item, archive: archive,
+                                                            designed: package.isPrePaginated(spineItem),
+                                                            warnings: &slot.warnings)
                 } catch {
                     // The items before it end first, as they would one at a time.
                     try finishBatch()
@@ -120,6 +128,17 @@ struct SpineReader {
         return nil
     }
 
+    /// The viewport of the first fixed-layout page that declares one, in reading order, which a
+    /// page declaring none takes (as Readium does). Read ahead of the spine: the pages are read
+    /// side by side, and one may need a later page's.
+    private var firstViewport: (width: Double, height: Double)? {
+        for spineItem in readingOrder where package.isPrePaginated(spineItem) && !spineItem.item.isImage {
+            guard let bytes = try? archive.read(spineItem.item.path) else { continue }
+            if let viewport = XHTMLReader.declaredViewport(of: Markup.parse(bytes)) { return viewport }
+        }
+        return nil
+    }
+
     /// A batch ends after this many items or this many bytes of documents: enough to share out,
     /// few enough that a book over the text limit is stopped soon after it. The first ends after
     /// two (a chapter for each of two layout workers), and each then holds twice the last.
@@ -137,7 +156,8 @@ struct SpineReader {
 
     /// The batch's contents in order, its documents parsed side by side, each with the warnings
     /// its parsing gave.
-    private static func parse(_ batch: [Slot], stylesheets: BookStylesheets) -> [(content: SpineItemContent?, warnings: [Warning])] {
+    private static func parse(_ batch: [Slot], stylesheets: BookStylesheets, package: PackageDocument,
+                              viewport: (width: Double, height: Double)?) -> [(content: SpineItemContent?, warnings: [Warning])] {
         let results = ParsedSlots(count: batch.count)
         let documents = batch.indices.filter { if case .document = batch[$0].loaded { true } else { false } }
         let work: @Sendable (Int) -> Void = { index in
@@ -145,7 +165,8 @@ struct SpineReader {
             var warnings: [Warning] = []
             let content = SpineItemContent.parse(bytes, of: batch[index].spineItem.item,
                                                  stylesheets: stylesheets.loader(forItem: batch[index].position),
-                                                 warnings: &warnings)
+                                                 designed: package.isPrePaginated(batch[index].spineItem),
+                                                 viewport: viewport, warnings: &warnings)
             results.set(index, content: content, warnings: warnings)
         }
         if documents.count > 1 {

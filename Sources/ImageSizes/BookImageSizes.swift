@@ -21,8 +21,45 @@ public enum BookImageSizes {
                 }
                 image.source.pixelSize = sizes[path] ?? nil
             }
+            if var design = book.chapters[c].design {
+                measure(&design) { image in
+                    let path = image.source.path
+                    if sizes[path] == nil {
+                        sizes[path] = size(of: path, read: files.read, warnings: &warnings)
+                    }
+                    image.source.pixelSize = sizes[path] ?? nil
+                }
+                book.chapters[c].design = design
+            }
         }
         return warnings
+    }
+
+    /// Sizes a designed page's pictures, and gives those left at `auto` (a size of 0) their
+    /// own: both sides, or the one missing kept in proportion. A page drawn as one picture (a
+    /// picture as a spine item, its viewport 0 by 0) takes the picture's size.
+    private static func measure(_ design: inout PageDesign, _ size: (inout Image) -> Void) {
+        for index in design.items.indices {
+            switch design.items[index] {
+            case .image(var image, var frame):
+                size(&image)
+                if let natural = image.source.pixelSize, natural.width > 0, natural.height > 0 {
+                    let (width, height) = (Double(natural.width), Double(natural.height))
+                    switch (frame.width > 0, frame.height > 0) {
+                    case (false, false): (frame.width, frame.height) = (width, height)
+                    case (true, false): frame.height = frame.width * height / width
+                    case (false, true): frame.width = frame.height * width / height
+                    case (true, true): break
+                    }
+                    if design.width == 0 || design.height == 0 { (design.width, design.height) = (frame.width, frame.height) }
+                }
+                design.items[index] = .image(image, frame: frame)
+            case .textBox(var box):
+                mapImages(in: &box.blocks, size)
+                design.items[index] = .textBox(box)
+            case .textLine: break
+            }
+        }
     }
 
     private static func size(of path: String, read: (String) throws -> [UInt8], warnings: inout [Warning]) -> PixelSize? {

@@ -34,6 +34,12 @@ struct BlockBuilder {
     private var pendingFirstLetter: ComputedStyle?
     /// The document's outermost `svg` elements, found when the first is met (`InlineDrawing`).
     private var drawings: [Int: Int]?
+    /// Elements the walk leaves out, what they hold too: the boxes a designed page places by
+    /// themselves (`DesignedPageReader`).
+    var leavesOut: Set<Int> = []
+    /// The body keeps the font size its CSS gives it, as on a designed page, where sizes are the
+    /// designer's; otherwise the body's size is the layout's.
+    var keepsRootSize = false
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
@@ -170,7 +176,7 @@ struct BlockBuilder {
             return
         }
         elementPath = paths.element(id: node.attribute("id"))
-        if ElementRole.isHidden(node) { return }
+        if ElementRole.isHidden(node) || leavesOut.contains(index) { return }
         var role = role(of: node)
         if role == .skipped { return }
         let style = computedStyle(of: index, node: node, role: role)
@@ -494,8 +500,10 @@ struct BlockBuilder {
             // The body's size and line height are the ones the layout is asked for; its margins
             // are the page's. What the book sets below is taken relative to its own for the body.
             style.takeLineHeightAsRoot()
-            style.fontScale = 1
-            style.fontSizeIsSet = false
+            if !keepsRootSize {
+                style.fontScale = 1
+                style.fontSizeIsSet = false
+            }
             style.marginTop = nil
             style.marginBottom = nil
         }

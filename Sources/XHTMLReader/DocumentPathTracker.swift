@@ -47,6 +47,17 @@ struct DocumentPathTracker {
         }
     }
 
+    /// The path of `element` from the root element, found by walking up from it.
+    static func path(of element: Int, in document: MarkupDocument) -> String {
+        var path = ""
+        var node = element
+        while let parent = document[node].parent, document[parent].kind == .element {
+            path = step(to: node, in: document) + path
+            node = parent
+        }
+        return path
+    }
+
     private static func step(to element: Int, in document: MarkupDocument) -> String {
         guard let parent = document[element].parent else { return "" }
         let index = document.childElements(of: parent).firstIndex(of: element) ?? 0

@@ -142,3 +142,73 @@ public enum XHTMLReader {
         return Warning(entry: source, line: first.map(\.line), message)
     }
 }
+
+extension XHTMLReader {
+    /// A fixed-layout spine item read: the page its designer drew, and what else the document
+    /// says of itself.
+    public struct DesignedContent: Sendable {
+        /// Its items in the viewport's CSS pixels; the viewport is `fallbackViewport` when the
+        /// document declares none (`declaresViewport` false).
+        public var design: PageDesign
+        public var declaresViewport: Bool
+        public var headTitle: String?
+        public var warnings: [Warning]
+    }
+
+    /// Reads a fixed-layout document (EPUB 3.3 §8.3) as `DesignedPageReader` decides; its
+    /// viewport from `<meta name="viewport">`, or for an SVG document its `viewBox` or size.
+    /// Nil when it declares none and there is no `fallbackViewport`.
+    public static func readDesign(document: MarkupDocument, source: String, stylesheets loader: StylesheetLoader? = nil,
+                                  fallbackViewport: (width: Double, height: Double)?) -> DesignedContent? {
+        var warnings: [Warning] = []
+        guard let root = document.rootElement else { return nil }
+        let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
+        let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
+        let viewport = declaredViewport(document, root: root, head: head)
+        guard let size = viewport ?? fallbackViewport else { return nil }
+        let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
+                                                 warnings: &warnings)
+        var reader = DesignedPageReader(document: document, source: source, styles: StyleResolver(stylesheets: sheets))
+        let items = reader.read(root: root, body: body, width: size.width, height: size.height)
+        return DesignedContent(design: PageDesign(width: size.width, height: size.height, items: items),
+                               declaresViewport: viewport != nil,
+                               headTitle: head.flatMap { headTitle(in: document, head: $0) },
+                               warnings: warnings + reader.warnings)
+    }
+
+    /// `<meta name="viewport" content="width=1024, height=768">`, or an SVG root's `viewBox`
+    /// (else its `width` and `height`); nil when the document gives no positive size.
+    public static func declaredViewport(of document: MarkupDocument) -> (width: Double, height: Double)? {
+        guard let root = document.rootElement else { return nil }
+        return declaredViewport(document, root: root,
+                                head: document.childElements(of: root).first { document[$0].name.lowercased() == "head" })
+    }
+
+    static func declaredViewport(_ document: MarkupDocument, root: Int, head: Int?) -> (width: Double, height: Double)? {
+        if document[root].name.lowercased() == "svg" {
+            let node = document[root]
+            let box = DesignedSVG.numbers(node.attribute("viewBox") ?? "")
+            if box.count == 4, box[2] > 0, box[3] > 0 { return (box[2], box[3]) }
+            if let width = node.attribute("width").flatMap({ DesignedSVG.numbers($0).first }),
+               let height = node.attribute("height").flatMap({ DesignedSVG.numbers($0).first }), width > 0, height > 0 {
+                return (width, height)
+            }
+            return nil
+        }
+        guard let head else { return nil }
+        for index in document.descendantElements(of: head, named: "meta")
+        where document[index].attribute("name")?.lowercased() == "viewport" {
+            var width: Double?
+            var height: Double?
+            for pair in (document[index].attribute("content") ?? "").split(whereSeparator: { $0 == "," || $0 == ";" }) {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { TextCleanup.trimmed(String($0)).lowercased() }
+                guard parts.count == 2 else { continue }
+                let number = Double(parts[1].hasSuffix("px") ? String(parts[1].dropLast(2)) : parts[1])
+                if parts[0] == "width" { width = number }
+                if parts[0] == "height" { height = number }
+            }
+            if let width, let height, width > 0, height > 0, width.isFinite, height.isFinite { return (width, height) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+/// CSS `position`: whether a box is in the flow, or placed by its offsets.
+public enum CSSPosition: String, Sendable, Equatable {
+    case `static`, relative, absolute, fixed, sticky
+
+    /// Taken out of the flow and placed in its containing block by `top`, `left`, … .
+    public var isOutOfFlow: Bool { self == .absolute || self == .fixed }
+}
+
+/// A `url()` as a stylesheet wrote it, with the path it is relative to.
+public struct CSSURL: Sendable, Equatable {
+    /// What the parentheses hold, unquoted and unescaped as written.
+    public var text: String
+    /// The stylesheet's own path; nil for a `<style>` element or `style` attribute, whose
+    /// `url()`s are relative to the document.
+    public var base: String?
+
+    public init(text: String, base: String? = nil) {
+        self.text = text
+        self.base = base
+    }
+}
+
+/// Where an element's box is placed and what it draws behind it (`ComputedStyle.placement`):
+/// what the pages of a fixed-layout book are drawn with, and nothing else reads.
+public struct PlacementStyle: Sendable, Equatable {
+    public var position: CSSPosition = .static
+    /// `top`, `right`, `bottom`, `left`; nil for `auto`.
+    public var offsets = CSSSides<CSSSize?>(nil)
+    public var maxWidth: CSSSize?
+    public var backgroundImage: CSSURL?
+
+    public init() {}
+}
+
+/// Reading the placement properties' declarations.
+enum PlacementDeclarations {
+    /// The declarations of `name: value` when `name` is a placement property; nil when it is not one.
+    static func values(of name: String, _ value: String) -> [Declaration.Value]? {
+        switch name {
+        case "position": return CSSPosition(rawValue: value).map { [.position($0)] } ?? []
+        case "top", "right", "bottom", "left":
+            guard let side = ["top", "right", "bottom", "left"].firstIndex(of: name),
+                  let size = offset(value) else { return [] }
+            return [.offset(side: side, size)]
+        case "max-width":
+            if value == "none" { return [.maxWidth(.auto)] }
+            guard value != "auto", let size = offset(value), size != .auto else { return [] }
+            return [.maxWidth(size)]
+        default: return nil
+        }
+    }
+
+    /// An offset may be negative, a percentage or `auto`.
+    private static func offset(_ value: String) -> Declaration.Size? {
+        if value == "auto" { return .auto }
+        if value.hasSuffix("%"), let number = Double(value.dropLast()), number.isFinite { return .percent(number) }
+        guard let length = CSSLength(value) else { return nil }
+        return .length(length)
+    }
+
+    /// The image of a `background-image` or `background` declaration (`text` its value, as
+    /// written): `.some(nil)` for none (`none`, or a shorthand without an image, which resets
+    /// it); nil for what is not understood. Only the first layer's image is read.
+    static func backgroundImage(_ text: ArraySlice<UInt8>, base: String?) -> CSSURL?? {
+        var written = CSSValue.trimmed(text)
+        if let bang = written.lastIndex(of: UInt8(ascii: "!")) { written = written[..<bang] }
+        let lowered = Array(CSSValue.lowercasedASCII(written).utf8)
+        let opening = Array("url(".utf8)
+        guard let open = lowered.indices.first(where: { lowered[$0...].starts(with: opening) }) else {
+            return lowered.starts(with: Array("none".utf8)) || !String(decoding: lowered, as: UTF8.self).contains("gradient(")
+                ? .some(nil) : nil
+        }
+        let start = written.startIndex + open + opening.count
+        guard let close = written[start...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
+        var inner = CSSValue.trimmed(written[start..<close])
+        if let first = inner.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), inner.count >= 2,
+           inner.last == first {
+            inner = inner.dropFirst().dropLast()
+        }
+        guard !inner.isEmpty else { return .some(nil) }
+        return .some(CSSURL(text: String(decoding: inner, as: UTF8.self), base: base))
+    }
+}
