@@ -136,5 +136,15 @@ extension Block {
 }
 
 extension Chapter {
-    var text: String { blocks.map(\.text).joined(separator: "\n") }
+    /// The blocks' text, or a designed page's: its boxes' blocks, lines and pictures in order.
+    var text: String {
+        guard let design else { return blocks.map(\.text).joined(separator: "\n") }
+        return design.items.map { item in
+            switch item {
+            case .image(let image, _): Block(.image(image)).text
+            case .textBox(let box): box.blocks.map(\.text).joined(separator: "\n")
+            case .textLine(let line): line.runs.plainText
+            }
+        }.joined(separator: "\n")
+    }
 }
