@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rebuild the sample book Samples/the-lighthouse-keeper.epub from its source folder.
+"""Rebuild the sample books Samples/the-lighthouse-keeper.epub and the-tide-clock.epub from
+their source folders.
 
 Python 3 standard library only. Two steps:
   1. draw the two PNG pictures (cover and illustration) into the source folder;
@@ -30,6 +31,9 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "the-lighthouse-keeper")
 DEFAULT_OUTPUT = os.path.join(HERE, "the-lighthouse-keeper.epub")
+# The fixed-layout sample: pages drawn at 600 by 800 CSS pixels, and one reflowable afterword.
+FIXED_SOURCE = os.path.join(HERE, "the-tide-clock")
+FIXED_OUTPUT = os.path.join(HERE, "the-tide-clock.epub")
 IMAGES = os.path.join(SOURCE, "OEBPS", "images")
 
 # The earliest time a ZIP header can hold; any fixed value would do.
@@ -309,6 +313,19 @@ def draw_illustration():
 # ---------------------------------------------------------------------------------------------
 # PNG
 
+def draw_sea():
+    """The fixed-layout sample's page background: a pale sky over a darker sea, 600 by 800."""
+    c = Canvas(600, 800)
+    for y in range(c.height):
+        t = y / c.height
+        if y < 430:
+            color = (int(200 - 60 * t), int(220 - 40 * t), int(240 - 20 * t))
+        else:
+            color = (int(40 + 30 * (1 - t)), int(90 + 40 * (1 - t)), int(130 + 30 * (1 - t)))
+        c.pixels[y * c.width * 3:(y + 1) * c.width * 3] = bytes(color) * c.width
+    return c
+
+
 def png_bytes(canvas):
     stride = canvas.width * 3
     previous = bytes(stride)
@@ -365,16 +382,16 @@ def numeric_entities(data):
     return re.sub(r"&([A-Za-z][A-Za-z0-9]*);", replace, data.decode("utf-8")).encode("utf-8")
 
 
-def source_files():
+def source_files(source=SOURCE):
     """Every file of the book except `mimetype`, as (name in the archive, path), sorted."""
     found = []
-    for folder, subfolders, files in os.walk(SOURCE):
+    for folder, subfolders, files in os.walk(source):
         subfolders[:] = [d for d in subfolders if not d.startswith(".")]
         for name in files:
             if name.startswith("."):
                 continue
             path = os.path.join(folder, name)
-            entry = os.path.relpath(path, SOURCE).replace(os.sep, "/")
+            entry = os.path.relpath(path, source).replace(os.sep, "/")
             if entry != "mimetype":
                 found.append((entry, path))
     return sorted(found)
@@ -388,8 +405,8 @@ def entry_info(name, compression):
     return info
 
 
-def write_epub(output, transform=None):
-    with open(os.path.join(SOURCE, "mimetype"), "rb") as f:
+def write_epub(output, transform=None, source=SOURCE):
+    with open(os.path.join(source, "mimetype"), "rb") as f:
         mimetype = f.read()
     if mimetype != b"application/epub+zip":
         sys.exit("build-sample-epub: mimetype must hold exactly 'application/epub+zip'")
@@ -400,7 +417,7 @@ def write_epub(output, transform=None):
     try:
         with os.fdopen(handle, "wb") as raw, zipfile.ZipFile(raw, "w") as book:
             book.writestr(entry_info("mimetype", zipfile.ZIP_STORED), mimetype)
-            for entry, path in source_files():
+            for entry, path in source_files(source):
                 with open(path, "rb") as f:
                     data = f.read()
                 if transform and entry.endswith((".xhtml", ".html")):
@@ -415,7 +432,7 @@ def write_epub(output, transform=None):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Rebuild the sample EPUB from its sources.")
+    parser = argparse.ArgumentParser(description="Rebuild the sample EPUBs from their sources.")
     parser.add_argument("--output", default=DEFAULT_OUTPUT, help="where to write the book")
     parser.add_argument("--numeric-entities", metavar="COPY",
                         help="also write a copy with numeric character references, to validate")
@@ -427,6 +444,9 @@ def main():
 
     write_epub(args.output)
     print(f"wrote {os.path.relpath(args.output)}")
+    write_if_changed(os.path.join(FIXED_SOURCE, "OEBPS", "images", "sea.png"), png_bytes(draw_sea()))
+    write_epub(FIXED_OUTPUT, source=FIXED_SOURCE)
+    print(f"wrote {os.path.relpath(FIXED_OUTPUT)}")
     if args.numeric_entities:
         write_epub(args.numeric_entities, transform=numeric_entities)
         print(f"wrote {os.path.relpath(args.numeric_entities)}")
