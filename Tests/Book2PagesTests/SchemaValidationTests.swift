@@ -1,12 +1,10 @@
 import Book2PagesKit
-import BookModel
 import Foundation
 import Layout
 import PageFormat
 import Testing
 import Targets
 import PageJSON
-import PageWriter
 
 /// Every target's output for every book — the samples and the shared corpus — and the golden
 /// files are valid against schema/book2pages.schema.json (checked by Python's jsonschema),
@@ -98,27 +96,10 @@ struct SchemaValidationTests {
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
     }
 
-    /// A book of designed pages (made by hand until the EPUB reader makes them): its `design`,
-    /// `metadata.rendition` and `target.blankPages` are valid, as JSON and as JSON Lines.
+    /// A book of designed pages: its `design`, `metadata.rendition` and `target.blankPages` are
+    /// valid, as JSON and as JSON Lines.
     @Test(.needsJSONSchema) func aDesignedBookIsValid() throws {
-        let box = DesignItem.textBox(DesignTextBox(frame: DesignFrame(x: 100, y: 100, width: 1000, height: 400),
-                                                   blocks: [Block(.paragraph([Inline("Once upon a time.")]))], fontSize: 40))
-        let title = DesignItem.textLine(DesignTextLine(x: 600, baseline: 80, anchor: .middle, fontSize: 60,
-                                                       runs: [Inline("Chapter One")]))
-        let picture = DesignItem.image(Image(source: ImageReference(path: "OEBPS/p.png"), alt: ""),
-                                       frame: DesignFrame(x: 0, y: 600, width: 1200, height: 1000))
-        var metadata = Metadata(title: "Designed", authors: ["A"], language: "en")
-        metadata.rendition = Rendition(orientation: .portrait, spread: .both)
-        let book = Book(metadata: metadata, chapters: [
-            Chapter(source: "OEBPS/p1.xhtml", blocks: [], design: PageDesign(width: 1200, height: 1600, side: .right,
-                                                                             items: [title, box, picture])),
-            Chapter(source: "OEBPS/p2.xhtml", blocks: [], design: PageDesign(width: 1200, height: 1600, side: .right)),
-            Chapter(source: "OEBPS/p3.xhtml", blocks: [Block(.paragraph([Inline("A flowed page.")]))]),
-        ])
-        let layouter = try Layouter(options: LayoutOptions())
-        let target = try BookLayoutTarget(TargetRequest())
-        let document = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: layouter.description,
-                                                target: target)
+        let document = try DesignedSampleBook.document().document
         #expect(document.target?.blankPages == [5] && document.metadata.rendition?.layout == .mixed)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
