@@ -151,10 +151,12 @@ struct DesignSetter {
         var top = placement.y + placed.baseline * placement.scale - ascent - (lineHeight - ascent - descent) / 2
         for l in lines.indices {
             let width = lines[l].width
+            // SVG's start and end are the text's own: a right-to-left line starts at its right.
+            let startsAtRight = lines[l].direction == .rightToLeft
             lines[l].x = switch placed.anchor {
-            case .start: anchorX
+            case .start: startsAtRight ? anchorX - width : anchorX
             case .middle: anchorX - width / 2
-            case .end: anchorX - width
+            case .end: startsAtRight ? anchorX : anchorX - width
             }
             lines[l].y = top
             lines[l].justified = false

@@ -12,12 +12,13 @@ struct DesignedPageLayoutTests {
     static let scale = 0.375
     static let top = (400 - 600 * 0.375) / 2
 
-    static func layout(_ designs: [PageDesign?], reflowing text: String = "A flowed chapter.") throws -> PagedBook {
+    static func layout(_ designs: [PageDesign?], reflowing text: String = "A flowed chapter.",
+                       language: String = "en") throws -> PagedBook {
         let chapters = designs.enumerated().map { n, design in
             design.map { Chapter(source: "page\(n).xhtml", blocks: [], design: $0) }
                 ?? Chapter(source: "flowed\(n).xhtml", blocks: [TestBooks.paragraph(text)])
         }
-        let book = Book(metadata: Metadata(title: "Designed", language: "en"), chapters: chapters)
+        let book = Book(metadata: Metadata(title: "Designed", language: language), chapters: chapters)
         return try Layouter(options: TestBooks.options(width: 300, height: 400)).layout(book)
     }
 
@@ -112,6 +113,20 @@ struct DesignedPageLayoutTests {
             #expect(abs(at - 150) <= 2 * TestBooks.precision, "\(anchor)")
             let height = try #require(line.height)
             #expect(line.y < 200 && line.y + height > 200 && abs(height - 18) < TestBooks.precision)
+        }
+    }
+
+    /// SVG's `text-anchor` follows the text's direction: right to left (in an Arabic book),
+    /// `start` is its right end.
+    @Test func aRightToLeftPlacedLineStartsAtItsRight() throws {
+        let arabic = "السلام عليكم"
+        for anchor in [DesignTextLine.TextAnchor.start, .end] {
+            let line = DesignTextLine(x: 400, baseline: 300, anchor: anchor, fontSize: 40, runs: [Inline(arabic)])
+            let paged = try Self.layout([PageDesign(width: 800, height: 600, items: [.textLine(line)])], language: "ar")
+            let placed = try #require(paged.pages.first?.shown?.lines.first)
+            #expect(placed.direction == .rightToLeft)
+            let at = anchor == .start ? placed.x + placed.width : placed.x
+            #expect(abs(at - 150) <= 2 * TestBooks.precision, "\(anchor)")
         }
     }
 
