@@ -46,7 +46,7 @@ public enum Converter {
                                streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
         let output: any PageOutput = if let sink, options.outputFormat == .ndjson, !options.strict {
-            LineStream(sink: sink)
+            LineStream(sink: sink, target: options.target)
         } else {
             WholeDocument(options: options)
         }
@@ -70,9 +70,13 @@ public enum Converter {
         let layout = layoutDescription(layouter, options)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: provenance)
         let paged: PagedBook
-        if let done = early?.finish(read.book) {
+        // Arranged once the early layout's workers are done: a book whose spreads turn out other
+        // than its package said is laid out again.
+        let laidOutEarly = early?.finish(read.book)
+        if let done = laidOutEarly, output.arrange(for: read.book.metadata) {
             paged = done
         } else {
+            _ = output.arrange(for: read.book.metadata)
             output.restart()
             paged = layouter.layout(read.book, keepingPages: false) { _, pages in output.add(pages) }
         }

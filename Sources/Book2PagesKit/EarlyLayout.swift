@@ -48,6 +48,7 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
         guard let layouter else { return }
         // The pages live on in the output: the layout keeps none of its own.
         let output = output
+        _ = output.arrange(for: metadata)
         progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in output.add(pages) }
     }
 

@@ -5,6 +5,7 @@ import PageFormat
 import PageJSON
 import PageWriter
 import ProcessMemory
+import Targets
 
 /// Where a conversion's pages go as the layout makes them, and what it writes of the document at
 /// the end: the one thing that differs between writing the document whole and streaming it.
@@ -18,6 +19,10 @@ protocol PageOutput: AnyObject, Sendable {
     func restart()
     /// The book is read and about to be laid out: what comes before its pages.
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?)
+    /// The pages to come are of a book with `metadata`, which says where its designed pages fall
+    /// on spreads (`SpreadPlacement`). Before any page is given, or once the book is read; false
+    /// when pages given already were placed for other metadata: they must be laid out again.
+    func arrange(for metadata: Metadata) -> Bool
     /// The next chapter's pages, from a layout worker, in reading order, one call at a time.
     func add(_ pages: [Page])
     /// Every page of the book, covers included, once it is laid out.
@@ -37,6 +42,8 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     private let writesJSON: Bool
     /// Replaced only on the converting thread, while no layout is running.
     private var collector: PageCollector
+    /// Where the collector puts designed pages on spreads (`arrange`).
+    private var spreads: SpreadPlacement?
     var streams: Bool { false }
     var failure: ConversionError? { nil }
 
@@ -47,7 +54,15 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     }
 
     func restart() {
-        collector = PageCollector(writesJSON: writesJSON)
+        collector = PageCollector(writesJSON: writesJSON, spreads: spreads)
+    }
+
+    func arrange(for metadata: Metadata) -> Bool {
+        let asked = SpreadPlacement(for: metadata, target: options.target)
+        guard asked != spreads else { return true }
+        spreads = asked
+        restart()
+        return false
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {}
@@ -79,13 +94,16 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
 final class LineStream: PageOutput, @unchecked Sendable {
     private let lock = NSLock()
     private let sink: @Sendable (Data) throws -> Void
+    /// Whose spreads designed pages are placed on (`arrange`).
+    private let target: any PageTarget
     private var stream = PageStream()
     private var pages: [Page] = []
     private(set) var failure: ConversionError?
     var streams: Bool { true }
 
-    init(sink: @escaping @Sendable (Data) throws -> Void) {
+    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget) {
         self.sink = sink
+        self.target = target
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
@@ -97,6 +115,12 @@ final class LineStream: PageOutput, @unchecked Sendable {
     }
 
     func restart() {}
+
+    /// A stream is given no page before its book is read: it takes the book's placement as it is.
+    func arrange(for metadata: Metadata) -> Bool {
+        lock.withLock { stream.spreads = SpreadPlacement(for: metadata, target: target) }
+        return true
+    }
 
     func add(_ pages: [Page]) {
         emit { $0.content(pages) }

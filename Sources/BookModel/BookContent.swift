@@ -53,12 +53,11 @@ extension Book {
     public var textSize: Int { chapters.reduce(0) { $0 + $1.textSize } }
 
     /// False for a book with no text and no image at all, not even a cover: converting it
-    /// would make pages with nothing on them.
+    /// would make pages with nothing on them. A designed page shows what its designer drew,
+    /// even a page left blank on purpose.
     public var showsSomething: Bool {
-        // A designed page shows itself, even one left blank on purpose.
-        cover != nil || chapters.contains {
-            $0.design != nil || $0.blocks.showsSomething || $0.notes.contains { $0.blocks.showsSomething }
-        }
+        cover != nil || chapters.contains { $0.design != nil || $0.blocks.showsSomething
+            || $0.notes.contains { $0.blocks.showsSomething } }
     }
 }
 

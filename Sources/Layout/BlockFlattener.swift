@@ -50,8 +50,9 @@ struct BlockFlattener {
     private var paragraphs: [StyledParagraph] = []
     /// Anchors of blocks that produced no paragraph yet, given to the next one that does.
     private var pendingAnchors: [String] = []
-    /// Scalars of the chapter's text so far: where the next paragraph starts.
-    private var sourceOffset = 0
+    /// Scalars of the chapter's text so far: where the next paragraph starts; after `flatten`,
+    /// where the text of the blocks flattened ends.
+    private(set) var sourceOffset = 0
     /// A list item's marker, waiting for the first paragraph of the item; `list` is the list's
     /// own paragraph, whose direction a marker shown alone takes.
     private var pendingMarker: (text: String, minimumIndent: Double, itemIndent: Double, list: StyledParagraph)?
@@ -90,11 +91,12 @@ struct BlockFlattener {
 
     /// The paragraphs of `blocks`, in reading order. Anchors of trailing blocks that show nothing
     /// go on the last paragraph. A `marker` (a footnote's number) runs into the first line of the
-    /// first paragraph.
-    mutating func flatten(_ blocks: [Block], marker: String? = nil) -> [StyledParagraph] {
+    /// first paragraph. `sourceStart`: where their text starts in the chapter's text, for blocks
+    /// that follow others of the chapter flattened apart (a designed page's boxes and lines).
+    mutating func flatten(_ blocks: [Block], marker: String? = nil, sourceStart: Int = 0) -> [StyledParagraph] {
         paragraphs = []
         pendingAnchors = []
-        sourceOffset = 0
+        sourceOffset = sourceStart
         pendingMarker = marker.map { marker in
             var around = StyledParagraph(lineHeight: lineHeight)
             setDirection(of: &around, named: nil, language: nil)

@@ -63,6 +63,9 @@ struct ChapterLayouter {
     private let assembler: PageAssembler
     private let tableSetter: TableSetter
     private let floatSetter: FloatSetter
+    /// A designed chapter's one page: the same segmenter, line breaker and hyphenator, at the
+    /// sizes and widths its designer gave.
+    private let designSetter: DesignSetter
 
     /// What of a book's metadata its chapters' layout depends on.
     struct BookSettings: Equatable, Sendable {
@@ -100,6 +103,9 @@ struct ChapterLayouter {
                                    bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = contentSize.width
         flattener.faceFeatures = segmenter.faceFeatures
+        designSetter = DesignSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
+                                    alignment: options.alignment, direction: direction, language: language,
+                                    pageSize: options.geometry.pageSize)
 
         // The notes' markers are measured at the size their text is set in.
         let noteSize = StyledParagraph.writtenSize(options.fontSize * LayoutOptions.noteScale)
@@ -124,20 +130,11 @@ struct ChapterLayouter {
     mutating func layout(_ chapter: Chapter, index: Int) -> ChapterLayout {
         // Past the memory bound the chapters left are not laid out: the conversion is refused.
         guard !MemoryWatch.isOver else { return ChapterLayout(pages: [], anchorPages: [:]) }
+        if let design = chapter.design { return layout(design, of: chapter, index: index) }
         let paginated = paginate(chapter)
-        let measurer = setter.segmenter.measurer
         let pages = assembler.pages(paginated.pagination.pages, chapterIndex: index,
                                     sourceIndex: ChapterSourceIndex(paragraphs: paginated.paragraphs), spineCFI: chapter.spineCFI)
-        var layout = ChapterLayout(pages: pages, anchorPages: paginated.anchors,
-                                   standIns: StandInRuns.faces(on: paginated.pagination.pages),
-                                   languagesWithoutHyphenation: hyphenator.missingLanguages,
-                                   metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
-                                   charactersWithoutGlyphs: measurer.charactersWithoutGlyphs)
-        for page in pages {
-            for line in page.shown?.lines ?? [] {
-                for run in line.runs ?? [] { if let link = run.link { layout.linkTargets.insert(link) } }
-            }
-        }
+        var layout = finished(pages, contents: paginated.pagination.pages, anchors: paginated.anchors)
         layout.warnings = paginated.tableScales.map { table, scale in
             Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
                     + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")
@@ -153,6 +150,38 @@ struct ChapterLayouter {
             layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
                 + (count == 1 ? "float is" : "floats are") + " set in the flow, as blocks: wider than half the page, "
                 + "taller than most of it, or with no text to stand beside"))
+        }
+        return layout
+    }
+
+    /// A designed chapter: always one page, whatever it holds.
+    private func layout(_ design: PageDesign, of chapter: Chapter, index: Int) -> ChapterLayout {
+        let set = designSetter.set(design, spineItem: chapter.source)
+        let page = assembler.designedPage(set.content, design: set.placement, chapterIndex: index,
+                                          sourceIndex: ChapterSourceIndex(paragraphs: set.paragraphs), spineCFI: chapter.spineCFI)
+        var anchors: [String: Int] = [:]
+        for anchor in set.paragraphs.flatMap(\.anchors) { anchors[anchor] = 0 }
+        var layout = finished([page], contents: [set.content], anchors: anchors)
+        if set.linesPastThePage > 0 {
+            let count = set.linesPastThePage
+            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
+                + (count == 1 ? "line" : "lines") + " of its designed page run past the page: its text needs more room "
+                + "than its boxes give at the page's scale"))
+        }
+        return layout
+    }
+
+    /// A chapter's layout from its finished pages: with what the measuring met on the way and
+    /// where its lines' links lead.
+    private func finished(_ pages: [Page], contents: [PageContent], anchors: [String: Int]) -> ChapterLayout {
+        var layout = ChapterLayout(pages: pages, anchorPages: anchors, standIns: StandInRuns.faces(on: contents),
+                                   languagesWithoutHyphenation: hyphenator.missingLanguages,
+                                   metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
+                                   charactersWithoutGlyphs: setter.segmenter.measurer.charactersWithoutGlyphs)
+        for page in pages {
+            for line in page.shown?.lines ?? [] {
+                for run in line.runs ?? [] { if let link = run.link { layout.linkTargets.insert(link) } }
+            }
         }
         return layout
     }
@@ -182,23 +211,8 @@ struct ChapterLayouter {
         }
         var tableScales: [(table: Int, scale: Double)] = []
         var floatsInFlow = flattener.floatsInFlow
-        // What the closure reads is taken out of `self` first: a method of `self` called in it
-        // copied the whole layouter, for every paragraph.
-        let setters = self.setters
-        let contentSize = self.contentSize
-        let gapHeight = paginator.gapHeight
-        let set = paragraphs.map { paragraph in
-            guard !paragraph.boxInsets.isZero else {
-                return Self.setParagraph(paragraph, setters: setters, gapHeight: gapHeight, notes: noteIndices,
-                                         tableScales: &tableScales, floatsInFlow: &floatsInFlow)
-            }
-            // Inside boxes: set in the measure they leave, then moved to where it is.
-            let insets = paragraph.boxInsets
-            let size = Dimensions(width: max(contentSize.width - insets.left - insets.right, 1),
-                                  height: contentSize.height)
-            return Self.setParagraph(paragraph, setters: setters.narrowed(to: size), gapHeight: gapHeight, notes: noteIndices,
-                                     tableScales: &tableScales, floatsInFlow: &floatsInFlow).moved(dx: insets.left)
-        }
+        let set = Self.set(paragraphs, setters: setters, gapHeight: paginator.gapHeight, notes: noteIndices,
+                           tableScales: &tableScales, floatsInFlow: &floatsInFlow)
         var noteAnchors: [[String]] = []
         let notes = chapter.notes.map { note in
             let noteParagraphs = noteFlattener.flatten(note.blocks, marker: note.marker)
@@ -241,6 +255,25 @@ struct ChapterLayouter {
 
     private var setters: Setters {
         Setters(paragraphs: setter, tables: tableSetter, floats: floatSetter, size: contentSize)
+    }
+
+    /// Each paragraph set in the measure of `setters`, or, inside boxes, in the measure they leave
+    /// and moved to where it is. Static, so that a designed page's boxes are set the same way at
+    /// their own size and width (`DesignSetter`), and so that nothing of `self` is copied per
+    /// paragraph.
+    static func set(_ paragraphs: [StyledParagraph], setters: Setters, gapHeight: Double, notes noteIndices: [String: Int],
+                    tableScales: inout [(table: Int, scale: Double)], floatsInFlow: inout Int) -> [SetParagraph] {
+        paragraphs.map { paragraph in
+            guard !paragraph.boxInsets.isZero else {
+                return setParagraph(paragraph, setters: setters, gapHeight: gapHeight, notes: noteIndices,
+                                    tableScales: &tableScales, floatsInFlow: &floatsInFlow)
+            }
+            let insets = paragraph.boxInsets
+            let size = Dimensions(width: max(setters.size.width - insets.left - insets.right, 1),
+                                  height: setters.size.height)
+            return setParagraph(paragraph, setters: setters.narrowed(to: size), gapHeight: gapHeight, notes: noteIndices,
+                                tableScales: &tableScales, floatsInFlow: &floatsInFlow).moved(dx: insets.left)
+        }
     }
 
     /// One paragraph set: its lines, a table's slices, a float's lines beside its host's, or a

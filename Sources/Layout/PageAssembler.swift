@@ -7,7 +7,7 @@ import PageFormat
 /// the chapter it lies. A page is made once, here, on the worker that laid its chapter out.
 struct PageAssembler: Sendable {
     /// The content box's top-left corner on the page.
-    let origin: Margins
+    private(set) var origin: Margins
     /// The body text's size and line height, which lines and runs leave unsaid when they have them.
     let bodySize: Double
     let lineHeight: Double
@@ -37,6 +37,33 @@ struct PageAssembler: Sendable {
                                              lines: content.lines.map(line), images: images, boxes: boxes, cells: cells,
                                              location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI))))
         }
+    }
+
+    /// A designed chapter's one page, from its content already in page coordinates: a content
+    /// page when it shows any text, else an image page (with no pictures, for a page its designer
+    /// left blank), which still is the chapter's page.
+    func designedPage(_ content: PageContent, design: DesignedPage, chapterIndex: Int, sourceIndex: ChapterSourceIndex,
+                      spineCFI: String?) -> Page {
+        var onPage = self
+        onPage.origin = Margins(top: 0, right: 0, bottom: 0, left: 0)
+        let images = content.images.map { image in
+            PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(image.x), y: PointPrecision.rounded(image.y),
+                      width: PointPrecision.rounded(image.width), height: PointPrecision.rounded(image.height))
+        }
+        var placement = design
+        placement.scale = (design.scale * 1e6).rounded() / 1e6
+        placement.x = PointPrecision.rounded(design.x)
+        placement.y = PointPrecision.rounded(design.y)
+        let text = content.text
+        var page = ChapterPage(text: text, folio: 0, chapter: chapterIndex, indexInChapter: 0,
+                               lines: text.isEmpty ? [] : content.lines.map(onPage.line), images: images,
+                               boxes: content.boxes.map(onPage.box), cells: content.cells.map(onPage.cell),
+                               location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI), design: placement)
+        if text.isEmpty {
+            page.location = nil
+            return Page(.image(page))
+        }
+        return Page(.content(page))
     }
 
     private func box(_ box: PageBox) -> PageBox {

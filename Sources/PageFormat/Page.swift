@@ -109,9 +109,13 @@ public struct ChapterPage: Sendable, Equatable {
     public var cells: [PageCell]
     /// Which of its chapter's text the page shows; nil on a page without text.
     public var location: PageLocation?
+    /// For a page the book's designer drew (a fixed-layout chapter, always one page): its
+    /// document, viewport and where the viewport lands on the page. Nil on a flowed page.
+    public var design: DesignedPage?
 
     public init(text: String = "", folio: Int, chapter: Int, indexInChapter: Int, lines: [PageLine] = [],
-                images: [PageImage] = [], boxes: [PageBox] = [], cells: [PageCell] = [], location: PageLocation? = nil) {
+                images: [PageImage] = [], boxes: [PageBox] = [], cells: [PageCell] = [], location: PageLocation? = nil,
+                design: DesignedPage? = nil) {
         self.text = text
         self.folio = folio
         self.chapter = chapter
@@ -121,6 +125,7 @@ public struct ChapterPage: Sendable, Equatable {
         self.boxes = boxes
         self.cells = cells
         self.location = location
+        self.design = design
     }
 
     /// The lines of `cell`'s text, top to bottom.
@@ -139,7 +144,7 @@ public struct ChapterPage: Sendable, Equatable {
 extension Page: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, title, subtitle, image, text, folio, chapter, indexInChapter, lines, images, boxes, cells, location,
-             color, decoration
+             color, decoration, design
     }
 
     /// Reads the fields `type` says the page has; a type it does not know keeps only its name.
@@ -161,7 +166,8 @@ extension Page: Codable {
                                indexInChapter: try container.decode(Int.self, forKey: .indexInChapter),
                                lines: try list(.lines), images: try list(.images), boxes: try list(.boxes),
                                cells: try list(.cells),
-                               location: try container.decodeIfPresent(PageLocation.self, forKey: .location))
+                               location: try container.decodeIfPresent(PageLocation.self, forKey: .location),
+                               design: try container.decodeIfPresent(DesignedPage.self, forKey: .design))
         }
         switch type {
         case "invisible": kind = .invisible
@@ -199,6 +205,7 @@ extension Page: Codable {
             if !shown.boxes.isEmpty { try container.encode(shown.boxes, forKey: .boxes) }
             if !shown.cells.isEmpty { try container.encode(shown.cells, forKey: .cells) }
             try container.encodeIfPresent(shown.location, forKey: .location)
+            try container.encodeIfPresent(shown.design, forKey: .design)
         }
     }
 }

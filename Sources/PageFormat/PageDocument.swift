@@ -92,9 +92,11 @@ public struct BookMetadata: Codable, Sendable, Equatable {
     public var date: String?
     /// The book's page progression: `rtl` when its pages turn from left to right.
     public var direction: WritingDirection
+    /// How a book with designed pages asks to be shown; nil for a book the layout flowed whole.
+    public var rendition: BookRendition?
 
     public init(title: String, authors: [String], creators: [Creator], language: String?, identifier: String?,
-                date: String? = nil, direction: WritingDirection) {
+                date: String? = nil, direction: WritingDirection, rendition: BookRendition? = nil) {
         self.title = title
         self.authors = authors
         self.creators = creators
@@ -102,6 +104,7 @@ public struct BookMetadata: Codable, Sendable, Equatable {
         self.identifier = identifier
         self.date = date
         self.direction = direction
+        self.rendition = rendition
     }
 }
 

@@ -7,11 +7,16 @@ public struct TargetDescription: Sendable, Equatable {
     public var doubleSided: Bool?
     /// How the target's screens take the pages.
     public var grouping: Grouping
+    /// The blank pages put in so that each designed page falls on the side of the spread it asks
+    /// for (`ChapterPage.design`'s `side`), as indices into `pages`; nil when there are none
+    /// (always, for a target that shows one page at a time).
+    public var blankPages: [Int]?
 
-    public init(name: TargetName, doubleSided: Bool? = nil, grouping: Grouping = .none) {
+    public init(name: TargetName, doubleSided: Bool? = nil, grouping: Grouping = .none, blankPages: [Int]? = nil) {
         self.name = name
         self.doubleSided = doubleSided
         self.grouping = grouping
+        self.blankPages = blankPages
     }
 
     /// Which pages each screen shows, as the target's system takes them.
@@ -78,13 +83,14 @@ public struct TargetName: OpenStringValue {
 
 extension TargetDescription: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, doubleSided, spreads, leaves, screens, chapters
+        case name, doubleSided, spreads, leaves, screens, chapters, blankPages
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(TargetName.self, forKey: .name)
         doubleSided = try container.decodeIfPresent(Bool.self, forKey: .doubleSided)
+        blankPages = try container.decodeIfPresent([Int].self, forKey: .blankPages)
         grouping = if let spreads = try container.decodeIfPresent([Spread].self, forKey: .spreads) {
             .spreads(spreads)
         } else if let leaves = try container.decodeIfPresent([Leaf].self, forKey: .leaves) {
@@ -102,6 +108,7 @@ extension TargetDescription: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encodeIfPresent(doubleSided, forKey: .doubleSided)
+        try container.encodeIfPresent(blankPages, forKey: .blankPages)
         switch grouping {
         case .spreads(let spreads): try container.encode(spreads, forKey: .spreads)
         case .leaves(let leaves): try container.encode(leaves, forKey: .leaves)

@@ -28,6 +28,7 @@ extension Page: CompactJSONWritable {
             if let shown { output.key("chapter", first: &first); output.write(Int64(shown.chapter)) }
             if let color { output.key("color", first: &first); try output.write(color) }
             if let decoration { output.key("decoration", first: &first); try output.write(decoration) }
+            if let design = shown?.design { output.key("design", first: &first); try design.writeJSON(to: output) }
             if let shown { output.key("folio", first: &first); output.write(Int64(shown.folio)) }
             if let cover { output.key("image", first: &first); output.write(cover) }
             if let shown, !isContent || !shown.images.isEmpty {
@@ -44,6 +45,23 @@ extension Page: CompactJSONWritable {
             if let shown, isContent || !shown.text.isEmpty { output.key("text", first: &first); output.write(shown.text) }
             if let title { output.key("title", first: &first); output.write(title) }
             output.key("type", first: &first); output.write(kind.type)
+        }
+    }
+}
+
+extension DesignedPage: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("scale", first: &first); try output.write(scale)
+            if let side { output.key("side", first: &first); output.write(side.rawValue) }
+            output.key("spineItem", first: &first); output.write(spineItem)
+            output.key("viewport", first: &first)
+            try output.object { first in
+                output.key("height", first: &first); try output.write(viewport.height)
+                output.key("width", first: &first); try output.write(viewport.width)
+            }
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
         }
     }
 }

@@ -44,6 +44,7 @@ extension PageListItem: CompactJSONWritable {
 extension TargetDescription: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
         try output.object { first in
+            if let blankPages { output.key("blankPages", first: &first); try output.writeArray(blankPages) }
             if case .chapters(let chapters) = grouping { output.key("chapters", first: &first); try output.writeArray(chapters) }
             if let doubleSided { output.key("doubleSided", first: &first); output.write(doubleSided) }
             if case .leaves(let leaves) = grouping { output.key("leaves", first: &first); try output.writeArray(leaves) }

@@ -20,8 +20,8 @@ public final class PageCollector: @unchecked Sendable {
     public private(set) var encodedPages: EncodedPages?
 
     /// `writesJSON`: also write the pages' compact JSON.
-    public init(writesJSON: Bool = false) {
-        stream = PageStream()
+    public init(writesJSON: Bool = false, spreads: SpreadPlacement? = nil) {
+        stream = PageStream(spreads: spreads)
         encoded = writesJSON ? EncodedPages() : nil
     }
 

@@ -17,54 +17,84 @@ public enum PageListBuilder {
     ///   - pages: the page list, when it was made as the layout went (`PageCollector`).
     public static func document(for book: Book, paged: PagedBook, layout: LayoutDescription,
                                 target: any PageTarget, pages: [Page]? = nil) -> PageDocument {
-        let pages = pages ?? Self.pages(of: book, paged: paged)
+        let pages = pages ?? Self.pages(of: book, paged: paged, spreads: SpreadPlacement(for: book.metadata, target: target))
         var layout = layout
         layout.standIns = paged.standIns.isEmpty ? nil : paged.standIns
+        var grouping = target.grouping(of: pages, rightToLeft: book.metadata.direction == .rightToLeft)
+        let blanks = SpreadPlacement.blanks(in: pages)
+        grouping.blankPages = blanks.isEmpty ? nil : blanks
+        // The layout counts content pages; blanks for spreads may stand among them in the list.
+        let placed = ContentPlaces(pages)
         return PageDocument(metadata: metadata(of: book),
                             layout: layout,
-                            target: target.grouping(of: pages, rightToLeft: book.metadata.direction == .rightToLeft),
-                            chapters: chapters(of: book, paged: paged),
-                            toc: toc(of: book, paged: paged),
-                            pageList: pageList(of: book, paged: paged),
+                            target: grouping,
+                            chapters: chapters(of: book, paged: paged, placed: placed),
+                            toc: toc(of: book, paged: paged, placed: placed),
+                            pageList: pageList(of: book, paged: paged, placed: placed),
                             pages: pages,
-                            links: paged.links.map { PageLink(target: $0.target, page: firstContentIndex + $0.page, chapter: $0.chapter) })
+                            links: paged.links.map { PageLink(target: $0.target, page: placed[$0.page], chapter: $0.chapter) })
     }
 
-    static func pages(of book: Book, paged: PagedBook) -> [Page] {
-        var stream = PageStream()
+    static func pages(of book: Book, paged: PagedBook, spreads: SpreadPlacement? = nil) -> [Page] {
+        var stream = PageStream(spreads: spreads)
         return stream.front(of: book) + stream.content(paged.pages) + stream.back()
+    }
+
+    /// Where each of the layout's pages is in the page list: its index among the chapters' pages
+    /// to its index in `pages`. With no pages, each straight after the pages before the content.
+    struct ContentPlaces {
+        private let indices: [Int]
+
+        init(_ pages: [Page]) {
+            indices = pages.indices.filter { pages[$0].shown != nil }
+        }
+
+        subscript(contentIndex: Int) -> Int {
+            contentIndex < indices.count ? indices[contentIndex] : firstContentIndex + contentIndex
+        }
     }
 
     public static func metadata(of book: Book) -> BookMetadata {
         BookMetadata(title: book.metadata.title, authors: book.metadata.authors,
                      creators: book.metadata.creators.map { Creator(name: $0.name, role: $0.role) },
                      language: book.metadata.language, identifier: book.metadata.identifier,
-                     date: book.metadata.date, direction: book.metadata.direction == .rightToLeft ? .rightToLeft : .leftToRight)
+                     date: book.metadata.date, direction: book.metadata.direction == .rightToLeft ? .rightToLeft : .leftToRight,
+                     rendition: rendition(of: book))
     }
 
-    static func chapters(of book: Book, paged: PagedBook) -> [ChapterItem] {
-        var next = firstContentIndex
+    /// How a book with designed chapters asks to be shown; nil for a book of flowed chapters
+    /// only, whatever its package says, as nothing of it is designed.
+    static func rendition(of book: Book) -> BookRendition? {
+        let designed = book.chapters.filter { $0.design != nil }.count
+        guard designed > 0 else { return nil }
+        let asked = book.metadata.rendition ?? Rendition()
+        return BookRendition(layout: designed == book.chapters.count ? .prePaginated : .mixed,
+                             orientation: RenditionOrientation(rawValue: asked.orientation.rawValue),
+                             spread: RenditionSpread(rawValue: asked.spread.rawValue))
+    }
+
+    static func chapters(of book: Book, paged: PagedBook, placed: ContentPlaces = ContentPlaces([])) -> [ChapterItem] {
+        var next = 0
         return book.chapters.indices.map { index in
             let chapter = book.chapters[index]
             let count = index < paged.chapterPageCounts.count ? paged.chapterPageCounts[index] : 0
             defer { next += count }
             return ChapterItem(title: chapter.title, source: chapter.source, linear: chapter.isLinear,
-                               page: count > 0 ? next : nil, pageCount: count)
+                               page: count > 0 ? placed[next] : nil, pageCount: count)
         }
     }
 
-    static func toc(of book: Book, paged: PagedBook) -> [TOCItem] {
+    static func toc(of book: Book, paged: PagedBook, placed: ContentPlaces = ContentPlaces([])) -> [TOCItem] {
         zip(book.toc, paged.tocPageIndices).compactMap { entry, index in
             index.map { contentIndex in
-                TOCItem(title: entry.title, level: entry.level,
-                        page: firstContentIndex + contentIndex, folio: contentIndex + 1)
+                TOCItem(title: entry.title, level: entry.level, page: placed[contentIndex], folio: contentIndex + 1)
             }
         }
     }
 
-    static func pageList(of book: Book, paged: PagedBook) -> [PageListItem] {
+    static func pageList(of book: Book, paged: PagedBook, placed: ContentPlaces = ContentPlaces([])) -> [PageListItem] {
         zip(book.pageList, paged.pageListPageIndices).compactMap { entry, index in
-            index.map { PageListItem(label: entry.label, page: firstContentIndex + $0, folio: $0 + 1) }
+            index.map { PageListItem(label: entry.label, page: placed[$0], folio: $0 + 1) }
         }
     }
 }

@@ -8,8 +8,15 @@ public struct PageStream: Sendable {
     /// How many pages the stream has given so far.
     public private(set) var count = 0
     private var folio = 0
+    /// Pages given by `content` so far, blanks for spreads included: where the next one goes,
+    /// counted from the first content page (the pages before it may come last).
+    private var contentCount = 0
+    /// Where designed pages fall on spreads; nil: no blank is added for them.
+    public var spreads: SpreadPlacement?
 
-    public init() {}
+    public init(spreads: SpreadPlacement? = nil) {
+        self.spreads = spreads
+    }
 
     /// Two invisible pages so the book starts closed, the cover on the right, the inside cover.
     /// Their number never changes, so they may be made before or after the content.
@@ -26,13 +33,20 @@ public struct PageStream: Sendable {
     }
 
     /// The layout's content pages (and `image` pages, of pictures alone), numbered on from the
-    /// ones before.
+    /// ones before; a blank page before a designed page that would fall on the other side of a
+    /// spread than it asks (`spreads`), which takes no number.
     public mutating func content(_ laidOut: [Page]) -> [Page] {
-        var pages = laidOut
-        for index in pages.indices {
+        var pages: [Page] = []
+        pages.reserveCapacity(laidOut.count)
+        for var page in laidOut {
+            if let spreads, spreads.needsBlank(before: page, at: PageDocument.firstContentIndex + contentCount + pages.count) {
+                pages.append(Page(.blank))
+            }
             folio += 1
-            pages[index].shown?.folio = folio
+            page.shown?.folio = folio
+            pages.append(page)
         }
+        contentCount += pages.count
         count += pages.count
         return pages
     }

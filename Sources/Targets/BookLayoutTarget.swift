@@ -7,6 +7,7 @@ public struct BookLayoutTarget: PageTarget {
     public static let summary = "a two-page spread, the default"
     public let pageSize: Dimensions
     public let bounds: Dimensions?
+    public var showsSpreads: Bool { true }
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)

@@ -8,6 +8,7 @@ public struct PageCurlTarget: DoubleSidedTarget {
     public let pageSize: Dimensions
     public let bounds: Dimensions?
     public let doubleSided: Bool
+    public var showsSpreads: Bool { doubleSided }
 
     public init(_ request: TargetRequest) throws(TargetError) {
         let doubleSided = request.doubleSided

@@ -19,6 +19,9 @@ public protocol PageTarget: Sendable {
     var bounds: Dimensions? { get }
     /// Two pages a screen (`pagecurl --double-sided`).
     var doubleSided: Bool { get }
+    /// Its screens show two facing pages, so a designed page may ask for a side of them
+    /// (`PageWriter`'s `SpreadPlacement`).
+    var showsSpreads: Bool { get }
     /// How the target's screens take the page list, in reading order; `rightToLeft`: the
     /// book's page progression.
     func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription
@@ -26,6 +29,7 @@ public protocol PageTarget: Sendable {
 
 extension PageTarget {
     public var doubleSided: Bool { false }
+    public var showsSpreads: Bool { false }
     public var name: TargetName { Self.name }
 
     /// What the output's `target` says before any page is made: its name, and for the target
@@ -85,6 +89,12 @@ public enum PageTargets {
     /// `--double-sided` is refused by every target that is not double-sided.
     static func refuseDoubleSided(_ request: TargetRequest) throws(TargetError) {
         if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }
+    }
+
+    /// Whether the page at `index` of the list is a right-hand page on a screen of spreads
+    /// (`spreads(pageCount:rightToLeft:)`).
+    public static func isRightHand(_ index: Int, rightToLeft: Bool) -> Bool {
+        (index % 2 == 0) != rightToLeft
     }
 
     /// BookLayout's screens: even indices are right-hand pages, so each screen shows an odd page

@@ -96,6 +96,20 @@ struct SchemaValidationTests {
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
     }
 
+    /// A book of designed pages: its `design`, `metadata.rendition` and `target.blankPages` are
+    /// valid, as JSON and as JSON Lines.
+    @Test(.needsJSONSchema) func aDesignedBookIsValid() throws {
+        let document = try DesignedSampleBook.document().document
+        #expect(document.target?.blankPages == [5] && document.metadata.rendition?.layout == .mixed)
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("designed.json"), lines = directory.appendingPathComponent("designed.ndjson")
+        try document.jsonData().write(to: json)
+        try document.jsonLines().write(to: lines)
+        let result = try Self.validate([json.path, lines.path])
+        #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
+    }
+
     /// The validator really checks: a page without its folio, an unknown field and a wrong
     /// first page are each reported.
     @Test(.needsJSONSchema) func aBrokenDocumentIsReported() throws {

@@ -18,12 +18,15 @@ struct CompactJSONTests {
     func documentWithEveryField() throws -> PageDocument {
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.metadata.title = Self.awkward
+        document.metadata.rendition = BookRendition(layout: .mixed, orientation: .portrait,
+                                                    spread: RenditionSpread(rawValue: Self.awkward))
         document.chapters.append(ChapterItem(title: nil, source: Self.awkward, linear: false, page: nil, pageCount: 0))
         document.toc.append(TOCItem(title: Self.awkward, level: 2, page: 5, folio: nil))
         document.pageList = [PageListItem(label: "xii", page: 4, folio: 1), PageListItem(label: Self.awkward, page: 5, folio: nil)]
         document.target = TargetDescription(name: .pageCurl, doubleSided: true,
                                             grouping: .spreads([.init(left: nil, right: 2), .init(left: 3, right: nil),
-                                                                .init(left: nil, right: nil)]))
+                                                                .init(left: nil, right: nil)]),
+                                            blankPages: [5, 9])
         let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
@@ -63,6 +66,12 @@ struct CompactJSONTests {
             Page(.content(ChapterPage(text: "", folio: 4, chapter: 1, indexInChapter: 3, cells: Array(cells.suffix(2))))),
             Page(.image(ChapterPage(text: "kept", folio: 3, chapter: 1, indexInChapter: 1, lines: Array(lines.prefix(1)),
                                     location: PageLocation(start: 0, end: 4)))),
+            Page(.content(ChapterPage(text: "designed", folio: 5, chapter: 2, indexInChapter: 0, lines: Array(lines.prefix(1)),
+                                      design: DesignedPage(spineItem: Self.awkward, viewport: Dimensions(width: 1200, height: 1600.5),
+                                                           scale: 2.0 / 3.0, x: -0.0, y: 31.25, side: .right)))),
+            Page(.image(ChapterPage(folio: 6, chapter: 3, indexInChapter: 0,
+                                    design: DesignedPage(spineItem: "p.xhtml", viewport: Dimensions(width: 1, height: 1),
+                                                         scale: 1, x: 0, y: 0, side: .other("across"))))),
             Page(.cover(image: "OEBPS/images/a b.png"), title: Self.awkward),
             Page(.cover(image: nil)),
             Page(.colored(PageColor(red: 1, green: 2, blue: 3, alpha: 4)), title: "t"),
@@ -139,8 +148,10 @@ struct CompactJSONTests {
         let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0))
         let cell = PageCell(table: 1, row: 2, column: 3, rowSpan: 2, columnSpan: 3, x: 1, y: 2, width: 3, height: 4,
                             header: true, repeated: true)
+        let design = DesignedPage(spineItem: "p.xhtml", viewport: Dimensions(width: 600, height: 800), scale: 0.5, x: 1, y: 2,
+                                  side: .left)
         let shown = ChapterPage(text: "a", folio: 1, chapter: 0, indexInChapter: 0, lines: [line], images: [image],
-                                boxes: [box], cells: [cell], location: location)
+                                boxes: [box], cells: [cell], location: location, design: design)
         let page = Page(.content(shown), title: "t", subtitle: "s")
         let chapter = ChapterItem(title: "t", source: "s.xhtml", linear: true, page: 4, pageCount: 1)
         let entry = TOCItem(title: "t", level: 1, page: 4, folio: 1)
@@ -150,7 +161,7 @@ struct CompactJSONTests {
         let chapterPages = TargetDescription.ChapterPages(chapter: 0, pages: [4])
         let groupings: [TargetDescription.Grouping] = [.spreads([spread]), .leaves([leaf]), .screens([4]),
                                                        .chapters([chapterPages])]
-        let target = TargetDescription(name: .reader, doubleSided: false, grouping: groupings[3])
+        let target = TargetDescription(name: .reader, doubleSided: false, grouping: groupings[3], blankPages: [5])
         var document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         document.pages = [page]
         document.chapters = [chapter]
@@ -171,6 +182,7 @@ struct CompactJSONTests {
         // A Swift name that JSON spells otherwise (`rightToLeft` is `rtl`): one key for each property still.
         #expect(keys((lineJSON["bidi"] as! [Any])[0]) == ["length", "start", "rtl"] && labels(piece).count == 3)
         #expect(keys(pageJSON["location"]) == labels(location))
+        #expect(keys(pageJSON["design"]) == labels(design))
         #expect(keys((pageJSON["images"] as! [Any])[0]) == labels(image))
         #expect(keys((pageJSON["boxes"] as! [Any])[0]) == labels(box))
         #expect(keys((pageJSON["cells"] as! [Any])[0]) == labels(cell))
