@@ -44,6 +44,7 @@ struct PageAssembler: Sendable {
     /// left blank), which still is the chapter's page.
     func designedPage(_ content: PageContent, design: DesignedPage, chapterIndex: Int, sourceIndex: ChapterSourceIndex,
                       spineCFI: String?) -> Page {
+        // The design setter placed everything on the page already, margins being the designer's.
         var onPage = self
         onPage.origin = Margins(top: 0, right: 0, bottom: 0, left: 0)
         let images = content.images.map { image in
@@ -51,6 +52,8 @@ struct PageAssembler: Sendable {
                       width: PointPrecision.rounded(image.width), height: PointPrecision.rounded(image.height))
         }
         var placement = design
+        // A ratio, not a length: hundredths would move a 1600-pixel viewport's far edge by up to
+        // 8 points; millionths keep it within a hundredth, and binary fractions out of the JSON.
         placement.scale = (design.scale * 1e6).rounded() / 1e6
         placement.x = PointPrecision.rounded(design.x)
         placement.y = PointPrecision.rounded(design.y)
