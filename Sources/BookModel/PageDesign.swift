@@ -66,12 +66,17 @@ public struct DesignTextBox: Sendable, Equatable {
     /// The distance between its lines' baselines, as a multiple of `fontSize` (CSS
     /// `line-height`; `normal` is 1.2).
     public var lineHeight: Double
+    /// The box is placed by its bottom and is as tall as its text (CSS `bottom` with no
+    /// `height`): its text ends at the frame's bottom rather than starting at its top.
+    public var anchorsBottom = false
 
-    public init(frame: DesignFrame, blocks: [Block], fontSize: Double = 16, lineHeight: Double = 1.2) {
+    public init(frame: DesignFrame, blocks: [Block], fontSize: Double = 16, lineHeight: Double = 1.2,
+                anchorsBottom: Bool = false) {
         self.frame = frame
         self.blocks = blocks
         self.fontSize = fontSize
         self.lineHeight = lineHeight
+        self.anchorsBottom = anchorsBottom
     }
 }
 

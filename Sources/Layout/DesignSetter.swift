@@ -119,13 +119,25 @@ struct DesignSetter {
         let pages = Paginator(contentHeight: Self.unboundedHeight, gapHeight: lineHeight)
             .paginate(set, boxes: flattener.boxes).pages
         // One page it is; were it ever more, they stand one under the other, so no line is lost.
-        var content = PageContent()
-        var top = frame.y
-        for page in pages {
-            content.append(page, dx: frame.x, dy: top)
-            top = max(top, (content.lines.map { $0.y + $0.height } + content.images.map { $0.y + $0.height }).max() ?? top)
+        func stacked(from start: Double) -> PageContent {
+            var content = PageContent()
+            var top = start
+            for page in pages {
+                content.append(page, dx: frame.x, dy: top)
+                top = max(top, Self.bottom(of: content) ?? top)
+            }
+            return content
+        }
+        var content = stacked(from: frame.y)
+        // A box placed by its bottom ends there, however tall its text is.
+        if box.anchorsBottom, let bottom = Self.bottom(of: content) {
+            content = stacked(from: frame.y + frame.height - (bottom - frame.y))
         }
         return (content, paragraphs, flattener.sourceOffset)
+    }
+
+    private static func bottom(of content: PageContent) -> Double? {
+        (content.lines.map { $0.y + $0.height } + content.images.map { $0.y + $0.height }).max()
     }
 
     private func setLine(_ placed: DesignTextLine, placement: DesignedPage,

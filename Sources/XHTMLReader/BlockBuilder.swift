@@ -40,6 +40,9 @@ struct BlockBuilder {
     /// The body keeps the font size its CSS gives it, as on a designed page, where sizes are the
     /// designer's; otherwise the body's size is the layout's.
     var keepsRootSize = false
+    /// The element a designed page places by itself, whose margins, padding and border its
+    /// frame already holds: its blocks start at the frame's content box.
+    var placedBox: Int?
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
@@ -496,6 +499,14 @@ struct BlockBuilder {
         if case .heading(let level) = role { defaultScale = BlockStyle.headingScale(level: level) }
         var style = styles.style(of: index, in: selectorTree, styleAttribute: node.attribute("style"),
                                  parent: context.computed, defaultFontScale: defaultScale)
+        if index == placedBox {
+            style.marginTop = 0
+            style.marginBottom = 0
+            style.marginLeft = 0
+            style.marginRight = 0
+            style.table.padding = CSSSides(nil)
+            style.table.borders = CSSSides(CSSBorderSide())
+        }
         if Self.isRoot(node) {
             // The body's size and line height are the ones the layout is asked for; its margins
             // are the page's. What the book sets below is taken relative to its own for the body.

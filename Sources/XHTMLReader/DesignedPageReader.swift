@@ -41,6 +41,8 @@ struct DesignedPageReader {
         let frame: DesignFrame
         let content: DesignFrame
         let style: ComputedStyle
+        /// Placed by its bottom with no height given: its text ends at `content`'s bottom.
+        let anchorsBottom: Bool
     }
 
     /// The page's items, in document order; `viewport` its size in CSS pixels.
@@ -84,10 +86,16 @@ struct DesignedPageReader {
             }
             let placement = style.placement
             if placement.position.isOutOfFlow, name != "body", name != "html" {
-                let frame = Self.frame(of: style, in: placement.position == .fixed ? viewport : container,
-                                       staticOrigin: flowOrigin)
-                let content = Self.contentBox(of: frame, style: style, defaultMargin: 0, marginsIncluded: true)
-                placed.append(Placed(element: element, frame: frame, content: content, style: style))
+                let (frame, anchorsBottom) = Self.frame(of: style, name: name,
+                                                        in: placement.position == .fixed ? viewport : container,
+                                                        staticOrigin: flowOrigin)
+                var content = Self.contentBox(of: frame, style: style, defaultMargin: 0, marginsIncluded: true)
+                if anchorsBottom {
+                    let px = Self.pixelsPerEm
+                    content.y = frame.y - (style.table.padding.bottom ?? 0) * px - style.table.borders.bottom.drawn * px
+                }
+                placed.append(Placed(element: element, frame: frame, content: content, style: style,
+                                     anchorsBottom: anchorsBottom))
                 if let image = backgroundImage(placement) {
                     items.append((element, .image(image, frame: Self.paddingBox(of: frame, style: style))))
                 }
@@ -130,7 +138,9 @@ struct DesignedPageReader {
             let inner = Set(placed.map(\.element).filter { $0 != box.element } + svgRoots.map(\.element))
             let text = blocks(from: box.element, leavingOut: inner)
             if !text.isEmpty {
-                items.append((box.element, .textBox(textBox(text, frame: box.content, style: bodyStyle))))
+                var textBox = textBox(text, frame: box.content, style: bodyStyle)
+                textBox.anchorsBottom = box.anchorsBottom
+                items.append((box.element, .textBox(textBox)))
             }
         }
         for (element, box) in svgRoots {
@@ -161,6 +171,7 @@ struct DesignedPageReader {
         var builder = BlockBuilder(document: document, source: source, styles: styles)
         builder.leavesOut = apart
         builder.keepsRootSize = true
+        builder.placedBox = element
         let blocks = builder.build(from: element)
         return blocks
     }
@@ -192,13 +203,36 @@ struct DesignedPageReader {
         }
     }
 
+    /// The margins browsers give elements the book's CSS gives none (HTML's rendering section),
+    /// in ems of the element's size: top and bottom, then the sides.
+    private static func defaultMargins(of name: String) -> (vertical: Double, sides: Double) {
+        switch name {
+        case "h1": (0.67, 0)
+        case "h2": (0.83, 0)
+        case "h3": (1, 0)
+        case "h4": (1.33, 0)
+        case "h5": (1.67, 0)
+        case "h6": (2.33, 0)
+        case "p", "ul", "ol", "dl", "pre": (1, 0)
+        case "blockquote", "figure": (1, 2.5)
+        default: (0, 0)
+        }
+    }
+
     /// The border box of a placed element in its containing block `container` (CSS 2.1 §10.3.7,
-    /// §10.6.4), `staticOrigin` where it would stand in the flow.
-    private static func frame(of style: ComputedStyle, in container: DesignFrame, staticOrigin: DesignFrame) -> DesignFrame {
+    /// §10.6.4), `staticOrigin` where it would stand in the flow. Placed by its bottom with no
+    /// height (`anchorsBottom`), the box's height is its text's, which the layout knows: the
+    /// frame is then its bottom edge, of no height.
+    private static func frame(of style: ComputedStyle, name: String, in container: DesignFrame,
+                              staticOrigin: DesignFrame) -> (frame: DesignFrame, anchorsBottom: Bool) {
         let offsets = style.placement.offsets
         let px = DesignedPageReader.pixelsPerEm
-        let margin = (top: (style.marginTop ?? 0) * px, right: (style.marginRight ?? 0) * px,
-                      bottom: (style.marginBottom ?? 0) * px, left: (style.marginLeft ?? 0) * px)
+        let ownEm = style.fontScale * px
+        let defaults = defaultMargins(of: name)
+        let margin = (top: style.marginTop.map { $0 * px } ?? defaults.vertical * ownEm,
+                      right: style.marginRight.map { $0 * px } ?? defaults.sides * ownEm,
+                      bottom: style.marginBottom.map { $0 * px } ?? defaults.vertical * ownEm,
+                      left: style.marginLeft.map { $0 * px } ?? defaults.sides * ownEm)
         let table = style.table
         let extraX = (table.padding.left ?? 0) * px + (table.padding.right ?? 0) * px
             + table.borders.left.drawn * px + table.borders.right.drawn * px
@@ -236,10 +270,13 @@ struct DesignedPageReader {
             y = container.y + top + margin.top
         } else if let bottom, let height {
             y = container.y + container.height - bottom - margin.bottom - height
+        } else if let bottom {
+            return (DesignFrame(x: x, y: container.y + container.height - bottom - margin.bottom, width: max(0, width ?? 0),
+                                height: 0), true)
         } else {
             y = staticOrigin.y + margin.top
         }
-        return DesignFrame(x: x, y: y, width: max(0, width ?? 0), height: max(0, height ?? 0))
+        return (DesignFrame(x: x, y: y, width: max(0, width ?? 0), height: max(0, height ?? 0)), false)
     }
 
     /// Inside the border: what a background covers.

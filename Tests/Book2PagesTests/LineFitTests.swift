@@ -46,13 +46,17 @@ struct LineFitTests {
         let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
         #expect(layout.faces?.map(\.file) == faces.map(\.fileName), "the output names the faces measured with")
         let standIns = try Self.standInFaces(of: layout)
-        let box = layout.contentBox
         let measurer = TextMeasurer(language: document.metadata.language)
         var lines = 0
         var styledLines = 0
         var spacedLines = 0
         var features: Set<String> = []
         for (index, page) in document.pages.enumerated() {
+            // A designed page's text is inside its viewport, scaled onto the page.
+            let box = page.shown?.design.map { design in
+                Box(x: design.x, y: design.y, width: design.viewport.width * design.scale,
+                    height: design.viewport.height * design.scale)
+            } ?? layout.contentBox
             for line in page.shown?.lines ?? [] where !line.text.isEmpty {
                 let runs = layout.runs(of: line)
                 if line.runs != nil { styledLines += 1 }
