@@ -127,13 +127,16 @@ public enum Converter {
         return description
     }
 
-    /// With `--assets`, writes the images the document names; what could not be read.
+    /// With `--assets`, writes the images the document names, and each designed page's own
+    /// document with the files it loads (`DesignedPageFiles`); what could not be read.
     static func writeAssets(of document: PageDocument, from input: BookInput,
                             options: ConversionOptions) throws(ConversionError) -> [Warning] {
         guard let directory = options.assetsDirectory else { return [] }
         let files = try files(of: input, asked: options.inputFormat, limits: options.limits)
-        return try AssetWriter.write(AssetWriter.paths(in: document), from: files, to: directory,
-                                     subfolder: options.assetsSubfolder ?? "")
+        var paths = Set(AssetWriter.paths(in: document))
+        let designed = document.pages.compactMap { $0.shown?.design?.spineItem }
+        if !designed.isEmpty { paths.formUnion(DesignedPageFiles.paths(of: designed, in: files)) }
+        return try AssetWriter.write(paths.sorted(), from: files, to: directory, subfolder: options.assetsSubfolder ?? "")
     }
 
     /// The files of the book, for its images: its archive, or its folder (standard input's

@@ -135,7 +135,8 @@ enum OptionTable {
               empty: "--png needs a directory", sets: \.png),
         .text("assets", valueName: "DIR",
                    help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
-                       + "path in the book, which is the path the output names it by. Nothing is written outside DIR.",
+                       + "path in the book, which is the path the output names it by; for a fixed-layout page, also "
+                       + "its own document and the files it loads, for a web view. Nothing is written outside DIR.",
               empty: "--assets needs a directory", sets: \.assets),
         .value("limit", valueName: "NAME=VALUE",
                    help: "Change a bound on what is read from the book (NAME=VALUE, comma-separated or repeated): "

@@ -81,6 +81,20 @@ import Testing
         #expect(try Converter.convert(path: Self.sample, options: single).document.target?.blankPages == nil)
     }
 
+    /// For an app that shows a designed page in a web view: its document and what it loads.
+    @Test func assetsHoldWhatEachDesignedPageLoads() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var options = ConversionOptions()
+        options.assetsDirectory = directory.path
+        _ = try Converter.convert(path: Self.sample, options: options)
+        let written = try #require(FileManager.default.subpaths(atPath: directory.path))
+            .filter { !$0.hasSuffix("/") && !["OEBPS", "OEBPS/pages", "OEBPS/images", "OEBPS/style"].contains($0) }.sorted()
+        // Not the flowed afterword, nor the navigation: no designed page loads them.
+        #expect(written == ["OEBPS/images/sea.png", "OEBPS/pages/harbour.xhtml", "OEBPS/pages/tides.xhtml",
+                            "OEBPS/style/pages.css"])
+    }
+
     @Test(.needsSharedCorpus) func corpusBooksAreOnePagePerDesignedSpineItem() throws {
         let corpus = try #require(TestPaths.corpus)
         for (name, count, blank) in [("cole-voyage-of-life-tol.epub", 4, 0), ("sous-le-vent.epub", 13, 1),
