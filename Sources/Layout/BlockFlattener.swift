@@ -30,6 +30,9 @@ struct BlockFlattener {
     var contentWidth = Double.infinity
     /// Which OpenType features the faces have: small capitals a face lacks are synthesized.
     var faceFeatures = FaceFeatures()
+    /// Whether text the book's CSS says nothing of (`hyphens`) is hyphenated: the layout's own
+    /// pages are; a designed page's are not, as a browser sets it (`hyphens: manual`).
+    var hyphenatesUnlessTold = true
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -577,7 +580,7 @@ struct BlockFlattener {
     /// inside it, which carry their own).
     private func apply(_ style: BlockStyle, to paragraph: inout StyledParagraph) {
         if let start = style.startIndent { paragraph.indent += start * fontSize }
-        if style.hyphenates == false { paragraph.hyphenates = false }
+        if !(style.hyphenates ?? hyphenatesUnlessTold) { paragraph.hyphenates = false }
         if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }

@@ -104,7 +104,7 @@ struct ChapterLayouter {
         flattener.contentWidth = contentSize.width
         flattener.faceFeatures = segmenter.faceFeatures
         designSetter = DesignSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
-                                    alignment: options.alignment, direction: direction, language: language,
+                                    direction: direction, language: language,
                                     pageSize: options.geometry.pageSize)
 
         // The notes' markers are measured at the size their text is set in.

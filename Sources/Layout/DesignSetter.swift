@@ -11,7 +11,6 @@ struct DesignSetter {
     let segmenter: ParagraphSegmenter
     let lineBreaker: any LineBreaking
     let hyphenator: WordHyphenator
-    let alignment: LineAlignment
     let direction: TextDirection
     let language: String?
     /// The whole page, which the viewport is scaled to fit (not the content box: the designer
@@ -89,6 +88,7 @@ struct DesignSetter {
                                        bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = width
         flattener.faceFeatures = segmenter.faceFeatures
+        flattener.hyphenatesUnlessTold = false
         let measure = Dimensions(width: width, height: Self.unboundedHeight)
         let paragraphs = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                          contentWidth: width, bodySize: StyledParagraph.writtenSize(size),
@@ -104,7 +104,9 @@ struct DesignSetter {
         let frame = Self.place(box.frame, placement)
         let size = box.fontSize * placement.scale
         let lineHeight = box.lineHeight * size
-        var (flattener, setters) = tools(size: size, lineHeight: lineHeight, width: max(frame.width, 1), alignment: alignment)
+        // Ragged unless the book's CSS says otherwise, as a browser sets the page (`text-align:
+        // start`), whatever the layout's own pages are set in.
+        var (flattener, setters) = tools(size: size, lineHeight: lineHeight, width: max(frame.width, 1), alignment: .left)
         let paragraphs = flattener.flatten(box.blocks, sourceStart: sourceStart)
         var tableScales: [(table: Int, scale: Double)] = []
         var floatsInFlow = 0
