@@ -69,6 +69,8 @@ public struct DesignTextBox: Sendable, Equatable {
     /// The box is placed by its bottom and is as tall as its text (CSS `bottom` with no
     /// `height`): its text ends at the frame's bottom rather than starting at its top.
     public var anchorsBottom = false
+    /// The colour the box is filled with behind its text (CSS `background-color`), when it has one.
+    public var backdrop: DesignBackdrop?
 
     public init(frame: DesignFrame, blocks: [Block], fontSize: Double = 16, lineHeight: Double = 1.2,
                 anchorsBottom: Bool = false) {
@@ -77,6 +79,25 @@ public struct DesignTextBox: Sendable, Equatable {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.anchorsBottom = anchorsBottom
+    }
+}
+
+/// The background of a designed page's text box: its colour, over its padding box, which
+/// reaches past the box's frame (its content box) by its padding on each side, in CSS pixels.
+/// A box of no height is as tall as its text.
+public struct DesignBackdrop: Sendable, Equatable {
+    public var color: BookColor
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+
+    public init(color: BookColor, top: Double = 0, right: Double = 0, bottom: Double = 0, left: Double = 0) {
+        self.color = color
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
     }
 }
 

@@ -17,8 +17,9 @@ struct PageMarkup {
         var style = ""
         switch page.kind {
         case .content(let shown), .image(let shown):
-            body += shown.boxes.map(box).joined()
+            body += shown.boxes.filter { !$0.overPictures }.map(box).joined()
             body += shown.images.map(image).joined()
+            body += shown.boxes.filter(\.overPictures).map(box).joined()
             body += shown.cells.map(cell).joined()
             body += shown.lines.map { LineMarkup.html($0, layout: layout, destination: destination) }.joined()
         case .cover(let path):

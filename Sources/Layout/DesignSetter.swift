@@ -53,7 +53,12 @@ struct DesignSetter {
                 sourceEnd = set.sourceEnd
                 content.lines += set.content.lines
                 content.images += set.content.images
-                content.boxes += set.content.boxes
+                // A box's text is drawn over the pictures the page holds, its boxes with it.
+                content.boxes += set.content.boxes.map { box in
+                    var box = box
+                    box.overPictures = true
+                    return box
+                }
                 content.cells += set.content.cells
             case .textLine(let line):
                 let set = setLine(line, placement: placement, sourceStart: sourceEnd)
@@ -135,7 +140,23 @@ struct DesignSetter {
         if box.anchorsBottom, let bottom = Self.bottom(of: content) {
             content = stacked(from: frame.y + frame.height - (bottom - frame.y))
         }
+        if let backdrop = box.backdrop {
+            // Over its padding, as tall as the box or, with no height given, as its text.
+            let textTop = box.anchorsBottom ? (Self.top(of: content) ?? frame.y) : frame.y
+            let textBottom = Self.bottom(of: content) ?? textTop
+            let height = box.frame.height > 0 ? frame.height : textBottom - textTop
+            let scale = placement.scale
+            let color = BlockFlattener.color(backdrop.color)
+            content.boxes.insert(PageBox(kind: .background, x: frame.x - backdrop.left * scale, y: textTop - backdrop.top * scale,
+                                         width: frame.width + (backdrop.left + backdrop.right) * scale,
+                                         height: height + (backdrop.top + backdrop.bottom) * scale, color: color,
+                                         overPictures: true), at: 0)
+        }
         return (content, paragraphs, flattener.sourceOffset)
+    }
+
+    private static func top(of content: PageContent) -> Double? {
+        (content.lines.map(\.y) + content.images.map(\.y)).min()
     }
 
     private static func bottom(of content: PageContent) -> Double? {

@@ -71,7 +71,8 @@ struct PageAssembler: Sendable {
 
     private func box(_ box: PageBox) -> PageBox {
         PageBox(kind: box.kind, x: PointPrecision.rounded(origin.left + box.x), y: PointPrecision.rounded(origin.top + box.y),
-                width: PointPrecision.rounded(box.width), height: PointPrecision.rounded(box.height), color: box.color)
+                width: PointPrecision.rounded(box.width), height: PointPrecision.rounded(box.height), color: box.color,
+                overPictures: box.overPictures)
     }
 
     private func cell(_ cell: PageCell) -> PageCell {

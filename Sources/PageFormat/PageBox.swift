@@ -3,7 +3,8 @@
 /// such a box, a cell, a row or a whole table). Positions are in points from the page's
 /// top-left corner, as lines' are. A page's boxes are in drawing order (the blocks' boxes
 /// first, then each table's, each backgrounds before rules), and all of them are drawn before
-/// (under) the page's pictures and lines.
+/// (under) the page's pictures and lines, but those marked `overPictures`, drawn after the
+/// pictures (and still before the lines).
 ///
 /// ```swift
 /// for box in shown.boxes {
@@ -19,14 +20,46 @@ public struct PageBox: Codable, Sendable, Hashable {
     public var height: Double
     /// What it is filled with: `#RRGGBB`, or `#RRGGBBAA` when not opaque, in JSON.
     public var color: PageColor
+    /// Drawn over the page's pictures (still under its lines), not under them: a designed page's
+    /// text box filled with a colour over the picture the page is drawn on.
+    public var overPictures: Bool
 
-    public init(kind: Kind, x: Double, y: Double, width: Double, height: Double, color: PageColor) {
+    public init(kind: Kind, x: Double, y: Double, width: Double, height: Double, color: PageColor,
+                overPictures: Bool = false) {
         self.kind = kind
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.color = color
+        self.overPictures = overPictures
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, x, y, width, height, color, overPictures
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        x = try container.decode(Double.self, forKey: .x)
+        y = try container.decode(Double.self, forKey: .y)
+        width = try container.decode(Double.self, forKey: .width)
+        height = try container.decode(Double.self, forKey: .height)
+        color = try container.decode(PageColor.self, forKey: .color)
+        overPictures = try container.decodeIfPresent(Bool.self, forKey: .overPictures) ?? false
+    }
+
+    /// `overPictures` only when true.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(x, forKey: .x)
+        try container.encode(y, forKey: .y)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(color, forKey: .color)
+        if overPictures { try container.encode(true, forKey: .overPictures) }
     }
 
     /// What a box is for. Both kinds are drawn the same way (the box filled with its colour);

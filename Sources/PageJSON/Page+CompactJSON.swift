@@ -153,6 +153,7 @@ extension PageBox: CompactJSONWritable {
             output.key("color", first: &first); output.write(color.hex)
             output.key("height", first: &first); try output.write(height)
             output.key("kind", first: &first); output.write(kind.rawValue)
+            if overPictures { output.key("overPictures", first: &first); output.write(true) }
             output.key("width", first: &first); try output.write(width)
             output.key("x", first: &first); try output.write(x)
             output.key("y", first: &first); try output.write(y)

@@ -40,8 +40,8 @@ struct BlockBuilder {
     /// The body keeps the font size its CSS gives it, as on a designed page, where sizes are the
     /// designer's; otherwise the body's size is the layout's.
     var keepsRootSize = false
-    /// The element a designed page places by itself, whose margins, padding and border its
-    /// frame already holds: its blocks start at the frame's content box.
+    /// The element a designed page places by itself, whose margins, padding, border and
+    /// background its frame already holds: its blocks start at the frame's content box.
     var placedBox: Int?
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
@@ -506,6 +506,7 @@ struct BlockBuilder {
             style.marginRight = 0
             style.table.padding = CSSSides(nil)
             style.table.borders = CSSSides(CSSBorderSide())
+            style.table.backgroundColor = nil
         }
         if Self.isRoot(node) {
             // The body's size and line height are the ones the layout is asked for; its margins

@@ -140,6 +140,13 @@ struct DesignedPageReader {
             if !text.isEmpty {
                 var textBox = textBox(text, frame: box.content, style: bodyStyle)
                 textBox.anchorsBottom = box.anchorsBottom
+                if let color = box.style.backgroundColor, color.alpha > 0 {
+                    let px = Self.pixelsPerEm
+                    let padding = box.style.table.padding
+                    textBox.backdrop = DesignBackdrop(color: BookColor(color), top: (padding.top ?? 0) * px,
+                                                      right: (padding.right ?? 0) * px, bottom: (padding.bottom ?? 0) * px,
+                                                      left: (padding.left ?? 0) * px)
+                }
                 items.append((box.element, .textBox(textBox)))
             }
         }

@@ -118,6 +118,14 @@ import Testing
                 for (page, design) in designed {
                     let box = Self.scaled(design, x: 80, y: 32, width: 850, height: 0)
                     #expect(page.lines.count > 5)
+                    // The figure's dark backdrop over the painting: its padding box, 1em and 2em round the text.
+                    let backdrop = try #require(page.boxes.first)
+                    let padding = Self.scaled(design, x: 48, y: 16, width: 914, height: 0)
+                    #expect(backdrop.overPictures && backdrop.kind == .background && backdrop.color.hex == "#3C3C3C")
+                    #expect(abs(backdrop.x - padding.x) < 0.01 && abs(backdrop.y - padding.y) < 0.01
+                            && abs(backdrop.width - padding.width) < 0.01)
+                    let lastLine = try #require(page.lines.last)
+                    #expect(abs(backdrop.y + backdrop.height - (lastLine.y + document.layout.height(of: lastLine) + 16 * design.scale)) < 0.02)
                     for line in page.lines where !line.text.isEmpty {
                         #expect(line.x >= box.x - 0.01 && line.x + line.width <= box.x + box.width + 0.01, "\(line.text)")
                         #expect(line.y >= box.y - 0.01)

@@ -44,7 +44,8 @@ struct CompactJSONTests {
         }
         let boxes = numbers.enumerated().map { n, value in
             PageBox(kind: n % 3 == 0 ? .rule : n % 3 == 1 ? .background : .other("shadow"), x: value, y: -value, width: value * 3,
-                    height: value / 3, color: PageColor(red: UInt8(n), green: 255, blue: 0, alpha: n % 2 == 0 ? 255 : 128))
+                    height: value / 3, color: PageColor(red: UInt8(n), green: 255, blue: 0, alpha: n % 2 == 0 ? 255 : 128),
+                    overPictures: n % 4 == 1)
         }
         let cells = numbers.enumerated().map { n, value in
             PageCell(table: n / 4, row: n, column: n % 3, rowSpan: n % 2 == 0 ? 1 : n, columnSpan: n % 3 == 0 ? 1 : -n,
@@ -145,7 +146,8 @@ struct CompactJSONTests {
                             direction: .rightToLeft, bidi: [piece], role: .table, cell: place)
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
-        let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0))
+        let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0),
+                          overPictures: true)
         let cell = PageCell(table: 1, row: 2, column: 3, rowSpan: 2, columnSpan: 3, x: 1, y: 2, width: 3, height: 4,
                             header: true, repeated: true)
         let design = DesignedPage(spineItem: "p.xhtml", viewport: Dimensions(width: 600, height: 800), scale: 0.5, x: 1, y: 2,
