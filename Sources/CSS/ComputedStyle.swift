@@ -258,6 +258,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .offset(let side, let size)?: changePlacement { $0.offsets[side] = size.resolved(fontScale: fontScale) }
             case .maxWidth(let size)?: changePlacement { $0.maxWidth = size.resolved(fontScale: fontScale) }
             case .backgroundImage(let url)?: changePlacement { $0.backgroundImage = url }
+            case .transform(let moves)?: changePlacement { $0.isTransformed = moves }
             case .fontSize?, nil: break
             }
         }

@@ -66,6 +66,8 @@ struct Declaration: Sendable, Equatable {
         case maxWidth(Size)
         /// `background-image` (or the shorthand's image); nil for `none`.
         case backgroundImage(CSSURL?)
+        /// `transform`: whether it moves the box at all (anything but `none`).
+        case transform(Bool)
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -114,10 +116,11 @@ struct Declaration: Sendable, Equatable {
             case .offset(let side, _): 55 + side
             case .maxWidth: 59
             case .backgroundImage: 60
+            case .transform: 61
             }
         }
 
-        static let propertyCount = 61
+        static let propertyCount = 62
     }
 
     /// A `width` or `height`.

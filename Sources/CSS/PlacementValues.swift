@@ -28,6 +28,8 @@ public struct PlacementStyle: Sendable, Equatable {
     public var offsets = CSSSides<CSSSize?>(nil)
     public var maxWidth: CSSSize?
     public var backgroundImage: CSSURL?
+    /// A `transform` other than `none`, which designed pages do not apply (they warn of it).
+    public var isTransformed = false
 
     public init() {}
 }
@@ -42,6 +44,8 @@ enum PlacementDeclarations {
             guard let side = ["top", "right", "bottom", "left"].firstIndex(of: name),
                   let size = offset(value) else { return [] }
             return [.offset(side: side, size)]
+        case "transform", "-webkit-transform":
+            return value.isEmpty ? [] : [.transform(value != "none")]
         case "max-width":
             if value == "none" { return [.maxWidth(.auto)] }
             guard value != "auto", let size = offset(value), size != .auto else { return [] }

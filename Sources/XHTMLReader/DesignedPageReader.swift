@@ -17,8 +17,9 @@ import ZipArchive
 /// - A placed `img`, a `background-image`, an SVG `image` are pictures at their boxes; a size
 ///   left `auto` is 0 here, and the picture's own once the book's images are measured.
 /// - Inline SVG is read by `DesignedSVG`: its `text` and `tspan` are lines at their `x`, `y`.
-/// - What the page cannot show (a script, a canvas, a video, SVG shapes) is a warning naming
-///   the page; its text, if any, is still read.
+/// - What the page cannot show (a script, a canvas, a video, SVG shapes) or does not apply
+///   (a CSS `transform`, a relative offset) is a warning naming the page; its text, if any,
+///   is still read.
 struct DesignedPageReader {
     private let document: MarkupDocument
     private let source: String
@@ -85,6 +86,13 @@ struct DesignedPageReader {
                 flowOrigin = bodyContent
             }
             let placement = style.placement
+            // What a browser would move, and the page leaves where the flow puts it.
+            if placement.isTransformed { unshown["transform", default: 0] += 1 }
+            if placement.position == .relative || placement.position == .sticky,
+               [placement.offsets.top, placement.offsets.right, placement.offsets.bottom, placement.offsets.left]
+                   .contains(where: { $0 != nil && $0 != .length(0) && $0 != .percent(0) }) {
+                unshown["offset", default: 0] += 1
+            }
             if placement.position.isOutOfFlow, name != "body", name != "html" {
                 let (frame, anchorsBottom) = Self.frame(of: style, name: name,
                                                         in: placement.position == .fixed ? viewport : container,
@@ -170,6 +178,10 @@ struct DesignedPageReader {
         switch name {
         case "script": return "a fixed-layout page's script\(times) is not run: the page is shown as it is without it"
         case "shape": return "a fixed-layout page's SVG drawing\(times) is not shown (only its text and images are)"
+        case "transform":
+            return "a fixed-layout page's CSS transform\(times) is not applied: what it moves stands where it would without it"
+        case "offset":
+            return "a fixed-layout page's relative offset\(times) (position: relative) is not applied"
         default: return "a fixed-layout page's <\(name)>\(times) is not shown"
         }
     }

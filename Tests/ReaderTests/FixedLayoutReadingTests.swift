@@ -117,7 +117,8 @@ import Testing
                                                    <item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>
                                                    """)),
             ("OEBPS/a.xhtml", Self.page(viewport: nil, "<p>First page</p>")),
-            ("OEBPS/b.xhtml", Self.page(viewport: "width=1000,height=700", head: "<script>x()</script>", "<div></div>")),
+            ("OEBPS/b.xhtml", Self.page(viewport: "width=1000,height=700", head: "<script>x()</script>",
+                                        "<div style=\"transform: rotate(3deg)\"></div><div style=\"position: relative; top: 4px\"></div>")),
             ("OEBPS/c.xhtml", Self.page(viewport: nil, "<p>Reflowed afterword.</p>")),
         ])
         let result = try EPUBReader.read(contentsOf: path)
@@ -128,6 +129,8 @@ import Testing
         // A page left blank by its designer is still a page.
         #expect(chapters[1].design?.items == [])
         #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("script") })
+        #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("CSS transform is not applied") })
+        #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("relative offset") })
         // A mixed book: the reflowable item is a chapter as any other.
         #expect(chapters[2].design == nil)
         #expect(chapters[2].blocks.map(\.text) == ["Reflowed afterword."])
