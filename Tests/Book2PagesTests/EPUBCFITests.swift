@@ -10,7 +10,7 @@ import Targets
 /// parser (not book2pages's) and compares the letters found there with the page's.
 struct EPUBCFITests {
     static var books: [String] {
-        [TestPaths.repositoryFile("Samples/the-lighthouse-keeper.epub")]
+        ["Samples/the-lighthouse-keeper.epub", "Samples/the-tide-clock.epub"].map(TestPaths.repositoryFile)
     }
 
     private struct Report: Decodable {

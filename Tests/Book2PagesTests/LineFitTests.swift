@@ -15,7 +15,7 @@ import Testing
 struct LineFitTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden",
-         "Samples/boxes.xhtml", "Samples/typography.xhtml"]
+         "Samples/boxes.xhtml", "Samples/typography.xhtml", "Samples/the-tide-clock.epub"]
             .map(TestPaths.repositoryFile)
     }
 
