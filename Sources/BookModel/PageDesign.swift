@@ -150,3 +150,53 @@ public struct Rendition: Sendable, Equatable {
         case auto, none, landscape, both
     }
 }
+
+extension PageDesign {
+    /// The farthest a designed page's coordinates may lie from its corner, in CSS pixels, and
+    /// the sizes its text may take: a hostile or broken page (a `viewBox` of 1e-300, a
+    /// `transform` of 1e308) is brought within them rather than made into infinite positions.
+    public static let coordinateBound = 100_000.0
+    public static let textSizeBounds = 0.5...2_000.0
+
+    /// The design with every number finite and within the bounds, and whether any was not.
+    public func bounded() -> (design: PageDesign, changed: Bool) {
+        var changed = false
+        func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+            let result = value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
+            if result != value { changed = true }
+            return result
+        }
+        let coordinates = -Self.coordinateBound...Self.coordinateBound
+        let lengths = 0...Self.coordinateBound
+        func frame(_ frame: DesignFrame) -> DesignFrame {
+            DesignFrame(x: clamp(frame.x, coordinates), y: clamp(frame.y, coordinates),
+                        width: clamp(frame.width, lengths), height: clamp(frame.height, lengths))
+        }
+        var design = self
+        design.width = clamp(width, lengths)
+        design.height = clamp(height, lengths)
+        design.items = items.map { item in
+            switch item {
+            case .image(let image, let place): return .image(image, frame: frame(place))
+            case .textBox(var box):
+                box.frame = frame(box.frame)
+                box.fontSize = clamp(box.fontSize, Self.textSizeBounds)
+                box.lineHeight = clamp(box.lineHeight, 0.1...10)
+                if var backdrop = box.backdrop {
+                    backdrop.top = clamp(backdrop.top, lengths)
+                    backdrop.right = clamp(backdrop.right, lengths)
+                    backdrop.bottom = clamp(backdrop.bottom, lengths)
+                    backdrop.left = clamp(backdrop.left, lengths)
+                    box.backdrop = backdrop
+                }
+                return .textBox(box)
+            case .textLine(var line):
+                line.x = clamp(line.x, coordinates)
+                line.baseline = clamp(line.baseline, coordinates)
+                line.fontSize = clamp(line.fontSize, Self.textSizeBounds)
+                return .textLine(line)
+            }
+        }
+        return (design, changed)
+    }
+}

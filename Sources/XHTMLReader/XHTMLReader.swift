@@ -170,7 +170,13 @@ extension XHTMLReader {
                                                  warnings: &warnings)
         var reader = DesignedPageReader(document: document, source: source, styles: StyleResolver(stylesheets: sheets))
         let items = reader.read(root: root, body: body, width: size.width, height: size.height)
-        return DesignedContent(design: PageDesign(width: size.width, height: size.height, items: items),
+        let (design, bounded) = PageDesign(width: size.width, height: size.height, items: items).bounded()
+        if bounded {
+            warnings.append(Warning(entry: source, "a fixed-layout page places or sizes something past any page (a "
+                                    + "coordinate beyond \(Int(PageDesign.coordinateBound)) px, or an infinite one): "
+                                    + "it is drawn at the bound"))
+        }
+        return DesignedContent(design: design,
                                declaresViewport: viewport != nil,
                                headTitle: head.flatMap { headTitle(in: document, head: $0) },
                                warnings: warnings + reader.warnings)

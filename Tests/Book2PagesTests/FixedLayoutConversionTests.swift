@@ -95,6 +95,34 @@ import Testing
                             "OEBPS/style/pages.css"])
     }
 
+    /// A page whose numbers run to infinity (a `viewBox` of 1e-300, a `transform` of 1e308, an
+    /// offset of 1e308 px) converts, its text kept and drawn at the bound, with a warning.
+    @Test func aDesignedPageOfInfiniteNumbersConvertsWithAWarning() throws {
+        let path = try Run.temporaryDirectory().appendingPathComponent("infinite.epub").path
+        let writer = try TestEPUB.start(at: path)
+        try writer.add("content.opf", bytes: Array("""
+            <?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="i">
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">x</dc:identifier>
+            <dc:title>Infinite</dc:title><meta property="rendition:layout">pre-paginated</meta></metadata>
+            <manifest><item id="p" href="p.xhtml" media-type="application/xhtml+xml" properties="svg"/></manifest>
+            <spine><itemref idref="p"/></spine></package>
+            """.utf8))
+        try writer.add("p.xhtml", bytes: Array("""
+            <?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>P</title>
+            <meta name="viewport" content="width=600, height=800"/></head><body>
+            <div style="position: absolute; top: 1e308px; left: 10px; width: 1e308%">Far below</div>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e-300 400" style="position: absolute; width: 600px; height: 800px">
+            <text x="1e308" y="70" transform="matrix(1e308 0 0 1e308 1e308 1e308)">Far right</text></svg>
+            </body></html>
+            """.utf8))
+        try writer.close()
+        let conversion = try Converter.convert(path: path, options: ConversionOptions())
+        let page = try #require(Self.designed(conversion.document).first?.page)
+        #expect(page.text.contains("Far below") && page.text.contains("Far right"))
+        #expect(page.lines.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.width.isFinite })
+        #expect(conversion.warnings.contains { $0.message.contains("past any page") })
+    }
+
     @Test(.needsSharedCorpus) func corpusBooksAreOnePagePerDesignedSpineItem() throws {
         let corpus = try #require(TestPaths.corpus)
         for (name, count, blank) in [("cole-voyage-of-life-tol.epub", 4, 0), ("sous-le-vent.epub", 13, 1),
