@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "ZipArchive", dependencies: ["CLibZip", "FileNames"]),
         .target(name: "ImageSizes", dependencies: ["BookModel", "Markup"]),
         .target(name: "XHTMLReader", dependencies: ["BookModel", "CSS", "FileNames", "Markup", "ProcessMemory", "ZipArchive"]),
-        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ProcessMemory", "XHTMLReader", "ZipArchive"]),
+        .target(name: "EPUBReader", dependencies: ["BookModel", "CSS", "Digest", "ImageSizes", "Markup", "ProcessMemory", "XHTMLReader", "ZipArchive"]),
         .target(name: "MarkdownParser", dependencies: ["CCmarkGFM", "ProcessMemory"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "MarkdownReader",

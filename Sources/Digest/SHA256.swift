@@ -1,6 +1,6 @@
 import CCrypto
 
-/// SHA-256 with OpenSSL's libcrypto, fed piece by piece; the only file that touches libcrypto.
+/// SHA-256 with OpenSSL's libcrypto, fed piece by piece (libcrypto is touched by this module alone).
 /// Used to recognise an input already converted with the same options (`--incremental`).
 public struct SHA256: ~Copyable {
     private let context: OpaquePointer

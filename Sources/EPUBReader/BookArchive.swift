@@ -18,6 +18,8 @@ final class BookArchive {
     private var totalRead = 0
     private var totalCompressed = 0
     private(set) var limitFailure: ReadError?
+    /// The fonts the book obfuscates, which `files` gives restored; known once the package is read.
+    var obfuscation: FontObfuscation?
     /// Normalized entry path → entry name, and the same keyed by lowercased path.
     private let exact: [String: String]
     private let caseless: [String: String]
@@ -109,13 +111,16 @@ final class BookArchive {
         if let limitFailure { throw limitFailure }
     }
 
-    /// Its entries by book path, failures in words that name the entry but not the archive;
-    /// and the drawings of its chapters, made again from them (`InlineDrawing`), the last
-    /// chapter's kept: its pictures are read one after another.
+    /// Its entries by book path (an obfuscated font restored), failures in words that name the
+    /// entry but not the archive; and the drawings of its chapters, made again from them
+    /// (`InlineDrawing`), the last chapter's kept: its pictures are read one after another.
     var files: BookFiles {
         let drawings = ChapterDrawings()
         return BookFiles { path in
-            do throws(ZipArchiveError) { return try self.read(path) } catch {
+            do throws(ZipArchiveError) {
+                let bytes = try self.read(path)
+                return self.obfuscation?.restore(bytes, path: ArchivePath.normalized(path) ?? path) ?? bytes
+            } catch {
                 if self.entry(for: path) == nil, let place = InlineDrawing.place(of: path) {
                     if drawings.chapter != place.chapter, let chapter = try? self.read(place.chapter) {
                         drawings.chapter = place.chapter

@@ -22,6 +22,7 @@ public enum EPUBReader {
         MimetypeCheck.check(archive, warnings: &warnings)
         try archive.checkLimits()
         let package = try PackageReader.read(from: archive, warnings: &warnings)
+        archive.obfuscation = FontObfuscation(archive: archive, package: package)
         let encryptedPaths = EncryptionInfo.encryptedPaths(in: archive)
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
         try archive.checkLimits()
@@ -50,9 +51,15 @@ public enum EPUBReader {
         return ReadResult(book: book, warnings: warnings)
     }
 
-    /// The book's files, for what is read after the conversion (its images, for `--assets`).
+    /// The book's files, for what is read after the conversion (its images, for `--assets`),
+    /// its obfuscated fonts restored.
     public static func files(of path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> BookFiles {
-        try BookArchive(path: path, limits: limits).files
+        let archive = try BookArchive(path: path, limits: limits)
+        var ignored: [Warning] = []
+        if let package = try? PackageReader.read(from: archive, warnings: &ignored) {
+            archive.obfuscation = FontObfuscation(archive: archive, package: package)
+        }
+        return archive.files
     }
 }
 

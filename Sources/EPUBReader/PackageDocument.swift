@@ -33,6 +33,8 @@ struct PackageDocument {
     var creators: [Metadata.Creator] = []
     var language: String?
     var identifier: String?
+    /// Every `dc:identifier`, in order: Adobe's font obfuscation is keyed by the one that is a UUID.
+    var identifiers: [String] = []
     /// The publication date: EPUB 3's `dc:date`, or EPUB 2's with no event or `publication`.
     var date: String?
     var direction: TextDirection = .leftToRight
@@ -139,6 +141,7 @@ struct PackageDocument {
             creators.append(Metadata.Creator(name: name, role: role?.isEmpty == true ? nil : role))
         }
         identifier = identifiers.first { $0.id != nil && $0.id == uniqueIdentifier }?.value ?? identifiers.first?.value
+        self.identifiers = identifiers.map(\.value)
     }
 
     private func isDublinCore(_ node: MarkupNode) -> Bool {
