@@ -1,4 +1,5 @@
 import BookModel
+import CSS
 import Foundation
 import Markup
 import PageFormat
@@ -62,21 +63,10 @@ enum DesignedPageFiles {
 
     /// The book paths of a stylesheet's `url(…)`s.
     static func urls(in css: String, relativeTo base: String) -> [String] {
-        var paths: [String] = []
-        var rest = Substring(css)
-        while let open = rest.range(of: "url(", options: .caseInsensitive) {
-            guard let close = rest[open.upperBound...].firstIndex(of: ")") else { break }
-            var inner = rest[open.upperBound..<close].trimmingCharacters(in: .whitespaces)
-            if let quote = inner.first, quote == "\"" || quote == "'", inner.count >= 2, inner.last == quote {
-                inner = String(inner.dropFirst().dropLast())
-            }
-            if !inner.isEmpty, !inner.hasPrefix("data:"), !ArchivePath.isExternal(inner),
-               let path = ArchivePath.resolve(inner, relativeTo: base)?.path {
-                paths.append(path)
-            }
-            rest = rest[close...]
+        CSSURL.texts(in: css).compactMap { inner in
+            guard let inner, !inner.isEmpty, !inner.hasPrefix("data:"), !ArchivePath.isExternal(inner) else { return nil }
+            return ArchivePath.resolve(inner, relativeTo: base)?.path
         }
-        return paths
     }
 
     /// `@import "other.css";` (the `url()` form is found with the other `url()`s).

@@ -18,6 +18,31 @@ public struct CSSURL: Sendable, Equatable {
         self.text = text
         self.base = base
     }
+
+    /// What each `url(…)` of `text` holds, in order, unquoted and trimmed (empty for `url()`);
+    /// an unclosed `url(` ends the list as nil.
+    public static func texts(in text: String) -> [String?] {
+        let bytes = Array(text.utf8)
+        let lowered = Array(CSSValue.lowercasedASCII(bytes[...]).utf8)
+        let opening = Array("url(".utf8)
+        var found: [String?] = []
+        var at = 0
+        while let open = lowered[at...].indices.first(where: { lowered[$0...].starts(with: opening) }) {
+            let start = open + opening.count
+            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ")")) else {
+                found.append(nil)
+                break
+            }
+            var inner = CSSValue.trimmed(bytes[start..<close])
+            if let first = inner.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), inner.count >= 2,
+               inner.last == first {
+                inner = inner.dropFirst().dropLast()
+            }
+            found.append(String(decoding: inner, as: UTF8.self))
+            at = close
+        }
+        return found
+    }
 }
 
 /// Where an element's box is placed and what it draws behind it (`ComputedStyle.placement`):
@@ -68,20 +93,12 @@ enum PlacementDeclarations {
     static func backgroundImage(_ text: ArraySlice<UInt8>, base: String?) -> CSSURL?? {
         var written = CSSValue.trimmed(text)
         if let bang = written.lastIndex(of: UInt8(ascii: "!")) { written = written[..<bang] }
-        let lowered = Array(CSSValue.lowercasedASCII(written).utf8)
-        let opening = Array("url(".utf8)
-        guard let open = lowered.indices.first(where: { lowered[$0...].starts(with: opening) }) else {
-            return lowered.starts(with: Array("none".utf8)) || !String(decoding: lowered, as: UTF8.self).contains("gradient(")
-                ? .some(nil) : nil
+        switch CSSURL.texts(in: String(decoding: written, as: UTF8.self)).first {
+        case nil:
+            let lowered = CSSValue.lowercasedASCII(written)
+            return lowered.hasPrefix("none") || !lowered.contains("gradient(") ? .some(nil) : nil
+        case .some(nil): return nil
+        case .some(let inner?): return inner.isEmpty ? .some(nil) : .some(CSSURL(text: inner, base: base))
         }
-        let start = written.startIndex + open + opening.count
-        guard let close = written[start...].firstIndex(of: UInt8(ascii: ")")) else { return nil }
-        var inner = CSSValue.trimmed(written[start..<close])
-        if let first = inner.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), inner.count >= 2,
-           inner.last == first {
-            inner = inner.dropFirst().dropLast()
-        }
-        guard !inner.isEmpty else { return .some(nil) }
-        return .some(CSSURL(text: String(decoding: inner, as: UTF8.self), base: base))
     }
 }

@@ -132,6 +132,12 @@ public struct CSSBorderSide: Sendable, Equatable {
     public var color: CSSColor?
 
     public init() {}
+
+    /// The width it draws, in multiples of the default font size: none unless its style draws
+    /// (`none` and `hidden` do not), CSS's `medium` (3 px) when a style is set and no width.
+    public var drawnWidth: Double {
+        style == .solid ? width ?? 3 / CSSValue.mediumPixels : 0
+    }
 }
 
 /// A value for each side of a box, indexed top, right, bottom, left as the shorthands list them.

@@ -13,22 +13,17 @@ public enum BookImageSizes {
     public static func measure(_ book: inout Book, files: BookFiles) -> [Warning] {
         var sizes: [String: PixelSize?] = [:]
         var warnings: [Warning] = []
-        for c in book.chapters.indices {
-            mapImages(in: &book.chapters[c].blocks) { image in
-                let path = image.source.path
-                if sizes[path] == nil {
-                    sizes[path] = size(of: path, read: files.read, warnings: &warnings)
-                }
-                image.source.pixelSize = sizes[path] ?? nil
+        func measure(_ image: inout Image) {
+            let path = image.source.path
+            if sizes[path] == nil {
+                sizes[path] = size(of: path, read: files.read, warnings: &warnings)
             }
+            image.source.pixelSize = sizes[path] ?? nil
+        }
+        for c in book.chapters.indices {
+            mapImages(in: &book.chapters[c].blocks, measure)
             if var design = book.chapters[c].design {
-                measure(&design) { image in
-                    let path = image.source.path
-                    if sizes[path] == nil {
-                        sizes[path] = size(of: path, read: files.read, warnings: &warnings)
-                    }
-                    image.source.pixelSize = sizes[path] ?? nil
-                }
+                self.measure(&design, measure)
                 book.chapters[c].design = design
             }
         }

@@ -71,7 +71,7 @@ extension BlockBox {
             let border = css.borders[side]
             guard border.style == .solid else { return .none }
             let color = border.color ?? style.color
-            return Border(width: Self.bounded(border.width ?? 3 / 16),
+            return Border(width: Self.bounded(border.drawnWidth),
                           color: color.flatMap { $0 == page.text || $0.alpha <= 0 ? nil : BookColor($0) })
         }
         var background: BookColor?

@@ -39,7 +39,6 @@ struct DesignedPageReader {
     /// A placed box met in the walk: its element, and its frame (border box) and content box.
     private struct Placed {
         let element: Int
-        let frame: DesignFrame
         let content: DesignFrame
         let style: ComputedStyle
         /// Placed by its bottom with no height given: its text ends at `content`'s bottom.
@@ -82,7 +81,9 @@ struct DesignedPageReader {
             var flowOrigin = flowOrigin
             if name == "body" {
                 bodyStyle = style
-                bodyContent = Self.contentBox(of: viewport, style: style, defaultMargin: 8)
+                // Browsers give the body 8 px margins where the CSS sets none.
+                bodyContent = viewport.inset(by: Insets.margins(of: style, defaults: 8) + Insets.padding(of: style)
+                                                 + Insets.borders(of: style))
                 flowOrigin = bodyContent
             }
             let placement = style.placement
@@ -97,15 +98,13 @@ struct DesignedPageReader {
                 let (frame, anchorsBottom) = Self.frame(of: style, name: name,
                                                         in: placement.position == .fixed ? viewport : container,
                                                         staticOrigin: flowOrigin)
-                var content = Self.contentBox(of: frame, style: style, defaultMargin: 0, marginsIncluded: true)
-                if anchorsBottom {
-                    let px = Self.pixelsPerEm
-                    content.y = frame.y - (style.table.padding.bottom ?? 0) * px - style.table.borders.bottom.drawn * px
-                }
-                placed.append(Placed(element: element, frame: frame, content: content, style: style,
-                                     anchorsBottom: anchorsBottom))
+                let insets = Insets.padding(of: style) + Insets.borders(of: style)
+                var content = frame.inset(by: insets)
+                // Placed by its bottom, its text ends where its padding starts.
+                if anchorsBottom { content.y = frame.y - insets.bottom }
+                placed.append(Placed(element: element, content: content, style: style, anchorsBottom: anchorsBottom))
                 if let image = backgroundImage(placement) {
-                    items.append((element, .image(image, frame: Self.paddingBox(of: frame, style: style))))
+                    items.append((element, .image(image, frame: frame.inset(by: Insets.borders(of: style)))))
                 }
                 if name == "img" {
                     if let image = references.image(node, warnings: &warnings) {
@@ -142,18 +141,18 @@ struct DesignedPageReader {
                 items.append((body, .textBox(textBox(flow, frame: bodyContent, style: bodyStyle))))
             }
         }
-        for box in placed where document[box.element].name.lowercased() != "img" {
-            let inner = Set(placed.map(\.element).filter { $0 != box.element } + svgRoots.map(\.element))
+        // A placed picture or drawing is drawn as such, not read as text.
+        for box in placed where !["img", "svg"].contains(document[box.element].name.lowercased()) {
+            var inner = apart
+            inner.remove(box.element)
             let text = blocks(from: box.element, leavingOut: inner)
             if !text.isEmpty {
                 var textBox = textBox(text, frame: box.content, style: bodyStyle)
                 textBox.anchorsBottom = box.anchorsBottom
                 if let color = box.style.backgroundColor, color.alpha > 0 {
-                    let px = Self.pixelsPerEm
-                    let padding = box.style.table.padding
-                    textBox.backdrop = DesignBackdrop(color: BookColor(color), top: (padding.top ?? 0) * px,
-                                                      right: (padding.right ?? 0) * px, bottom: (padding.bottom ?? 0) * px,
-                                                      left: (padding.left ?? 0) * px)
+                    let padding = Insets.padding(of: box.style)
+                    textBox.backdrop = DesignBackdrop(color: BookColor(color), top: padding.top, right: padding.right,
+                                                      bottom: padding.bottom, left: padding.left)
                 }
                 items.append((box.element, .textBox(textBox)))
             }
@@ -253,10 +252,9 @@ struct DesignedPageReader {
                       bottom: style.marginBottom.map { $0 * px } ?? defaults.vertical * ownEm,
                       left: style.marginLeft.map { $0 * px } ?? defaults.sides * ownEm)
         let table = style.table
-        let extraX = (table.padding.left ?? 0) * px + (table.padding.right ?? 0) * px
-            + table.borders.left.drawn * px + table.borders.right.drawn * px
-        let extraY = (table.padding.top ?? 0) * px + (table.padding.bottom ?? 0) * px
-            + table.borders.top.drawn * px + table.borders.bottom.drawn * px
+        let insets = Insets.padding(of: style) + Insets.borders(of: style)
+        let extraX = insets.left + insets.right
+        let extraY = insets.top + insets.bottom
         let left = pixels(offsets.left, of: container.width)
         let right = pixels(offsets.right, of: container.width)
         let top = pixels(offsets.top, of: container.height)
@@ -298,45 +296,40 @@ struct DesignedPageReader {
         return (DesignFrame(x: x, y: y, width: max(0, width ?? 0), height: max(0, height ?? 0)), false)
     }
 
-    /// Inside the border: what a background covers.
-    private static func paddingBox(of frame: DesignFrame, style: ComputedStyle) -> DesignFrame {
-        let px = DesignedPageReader.pixelsPerEm
-        let borders = style.table.borders
-        return inset(frame, top: borders.top.drawn * px, right: borders.right.drawn * px,
-                     bottom: borders.bottom.drawn * px, left: borders.left.drawn * px)
-    }
+    /// A box's padding, borders or margins in CSS pixels, each side.
+    fileprivate struct Insets {
+        var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
 
-    /// Inside the padding (and, unless `marginsIncluded` says `frame` is the border box
-    /// already, the margins, `defaultMargin` where the CSS sets none).
-    private static func contentBox(of frame: DesignFrame, style: ComputedStyle, defaultMargin: Double,
-                                   marginsIncluded: Bool = false) -> DesignFrame {
-        let px = DesignedPageReader.pixelsPerEm
-        let table = style.table
-        var top = (table.padding.top ?? 0) * px + table.borders.top.drawn * px
-        var right = (table.padding.right ?? 0) * px + table.borders.right.drawn * px
-        var bottom = (table.padding.bottom ?? 0) * px + table.borders.bottom.drawn * px
-        var left = (table.padding.left ?? 0) * px + table.borders.left.drawn * px
-        if !marginsIncluded {
-            top += style.marginTop.map { $0 * px } ?? defaultMargin
-            right += style.marginRight.map { $0 * px } ?? defaultMargin
-            bottom += style.marginBottom.map { $0 * px } ?? defaultMargin
-            left += style.marginLeft.map { $0 * px } ?? defaultMargin
+        static func padding(of style: ComputedStyle) -> Insets {
+            let padding = style.table.padding
+            return Insets(top: (padding.top ?? 0) * pixelsPerEm, right: (padding.right ?? 0) * pixelsPerEm,
+                          bottom: (padding.bottom ?? 0) * pixelsPerEm, left: (padding.left ?? 0) * pixelsPerEm)
         }
-        let box = inset(frame, top: top, right: right, bottom: bottom, left: left)
-        // A box given no height is as tall as what it holds: the layout knows.
-        return frame.height == 0 && marginsIncluded ? DesignFrame(x: box.x, y: box.y, width: box.width, height: 0) : box
-    }
 
-    private static func inset(_ frame: DesignFrame, top: Double, right: Double, bottom: Double, left: Double) -> DesignFrame {
-        DesignFrame(x: frame.x + left, y: frame.y + top, width: max(0, frame.width - left - right),
-                    height: max(0, frame.height - top - bottom))
+        static func borders(of style: ComputedStyle) -> Insets {
+            let borders = style.table.borders
+            return Insets(top: borders.top.drawnWidth * pixelsPerEm, right: borders.right.drawnWidth * pixelsPerEm,
+                          bottom: borders.bottom.drawnWidth * pixelsPerEm, left: borders.left.drawnWidth * pixelsPerEm)
+        }
+
+        /// `defaults` where the CSS sets none.
+        static func margins(of style: ComputedStyle, defaults: Double) -> Insets {
+            Insets(top: style.marginTop.map { $0 * pixelsPerEm } ?? defaults,
+                   right: style.marginRight.map { $0 * pixelsPerEm } ?? defaults,
+                   bottom: style.marginBottom.map { $0 * pixelsPerEm } ?? defaults,
+                   left: style.marginLeft.map { $0 * pixelsPerEm } ?? defaults)
+        }
+
+        static func + (a: Insets, b: Insets) -> Insets {
+            Insets(top: a.top + b.top, right: a.right + b.right, bottom: a.bottom + b.bottom, left: a.left + b.left)
+        }
     }
 }
 
-private extension CSSBorderSide {
-    /// The width it draws, in multiples of the default font size: none without a style.
-    var drawn: Double {
-        guard let style, style != .none, style != .hidden else { return 0 }
-        return width ?? 3 / DesignedPageReader.pixelsPerEm
+private extension DesignFrame {
+    /// The frame less `insets` on each side, never of negative size.
+    func inset(by insets: DesignedPageReader.Insets) -> DesignFrame {
+        DesignFrame(x: x + insets.left, y: y + insets.top, width: max(0, width - insets.left - insets.right),
+                    height: max(0, height - insets.top - insets.bottom))
     }
 }

@@ -47,7 +47,7 @@ struct DesignedSVG {
         var scale: Double { abs(a * d - b * c).squareRoot() }
 
         /// `transform="…"`: its functions composed in order; unknown ones are left out.
-        init?(parsing text: String) {
+        init(parsing text: String) {
             var result = Transform()
             var rest = Substring(text)
             while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
@@ -104,7 +104,7 @@ struct DesignedSVG {
             let name = child.name
             let style = styles.style(of: element, in: tree, styleAttribute: child.attribute("style"), parent: parentStyle)
             if style.isHidden || child.attribute("display") == "none" { continue }
-            let transform = child.attribute("transform").flatMap(Transform.init(parsing:)).map { outer.then($0) } ?? outer
+            let transform = child.attribute("transform").map(Transform.init(parsing:)).map { outer.then($0) } ?? outer
             let anchor = child.attribute("text-anchor") ?? parentAnchor
             switch name {
             case "defs", "clipPath", "mask", "pattern", "symbol", "marker", "linearGradient", "radialGradient",

@@ -109,4 +109,14 @@ extension HeadlessBrowser {
                               "--window-size=\(window.width),\(window.height)", url(file, fragment)], timeout: timeout)
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// The text a page's script wrote into `<pre id="ID">` of a dumped `dom`, its markup's
+    /// escapes undone; nil when there is none (the script did not run).
+    static func preText(id: String, in dom: String) -> String? {
+        guard let start = dom.range(of: "<pre id=\"\(id)\">"),
+              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else { return nil }
+        return String(dom[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
 }

@@ -71,13 +71,9 @@ import ZipArchive
         try (original[..<close.lowerBound] + script + original[close.lowerBound...]).write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
         let dom = try browser.dumpDOM(of: probed, fragment: "", budget: 2_000)
-        guard let start = dom.range(of: "<pre id=\"cascade-out\">"),
-              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+        guard let json = HeadlessBrowser.preText(id: "cascade-out", in: dom) else {
             return (0, 0, ["\(source): the browser ran no script (not well-formed XHTML?)"])
         }
-        let json = String(dom[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         let report = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
 
         // This reader's styles for the same elements.

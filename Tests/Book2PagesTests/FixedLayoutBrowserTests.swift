@@ -96,13 +96,9 @@ import ZipArchive
         try markup.write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
         let dom = try browser.dumpDOM(of: probed, fragment: "", window: window, budget: 3_000)
-        guard let start = dom.range(of: "<pre id=\"fxl-out\">"),
-              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+        guard let json = HeadlessBrowser.preText(id: "fxl-out", in: dom) else {
             throw HeadlessBrowser.Failure.failed("\(file.lastPathComponent): the browser ran no script")
         }
-        let json = String(dom[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         return try JSONDecoder().decode(Probe.self, from: Data(json.utf8))
     }
 
