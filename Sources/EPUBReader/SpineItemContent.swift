@@ -14,6 +14,9 @@ struct SpineItemContent {
     var unshownMedia = UnshownMedia()
     /// For a fixed-layout item, the page its designer drew (and `blocks` are empty).
     var design: PageDesign?
+    /// A fixed-layout item that declares no viewport, parsed without one to take: nothing is
+    /// read of it yet, it is to be parsed again with the book's first viewport.
+    var lacksViewport = false
 
     /// What reading an item's bytes gives: content already (an image), bytes to parse, or
     /// nothing (with a warning).
@@ -62,9 +65,11 @@ struct SpineItemContent {
     }
 
     /// The rest, which documents may do side by side: parsing and reading the blocks.
-    /// `designed`: a fixed-layout item, whose viewport is `viewport` when it declares none.
+    /// `designed`: a fixed-layout item, whose viewport is `viewport` when it declares none; with
+    /// no `viewport` either, the content only says it `lacksViewport` (or, when `lastResort`,
+    /// the item is read as a reflowable chapter, with a warning).
     static func parse(_ bytes: [UInt8], of item: PackageDocument.Item, stylesheets: @escaping XHTMLReader.StylesheetLoader,
-                      designed: Bool = false, viewport: (width: Double, height: Double)? = nil,
+                      designed: Bool = false, viewport: (width: Double, height: Double)? = nil, lastResort: Bool = false,
                       warnings: inout [Warning]) -> SpineItemContent? {
         let document = Markup.parse(bytes)
         guard document.rootElement != nil else {
@@ -81,6 +86,11 @@ struct SpineItemContent {
                 }
                 var content = SpineItemContent(blocks: [], firstHeading: designed.headTitle)
                 content.design = designed.design
+                return content
+            }
+            if !lastResort {
+                var content = SpineItemContent(blocks: [], firstHeading: nil)
+                content.lacksViewport = true
                 return content
             }
             warnings.append(Warning(entry: item.path, "a fixed-layout page declares no viewport, nor does any page "

@@ -45,7 +45,10 @@ struct SpineReader {
         var batchBytes = 0
         // The first batches are small, so that the layout has its first chapters soon.
         var batchLimit = Self.firstBatchItems
-        let viewport = firstViewport
+        // The first viewport a fixed-layout page declares, in reading order: what a page that
+        // declares none takes (as Readium does). Known once such a page is read, or looked for
+        // ahead when a page before it needs it.
+        var viewport: (width: Double, height: Double)?
 
         func finishBatch() throws(ReadError) {
             let contents = Self.parse(batch, stylesheets: stylesheets, package: package, viewport: viewport)
@@ -56,7 +59,19 @@ struct SpineReader {
             }
             for (slot, parsed) in zip(batch, contents) {
                 warnings += slot.warnings + parsed.warnings
-                guard let content = parsed.content else { continue }
+                guard var content = parsed.content else { continue }
+                if content.lacksViewport, case .document(let bytes) = slot.loaded {
+                    viewport = viewport ?? firstViewport
+                    var parseWarnings: [Warning] = []
+                    guard let again = SpineItemContent.parse(bytes, of: slot.spineItem.item,
+                                                             stylesheets: stylesheets.loader(forItem: slot.position),
+                                                             designed: true, viewport: viewport, lastResort: true,
+                                                             warnings: &parseWarnings) else { continue }
+                    // The first parse stopped before it had anything to warn of.
+                    warnings += parseWarnings
+                    content = again
+                }
+                if viewport == nil, let design = content.design, design.width > 0 { viewport = (design.width, design.height) }
                 let item = slot.spineItem.item
                 if content.writesVertically, verticalItem == nil { verticalItem = item.path }
                 unshownMedia.add(content.unshownMedia)
@@ -128,9 +143,8 @@ struct SpineReader {
         return nil
     }
 
-    /// The viewport of the first fixed-layout page that declares one, in reading order, which a
-    /// page declaring none takes (as Readium does). Read ahead of the spine: the pages are read
-    /// side by side, and one may need a later page's.
+    /// The viewport of the first fixed-layout page that declares one, in reading order, read
+    /// ahead of the spine: for a page that declares none before any page that does.
     private var firstViewport: (width: Double, height: Double)? {
         for spineItem in readingOrder where package.isPrePaginated(spineItem) && !spineItem.item.isImage {
             guard let bytes = try? archive.read(spineItem.item.path) else { continue }
