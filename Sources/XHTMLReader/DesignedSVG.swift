@@ -125,10 +125,9 @@ struct DesignedSVG {
         return items
     }
 
-    private func image(_ element: Int, transform: Transform) -> DesignItem? {
+    private mutating func image(_ element: Int, transform: Transform) -> DesignItem? {
         let node = document[element]
-        var ignored: [Warning] = []
-        guard let image = ReferenceResolver(source: source).image(node, warnings: &ignored) else { return nil }
+        guard let image = ReferenceResolver(source: source).image(node, warnings: &warnings) else { return nil }
         let x = Self.numbers(node.attribute("x") ?? "").first ?? 0
         let y = Self.numbers(node.attribute("y") ?? "").first ?? 0
         let width = Self.numbers(node.attribute("width") ?? "").first ?? 0

@@ -66,13 +66,7 @@ public enum XHTMLReader {
     /// one, only `<style>` and `style` attributes apply).
     public static func read(document: MarkupDocument, source: String,
                             stylesheets loader: StylesheetLoader? = nil) -> XHTMLContent {
-        var warnings: [Warning] = []
-        for problem in [document.encodingProblem, document.attributeProblem].compactMap({ $0 }) {
-            warnings.append(Warning(entry: source, line: problem.line, problem.message))
-        }
-        if !document.parsedCleanly {
-            warnings.append(recoveryWarning(for: document, source: source))
-        }
+        var warnings = parsingWarnings(document, source: source)
         guard let root = document.rootElement else {
             return XHTMLContent(blocks: [], headTitle: nil, firstHeading: nil, language: nil, authors: [],
                                 warnings: warnings)
@@ -133,6 +127,18 @@ public enum XHTMLReader {
         }
     }
 
+    /// What parsing the document met: its encoding, its attributes past the bound, markup recovered.
+    private static func parsingWarnings(_ document: MarkupDocument, source: String) -> [Warning] {
+        var warnings: [Warning] = []
+        for problem in [document.encodingProblem, document.attributeProblem].compactMap({ $0 }) {
+            warnings.append(Warning(entry: source, line: problem.line, problem.message))
+        }
+        if !document.parsedCleanly {
+            warnings.append(recoveryWarning(for: document, source: source))
+        }
+        return warnings
+    }
+
     private static func recoveryWarning(for document: MarkupDocument, source: String) -> Warning {
         let first = document.problems.first
         var message = "malformed markup recovered"
@@ -160,12 +166,12 @@ extension XHTMLReader {
     /// Nil when it declares none and there is no `fallbackViewport`.
     public static func readDesign(document: MarkupDocument, source: String, stylesheets loader: StylesheetLoader? = nil,
                                   fallbackViewport: (width: Double, height: Double)?) -> DesignedContent? {
-        var warnings: [Warning] = []
         guard let root = document.rootElement else { return nil }
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
         let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
         let viewport = declaredViewport(document, root: root, head: head)
         guard let size = viewport ?? fallbackViewport else { return nil }
+        var warnings = parsingWarnings(document, source: source)
         let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
                                                  warnings: &warnings)
         var reader = DesignedPageReader(document: document, source: source, styles: StyleResolver(stylesheets: sheets))

@@ -89,6 +89,7 @@ import Testing
                   <text x="100" y="50" text-anchor="middle" class="big">Title</text>
                   <text transform="matrix(1 0 0 1 10 100)" font-size="10"><tspan x="0,5,10" y="0">Two</tspan> words<tspan x="0" y="12">next <tspan font-style="italic">line</tspan></tspan></text>
                   <path d="M 0 0 L 10 10"/>
+                  <image width="10" height="10"/>
                 </svg>
                 """)),
         ])
@@ -105,6 +106,7 @@ import Testing
         // Each line says where its text came from, for the page's CFIs.
         #expect(lines[1].source?.spans.first?.path.hasPrefix("/4/2/") == true)
         #expect(result.warnings.contains { $0.message.contains("SVG drawing") })
+        #expect(result.warnings.contains { $0.message.contains("an image without a source is left out") })
     }
 
     @Test func aMissingViewportTakesTheFirstDeclaredOneWithAWarning() throws {
@@ -118,7 +120,7 @@ import Testing
                                                    """)),
             ("OEBPS/a.xhtml", Self.page(viewport: nil, "<p>First page</p>")),
             ("OEBPS/b.xhtml", Self.page(viewport: "width=1000,height=700", head: "<script>x()</script>",
-                                        "<div style=\"transform: rotate(3deg)\"></div><div style=\"position: relative; top: 4px\"></div>")),
+                                        "<div style=\"transform: rotate(3deg)\"></div><div style=\"position: relative; top: 4px\"></div><b>")),
             ("OEBPS/c.xhtml", Self.page(viewport: nil, "<p>Reflowed afterword.</p>")),
         ])
         let result = try EPUBReader.read(contentsOf: path)
@@ -129,6 +131,8 @@ import Testing
         // A page left blank by its designer is still a page.
         #expect(chapters[1].design?.items == [])
         #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("script") })
+        // Markup the parser had to mend is said of a designed page as of any chapter.
+        #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("recovered") })
         #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("CSS transform is not applied") })
         #expect(result.warnings.contains { $0.entry == "OEBPS/b.xhtml" && $0.message.contains("relative offset") })
         // A mixed book: the reflowable item is a chapter as any other.
