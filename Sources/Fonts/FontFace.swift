@@ -18,7 +18,7 @@ public final class FontFace: @unchecked Sendable {
     /// The file's name without its directory, so reports carry no paths of this machine.
     public let fileName: String
     /// Where the file is, for a writer in this process that embeds the face (the HTML preview);
-    /// never written into an output.
+    /// never written into an output. Empty for a face loaded from memory (a book's own).
     public let path: String
     public let unitsPerEm: Int
     /// Distance from the baseline up to the top of the tallest glyphs, as a fraction of the em.
@@ -56,7 +56,7 @@ public final class FontFace: @unchecked Sendable {
         try self.init(path: path, index: index, library: library)
     }
 
-    init(path: String, index: Int, library: FT_Library) throws {
+    convenience init(path: String, index: Int, library: FT_Library) throws {
         // FreeType and HarfBuzz open the path themselves, and would wait for a FIFO's writer, then
         // read it (or a device) forever: only a regular file is handed to them.
         // The path as the system's bytes: a name that is not UTF-8 is kept in the string as
@@ -75,17 +75,56 @@ public final class FontFace: @unchecked Sendable {
             throw error == 0x01 ? FontError.unreadableFile(path) : FontError.notAFont(path)
         }
         defer { FT_Done_Face(ftFace) }
-        let record = ftFace.pointee
-        guard record.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, record.units_per_EM > 0 else {
-            throw FontError.notShapeable(path)
-        }
-
         guard let blob = FileName.withCString(path, { hb_blob_create_from_file_or_fail($0) }) else { throw FontError.unreadableFile(path) }
         defer { hb_blob_destroy(blob) }
+        try self.init(ftFace: ftFace, blob: blob, index: index, name: path, path: path)
+    }
+
+    /// Loads face `index` of a font file held in memory (`bytes`: TrueType, OpenType, or either
+    /// wrapped as WOFF or WOFF2), such as one a book embeds; `name` is what errors and the
+    /// output call it (its path inside the book). It has no `path` of its own.
+    public convenience init(bytes: [UInt8], name: String, index: Int = 0) throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw FontError.libraryUnavailable("FreeType")
+        }
+        defer { FT_Done_FreeType(library) }
+        var ftFace: FT_Face?
+        let error = bytes.withUnsafeBufferPointer {
+            FT_New_Memory_Face(library, $0.baseAddress, FT_Long($0.count), FT_Long(index), &ftFace)
+        }
+        guard error == 0, let ftFace else { throw FontError.notAFont(name) }
+        defer { FT_Done_Face(ftFace) }
+        let shaped: [UInt8]
+        switch SfntTables.Wrapping(bytes) {
+        case .plain: shaped = bytes
+        case .woff, .woff2:
+            guard let rebuilt = SfntTables.rebuilt(from: ftFace) else { throw FontError.notShapeable(name) }
+            shaped = rebuilt
+        }
+        // HarfBuzz keeps its own copy (`DUPLICATE`), freed with the blob's last reference.
+        let blob = shaped.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                hb_blob_create_or_fail($0.baseAddress, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+            }
+        }
+        guard let blob else { throw FontError.notShapeable(name) }
+        defer { hb_blob_destroy(blob) }
+        // A wrapped file becomes one plain font: its face is the first.
+        try self.init(ftFace: ftFace, blob: blob, index: SfntTables.Wrapping(bytes) == .plain ? index : 0,
+                      name: name, path: "")
+    }
+
+    /// The face FreeType opened, shaped through HarfBuzz from `blob`'s face `index`.
+    private init(ftFace: FT_Face, blob: OpaquePointer, index: Int, name: String, path: String) throws {
+        let record = ftFace.pointee
+        guard record.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0, record.units_per_EM > 0 else {
+            throw FontError.notShapeable(name)
+        }
         let hbFace = hb_face_create(blob, UInt32(index))
         defer { hb_face_destroy(hbFace) }
         guard hb_face_get_glyph_count(hbFace) > 0, let font = hb_font_create(hbFace) else {
-            throw FontError.notShapeable(path)
+            throw FontError.notShapeable(name)
         }
         let upem = Int32(hb_face_get_upem(hbFace))
         hb_font_set_scale(font, upem, upem)
@@ -99,7 +138,7 @@ public final class FontFace: @unchecked Sendable {
         family = record.family_name.map { String(cString: $0) } ?? ""
         style = record.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? family
-        fileName = Self.fileName(ofPath: path)
+        fileName = Self.fileName(ofPath: name)
         self.path = path
         unitsPerEm = Int(upem)
         ascender = Double(record.ascender) / Double(record.units_per_EM)
