@@ -84,6 +84,8 @@ public struct ComputedStyle: Sendable, Equatable {
     public var rootLineHeight = ComputedStyle.normalLineHeight
     /// What `normal` is taken to be: browsers' for Times and Liberation Serif.
     public static let normalLineHeight = 1.2
+    /// `font-family`, when the book sets it here or around.
+    public var fontFamily: [FontFamilyName]?
     /// `text-transform` and the small capitals (`font-variant`), when the book sets them here
     /// or around.
     public var textTransform: TextTransform?
@@ -137,6 +139,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.tabSize = tabSize
         child.color = color
         child.textTransform = textTransform
+        child.fontFamily = fontFamily
         child.caps = caps
         child.lineHeight = lineHeight
         child.lineHeightMultiple = lineHeightMultiple
@@ -259,6 +262,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .maxWidth(let size)?: changePlacement { $0.maxWidth = size.resolved(fontScale: fontScale) }
             case .backgroundImage(let url)?: changePlacement { $0.backgroundImage = url }
             case .transform(let moves)?: changePlacement { $0.isTransformed = moves }
+            case .fontFamily(let families)?: fontFamily = families
             case .fontSize?, nil: break
             }
         }

@@ -68,6 +68,8 @@ struct Declaration: Sendable, Equatable {
         case backgroundImage(CSSURL?)
         /// `transform`: whether it moves the box at all (anything but `none`).
         case transform(Bool)
+        /// `font-family` (or the shorthand's family list), names as written.
+        case fontFamily([FontFamilyName])
 
         /// Which property it sets: the cascade keeps one winner for each.
         var property: Int {
@@ -117,10 +119,11 @@ struct Declaration: Sendable, Equatable {
             case .maxWidth: 59
             case .backgroundImage: 60
             case .transform: 61
+            case .fontFamily: 62
             }
         }
 
-        static let propertyCount = 62
+        static let propertyCount = 63
     }
 
     /// A `width` or `height`.
@@ -201,6 +204,11 @@ struct Declaration: Sendable, Equatable {
             value = String(value[..<bang]).trimmingSpaces
         }
         var declarations = values(of: name, value).map { Declaration(value: $0, important: important) }
+        // A family's name is shown as written (compared without regard to case).
+        if name == "font-family" || name == "font",
+           let families = fontFamilies(text[(colon + 1)...], shorthand: name == "font") {
+            declarations.append(Declaration(value: .fontFamily(families), important: important))
+        }
         // A `url()` names a file, whose case counts: read from the text as written.
         if name == "background-image" || name == "background",
            let image = PlacementDeclarations.backgroundImage(text[(colon + 1)...], base: base) {
@@ -342,6 +350,26 @@ extension Declaration {
             }
         }
         return []
+    }
+
+    /// The family list of a `font-family` value, or of a `font` shorthand (what follows its
+    /// size); nil when it names none, or the shorthand sets nothing.
+    static func fontFamilies(_ text: ArraySlice<UInt8>, shorthand: Bool) -> [FontFamilyName]? {
+        var written = String(decoding: CSSValue.trimmed(text), as: UTF8.self)
+        if let bang = written.lastIndex(of: "!") { written = String(written[..<bang]) }
+        if shorthand {
+            // The family follows the size, the first word that reads as one (or size/line-height).
+            guard !fontShorthand(CSSValue.lowercasedASCII(Array(written.utf8)[...]).trimmingSpaces).isEmpty else { return nil }
+            var words = written.split(separator: " ", omittingEmptySubsequences: true)[...]
+            while let word = words.first {
+                words = words.dropFirst()
+                let size = word.split(separator: "/", maxSplits: 1).first.map { String($0).lowercased() } ?? ""
+                if CSSValue.fontSize(size) != nil { break }
+            }
+            written = words.joined(separator: " ")
+        }
+        let families = FontFamilyName.list(written)
+        return families.isEmpty ? nil : families
     }
 
     /// `font-variant`: the caps and the numerals it names, each back to normal when it names

@@ -23,7 +23,8 @@ public struct CSSURL: Sendable, Equatable {
     /// an unclosed `url(` ends the list as nil.
     public static func texts(in text: String) -> [String?] {
         let bytes = Array(text.utf8)
-        let lowered = Array(CSSValue.lowercasedASCII(bytes[...]).utf8)
+        // Byte for byte (`lowercasedASCII` would fold runs of spaces, and move the offsets).
+        let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
         let opening = Array("url(".utf8)
         var found: [String?] = []
         var at = 0

@@ -27,8 +27,9 @@ public enum CSSLimits {
 /// At-rules: `@media` blocks are read when their query names only the media types `all`,
 /// `screen` or `print` (a book's pages are both: read on a screen, laid out like print), and
 /// skipped when it has a condition (`(max-width: …)`, `amzn-kf8`) or negates (`not print`),
-/// since only a real device could answer; a `@media` inside another is skipped. Every other
-/// at-rule but `@namespace` (`@import`, `@font-face`, `@page`, `@supports`, …) is skipped.
+/// since only a real device could answer; a `@media` inside another is skipped. `@font-face`
+/// rules are kept apart (`fontFaces`). Every other at-rule but `@namespace` (`@import`,
+/// `@page`, `@supports`, …) is skipped.
 public struct Stylesheet: Sendable, Equatable {
     struct Rule: Sendable, Equatable {
         var selectors: [SelectorSyntax]
@@ -36,6 +37,8 @@ public struct Stylesheet: Sendable, Equatable {
     }
 
     var rules: [Rule]
+    /// Its `@font-face` rules, in order.
+    public private(set) var fontFaces: [FontFaceRule] = []
     /// What was left out for being past a bound, to be reported as warnings.
     public private(set) var notes: [String] = []
 
@@ -83,6 +86,11 @@ public struct Stylesheet: Sendable, Equatable {
                 if !inMedia, Self.readsMedia(prelude) {
                     scanner.advance()
                     inMedia = true
+                } else if CSSValue.lowercasedASCII(CSSValue.trimmed(prelude[...])) == "@font-face" {
+                    let block = scanner.readBlock()
+                    if fontFaces.count < CSSLimits.maximumRules, let face = FontFaceRule(block: block, base: base) {
+                        fontFaces.append(face)
+                    }
                 } else {
                     _ = scanner.readBlock()
                 }
