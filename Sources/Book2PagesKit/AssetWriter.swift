@@ -4,7 +4,7 @@ import Foundation
 import PageFormat
 import ZipArchive
 
-/// Writes a book's images out beside its pages (`--assets DIR`), so a renderer can load them:
+/// Writes a book's images and fonts out beside its pages (`--assets DIR`), so a renderer can load them:
 /// each at `DIR/` + its path in the book, the `path` the output gives it.
 ///
 /// Nothing is written outside `DIR`: the paths are book paths (`ArchivePath.normalized`: no
@@ -13,13 +13,21 @@ import ZipArchive
 /// is written to a temporary name and renamed, which replaces a link rather than writing
 /// through it.
 enum AssetWriter {
-    /// The images the pages show, and the cover, each once, in path order.
+    /// The images the pages show, the cover and the fonts the faces name, each once, in path order.
     static func paths(in document: PageDocument) -> [String] {
         var paths = Set(document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path))
         for page in document.pages {
             if case .cover(let cover?) = page.kind { paths.insert(cover) }
         }
+        // The fonts the book brings, which an app registers to draw the runs that name them.
+        paths.formUnion(fontPaths(in: document).values)
         return paths.sorted()
+    }
+
+    /// The files in the book of the faces the layout names that the book brings, by PostScript name.
+    static func fontPaths(in document: PageDocument) -> [String: String] {
+        Dictionary((document.layout.faces ?? []).compactMap { face in face.path.map { (face.postScriptName, $0) } },
+                   uniquingKeysWith: { first, _ in first })
     }
 
     /// Writes `paths` from `files` under `directory/subfolder` (made if missing). An image that

@@ -67,7 +67,7 @@ public enum Converter {
         // Fingerprinted while the layout's workers finish (the input is read again and hashed):
         // this thread would only wait for them, and after them it is all that is left to do.
         let provenance = Fingerprint.provenance(of: input, options: options)
-        let layout = layoutDescription(layouter, options)
+        let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: provenance)
         let paged: PagedBook
         // Arranged once the early layout's workers are done: a book whose spreads turn out other
@@ -87,7 +87,7 @@ public enum Converter {
         var document = PageListBuilder.document(for: read.book, paged: paged, layout: layout, target: options.target,
                                                 pages: pages)
         document.provenance = provenance
-        let fontFiles = layouter.faceFiles.merging(paged.standInFiles) { first, _ in first }
+        let fontFiles = layouter.faceFiles(for: read.book.metadata).merging(paged.standInFiles) { first, _ in first }
         // The book and its layout are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))
         let pieces: [Data]
@@ -120,8 +120,9 @@ public enum Converter {
 
     /// How the pages are made, as the output says it: the layout's, with the view bounds the
     /// page size came from.
-    static func layoutDescription(_ layouter: Layouter, _ options: ConversionOptions) -> LayoutDescription {
-        var description = layouter.description
+    static func layoutDescription(_ layouter: Layouter, _ options: ConversionOptions,
+                                  metadata: Metadata) -> LayoutDescription {
+        var description = layouter.description(for: metadata)
         description.bounds = options.bounds.map { Dimensions(width: PointPrecision.rounded($0.width),
                                                              height: PointPrecision.rounded($0.height)) }
         return description

@@ -39,6 +39,8 @@ enum Fingerprint {
             "margins \(margins.top) \(margins.right) \(margins.bottom) \(margins.left)",
             "bounds \(options.bounds.map { "\($0.width) \($0.height)" } ?? "none")",
             "font \(layout.font)",
+            "font-chosen \(layout.bodyFontChosen)",
+            "book-fonts \(layout.usesBookFonts ? "on" : "off")",
             "font-size \(layout.fontSize)",
             "line-height \(layout.lineHeight)",
             "code-font \(layout.codeFont)",

@@ -30,7 +30,7 @@ public enum Preview {
     static func assets(of conversion: Conversion, input: BookInput,
                        options: ConversionOptions) throws(ConversionError) -> PreviewAssets {
         // Opened by the name's bytes (`LooseFile`): a font's file name need not be UTF-8.
-        let fonts = conversion.fontFiles.compactMapValues { path -> Data? in
+        var fonts = conversion.fontFiles.compactMapValues { path -> Data? in
             guard let handle = try? LooseFile.open(path, named: path) else { return nil }
             defer { try? handle.close() }
             return try? handle.readToEnd()
@@ -39,7 +39,12 @@ public enum Preview {
         let paths = AssetWriter.paths(in: conversion.document)
         if !paths.isEmpty {
             let files = try Converter.files(of: input, asked: options.inputFormat, limits: options.limits)
-            for path in paths {
+            // The book's own fonts, from the book (restored when obfuscated).
+            let bookFonts = AssetWriter.fontPaths(in: conversion.document)
+            for (name, path) in bookFonts where fonts[name] == nil {
+                if let bytes = try? files.read(path) { fonts[name] = Data(bytes) }
+            }
+            for path in Set(paths).subtracting(bookFonts.values) {
                 if let bytes = try? files.read(path) { images[path] = Data(bytes) }
             }
         }

@@ -39,6 +39,9 @@ public struct Metadata: Sendable, Equatable {
     public var writesVertically = false
     /// How the book asks its fixed-layout pages to be shown, when it has any (`PageDesign`).
     public var rendition: Rendition?
+    /// The fonts the book brings, known before its chapters (a layout that starts early needs
+    /// them): a run names one of their families (`Inline.font`).
+    public var fonts: BookFonts = .none
 
     /// A person credited with the book (EPUB's `dc:creator`).
     public struct Creator: Sendable, Equatable {

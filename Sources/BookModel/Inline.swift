@@ -3,6 +3,8 @@
 public struct Inline: Sendable, Equatable {
     public var text: String
     public var style: TextStyle
+    /// The family its `font-family` asks for, among the book's faces (`Metadata.fonts`).
+    public var font: FontChoice
     /// The target of a link (`href`), when the run is one.
     public var link: String?
     /// The id of the chapter's `Note` this run calls (a footnote reference), when it is one.
@@ -19,9 +21,10 @@ public struct Inline: Sendable, Equatable {
 
     public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
                 color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil,
-                typography: RunTypography? = nil) {
+                typography: RunTypography? = nil, font: FontChoice = .body) {
         self.text = text
         self.style = style
+        self.font = font
         self.link = link
         self.note = note
         self.color = color

@@ -79,7 +79,7 @@ public enum TableText {
         let end = runs.count - 1
         if end >= 0, runs[end].style == run.style, runs[end].link == run.link, runs[end].note == run.note,
            runs[end].color == run.color, runs[end].background == run.background, runs[end].scale == run.scale,
-           runs[end].typography == run.typography {
+           runs[end].typography == run.typography, runs[end].font == run.font {
             runs[end].text += run.text
         } else {
             runs.append(run)

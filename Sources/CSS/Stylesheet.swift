@@ -45,6 +45,19 @@ public struct Stylesheet: Sendable, Equatable {
     /// How many style rules it keeps.
     public var ruleCount: Int { rules.count }
 
+    /// Whether some `font-family` list of its rules falls back to `sans-serif` (or `system-ui`,
+    /// a device's sans-serif), past the families before it.
+    public var asksForSansSerif: Bool {
+        rules.contains { rule in
+            rule.declarations.contains { declaration in
+                guard case .fontFamily(let names) = declaration.value else { return false }
+                return names.first { if case .generic = $0 { true } else { false } }.map {
+                    $0 == .generic(.sansSerif) || $0 == .generic(.systemUI)
+                } ?? false
+            }
+        }
+    }
+
     public static let empty = Stylesheet(rules: [])
 
     init(rules: [Rule]) {

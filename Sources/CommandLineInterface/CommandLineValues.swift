@@ -18,6 +18,7 @@ struct CommandLineValues: Sendable {
     var doubleSided = false
     var margins: Margins?
     var font: String?
+    var bookFonts: Switch?
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?
@@ -46,4 +47,9 @@ struct CommandLineValues: Sendable {
             if let raw = parsed.options[spec.name] { try? spec.set(&self, raw) }
         }
     }
+}
+
+/// An option that is on or off (`--book-fonts off`).
+enum Switch: String, CaseIterable, Sendable {
+    case on, off
 }

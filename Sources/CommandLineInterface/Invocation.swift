@@ -83,7 +83,11 @@ struct Invocation: Sendable, Equatable {
         guard content.width >= 20, content.height >= 20 else {
             throw .usage("the margins leave no room for text on a \(PageTargets.format(layout.geometry.pageSize)) page")
         }
-        if let font = values.font { layout.font = font }
+        if let font = values.font {
+            layout.font = font
+            layout.bodyFontChosen = true
+        }
+        if let bookFonts = values.bookFonts { layout.usesBookFonts = bookFonts == .on }
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }

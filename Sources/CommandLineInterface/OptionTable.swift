@@ -110,6 +110,12 @@ enum OptionTable {
                    help: "Body font: a family name found through fontconfig, or a font file. "
                        + "Default \"\(defaults.layout.font)\" (Times New Roman on iOS).",
               empty: "--font needs a family name or a file", sets: \.font),
+        .choice("book-fonts", valueName: "on|off",
+                   help: "on: text the book's CSS sets in a font the book brings (@font-face) is set in it, and "
+                       + "the output names its file in the book (sans-serif is set in Liberation Sans, Arial on iOS); "
+                       + "off: every run in the body font (and the code font), as a reader's publisher-fonts switch "
+                       + "does. With --font, the book's body text is set in that font either way. Default on.",
+                what: "setting", sets: \.bookFonts),
         .value("font-size", valueName: "PT",
                help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(PageTargets.format(defaults.layout.fontSize)).",
                sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },
@@ -134,7 +140,8 @@ enum OptionTable {
                        + "\(ExitCode.fontUnavailable) when it is not installed).",
               empty: "--png needs a directory", sets: \.png),
         .text("assets", valueName: "DIR",
-                   help: "Also write the book's images (those on the pages, and the cover) into DIR, each at its "
+                   help: "Also write the book's images (those on the pages, and the cover) and the fonts of its own "
+                       + "the pages are set in into DIR, each at its "
                        + "path in the book, which is the path the output names it by; for a fixed-layout page, also "
                        + "its own document and the files it loads, for a web view. Nothing is written outside DIR.",
               empty: "--assets needs a directory", sets: \.assets),

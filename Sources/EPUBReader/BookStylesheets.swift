@@ -52,11 +52,24 @@ final class BookStylesheets: @unchecked Sendable {
         }
     }
 
+    /// The stylesheet at an archive path, read (once) before any document asks for it: for
+    /// what the whole book declares, its fonts. Its warnings come when a document links it.
+    func stylesheet(at path: String) -> Stylesheet? {
+        lock.lock()
+        defer { lock.unlock() }
+        return parsedSheet(at: path)
+    }
+
     /// The stylesheet at an archive path (an href already resolved inside the book).
     private func stylesheet(at path: String, request: Request) -> Stylesheet? {
         lock.lock()
         defer { lock.unlock() }
         if let first = firstRequest[path], first < request {} else { firstRequest[path] = request }
+        return parsedSheet(at: path)
+    }
+
+    /// Called with `lock` held.
+    private func parsedSheet(at path: String) -> Stylesheet? {
         if let sheet = parsed[path] { return sheet }
         if unreadable.contains(path) { return nil }
         guard archive.entry(for: path) != nil else {

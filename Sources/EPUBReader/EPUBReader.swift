@@ -27,9 +27,14 @@ public enum EPUBReader {
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
         try archive.checkLimits()
 
-        receiver?.begin(PackageMetadata.beforeChapters(of: package, bookPath: path))
+        let stylesheets = BookStylesheets(archive: archive)
+        let fonts = BookFontFiles.fonts(of: package, archive: archive, stylesheets: stylesheets, warnings: &warnings)
+        try archive.checkLimits()
+        var early = PackageMetadata.beforeChapters(of: package, bookPath: path)
+        early.fonts = fonts
+        receiver?.begin(early)
         let spine = SpineReader(package: package, archive: archive, encryptedPaths: encryptedPaths, cover: cover,
-                                receiver: receiver)
+                                receiver: receiver, stylesheets: stylesheets, fonts: fonts)
         var verticalItem: String?
         var media = UnshownMedia()
         var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem, unshownMedia: &media)
@@ -40,6 +45,7 @@ public enum EPUBReader {
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 
         var metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
+        metadata.fonts = fonts
         if let vertical = VerticalWriting.warning(package: package, verticalItem: verticalItem) {
             metadata.writesVertically = true
             warnings.append(vertical)

@@ -24,6 +24,9 @@ struct SpineReader {
     let cover: ImageReference?
     /// Takes each chapter as it is read, but those showing images (`ChapterReceiver`).
     var receiver: (any ChapterReceiver)? = nil
+    /// The book's stylesheets, read once each, and the faces they declare.
+    var stylesheets: BookStylesheets
+    var fonts = BookFonts.none
 
     /// The chapters in reading order. Each has a different `source`, the spine item's path.
     /// `verticalItem`: the first item whose CSS writes vertically, if one does.
@@ -38,7 +41,6 @@ struct SpineReader {
         var chapters: [Chapter] = []
         var readPaths: Set<String> = []
         var encryptedCount = 0
-        let stylesheets = BookStylesheets(archive: archive)
         defer { warnings += stylesheets.warnings }
         var textSize = 0
         var batch: [Slot] = []
@@ -51,7 +53,7 @@ struct SpineReader {
         var viewport: (width: Double, height: Double)?
 
         func finishBatch() throws(ReadError) {
-            let contents = Self.parse(batch, stylesheets: stylesheets, package: package, viewport: viewport)
+            let contents = Self.parse(batch, stylesheets: stylesheets, fonts: fonts, package: package, viewport: viewport)
             defer {
                 batch = []
                 batchBytes = 0
@@ -65,7 +67,7 @@ struct SpineReader {
                     var parseWarnings: [Warning] = []
                     guard let again = SpineItemContent.parse(bytes, of: slot.spineItem.item,
                                                              stylesheets: stylesheets.loader(forItem: slot.position),
-                                                             designed: true, viewport: viewport, lastResort: true,
+                                                             fonts: fonts, designed: true, viewport: viewport, lastResort: true,
                                                              warnings: &parseWarnings) else { continue }
                     // The first parse stopped before it had anything to warn of.
                     warnings += parseWarnings
@@ -170,7 +172,7 @@ struct SpineReader {
 
     /// The batch's contents in order, its documents parsed side by side, each with the warnings
     /// its parsing gave.
-    private static func parse(_ batch: [Slot], stylesheets: BookStylesheets, package: PackageDocument,
+    private static func parse(_ batch: [Slot], stylesheets: BookStylesheets, fonts: BookFonts, package: PackageDocument,
                               viewport: (width: Double, height: Double)?) -> [(content: SpineItemContent?, warnings: [Warning])] {
         let results = ParsedSlots(count: batch.count)
         let documents = batch.indices.filter { if case .document = batch[$0].loaded { true } else { false } }
@@ -179,7 +181,7 @@ struct SpineReader {
             var warnings: [Warning] = []
             let content = SpineItemContent.parse(bytes, of: batch[index].spineItem.item,
                                                  stylesheets: stylesheets.loader(forItem: batch[index].position),
-                                                 designed: package.isPrePaginated(batch[index].spineItem),
+                                                 fonts: fonts, designed: package.isPrePaginated(batch[index].spineItem),
                                                  viewport: viewport, warnings: &warnings)
             results.set(index, content: content, warnings: warnings)
         }

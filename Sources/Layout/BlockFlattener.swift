@@ -30,6 +30,8 @@ struct BlockFlattener {
     var contentWidth = Double.infinity
     /// Which OpenType features the faces have: small capitals a face lacks are synthesized.
     var faceFeatures = FaceFeatures()
+    /// The book's faces, which answer a run's `font-family`; nil: every run in the layout's own.
+    var bookFaces: BookFaces?
     /// Whether text the book's CSS says nothing of (`hyphens`) is hyphenated: the layout's own
     /// pages are; a designed page's are not, as a browser sets it (`hyphens: manual`).
     var hyphenatesUnlessTold = true
@@ -223,7 +225,7 @@ struct BlockFlattener {
             paragraph.hyphenates = false
             if paragraph.alignment == .justify { paragraph.alignment = .start }
             for inline in inlines {
-                paragraph.append(inline.text, face: .monospace, size: fontSize * Self.codeScale * scale, link: inline.link,
+                paragraph.append(inline.text, face: FaceRole.monospace.rawValue, size: fontSize * Self.codeScale * scale, link: inline.link,
                                  paint: Self.paint(of: inline))
             }
             Self.checkExactness(of: &paragraph, against: inlines)
@@ -232,7 +234,7 @@ struct BlockFlattener {
             paragraph.alignment = .center
             paragraph.hyphenates = false
             paragraph.pageBreak = .together
-            paragraph.append("* * *", face: .regular, size: fontSize)
+            paragraph.append("* * *", face: FaceRole.regular.rawValue, size: fontSize)
             emit(paragraph)
         case .image(let image):
             paragraph.pageBreak = .together
@@ -242,7 +244,7 @@ struct BlockFlattener {
                 emit(paragraph, allowEmpty: true)
             } else {
                 // Its bytes could not be read: the alt text stands in for it, as browsers do.
-                paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: .regular, size: fontSize)
+                paragraph.append(image.alt.isEmpty ? "[Image]" : "[Image: \(image.alt)]", face: FaceRole.regular.rawValue, size: fontSize)
                 emit(paragraph)
             }
         case .table(let table) where setsTableGrids:
@@ -262,7 +264,7 @@ struct BlockFlattener {
                 rowParagraph.gapBefore = r == 0 ? gapBefore : false
                 rowParagraph.pageBreak = .together
                 for (c, cell) in row.enumerated() {
-                    if c > 0 { rowParagraph.append(" | ", face: .regular, size: fontSize) }
+                    if c > 0 { rowParagraph.append(" | ", face: FaceRole.regular.rawValue, size: fontSize) }
                     append(cell.runs, to: &rowParagraph, bold: cell.isHeader)
                 }
                 emit(rowParagraph)
@@ -372,6 +374,7 @@ struct BlockFlattener {
         inner.setsFloats = false
         inner.setsBoxes = false
         inner.faceFeatures = faceFeatures
+        inner.bookFaces = bookFaces
         // A float's box holds lines and pictures: a table in it is its rows as text.
         inner.setsTableGrids = false
         for box in pendingFloats {
@@ -431,7 +434,12 @@ struct BlockFlattener {
         let index = tableCount
         tableCount += 1
         var rows: [FlatTable.Row] = []
-        let headerRows = table.groups.first?.kind == .header ? table.groups[0].rows.count : 0
+        // The header that shows again on each page the table goes on to: its `thead`, else its
+        // leading rows of header cells alone (a first row of `th`s, as books without a `thead`
+        // mark their column heads), when rows follow them.
+        let leadingHeaders = table.rows.prefix { row in !row.cells.isEmpty && row.cells.allSatisfy(\.isHeader) }.count
+        let headerRows = table.groups.first?.kind == .header ? table.groups[0].rows.count
+            : leadingHeaders < table.rows.count ? leadingHeaders : 0
         for (r, row) in table.rows.enumerated() {
             var cells: [FlatTable.Cell] = []
             for source in row.cells {
@@ -681,30 +689,26 @@ struct BlockFlattener {
         var counted = (bytes: 0, scalars: 0)
         for inline in inlines {
             let style = inline.style
-            let face = FaceRole(bold: bold || cell?.bold == true || style.contains(.bold), italic: style.contains(.italic),
-                                code: style.contains(.code))
+            let isBold = bold || cell?.bold == true || style.contains(.bold)
+            let isItalic = style.contains(.italic)
+            let isCode = style.contains(.code)
             let shift: BaselineShift = style.contains(.superscript) ? .superscript
                 : style.contains(.`subscript`) ? .subscript : .none
-            let runSize = self.runSize(of: inline, in: size, shift: shift, code: face == .monospace)
+            let runSize = self.runSize(of: inline, in: size, shift: shift, code: isCode)
             if runSize > size * (1 + 1e-9) { paragraph.lineHeightPerPoint = paragraph.lineHeight / size }
             let before = paragraph.text.count
             let paint = Self.paint(of: inline)
-            if let typography = inline.typography {
-                // Spacing is a length, the same in a synthesized small capital as beside it.
-                let (features, synthesized) = faceFeatures.resolve(typography.features, in: face)
-                let shaping = RunShaping(letterSpacing: typography.letterSpacing * size, wordSpacing: typography.wordSpacing * size,
-                                         features: features, size: runSize)
-                if let synthesized {
-                    for piece in Self.smallCapsPieces(of: inline.text, synthesized) {
-                        paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,
-                                         shift: shift, link: inline.link, paint: paint, shaping: shaping)
-                    }
-                } else {
-                    paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint,
-                                     shaping: shaping)
+            let layoutFace = bookFaces?.layoutFace(for: inline.font, bold: isBold, italic: isItalic, code: isCode)
+                ?? FaceRole(bold: isBold, italic: isItalic, code: isCode).rawValue
+            if inline.font.family != 0, let bookFaces,
+               let bookFace = bookFaces.bookFace(for: inline.font, bold: isBold, italic: isItalic) {
+                for piece in Self.pieces(of: inline.text, in: bookFace, faces: bookFaces, otherwise: layoutFace) {
+                    append(piece.text, of: inline, face: piece.face, size: size, runSize: runSize, shift: shift, paint: paint,
+                           to: &paragraph)
                 }
             } else {
-                paragraph.append(inline.text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint)
+                append(inline.text, of: inline, face: layoutFace, size: size, runSize: runSize, shift: shift, paint: paint,
+                       to: &paragraph)
             }
             guard let note = inline.note, paragraph.text.count > before else { continue }
             while counted.bytes < paragraph.text.count {
@@ -713,6 +717,55 @@ struct BlockFlattener {
             }
             paragraph.noteCalls.append(NoteCall(offset: counted.scalars - 1, note: note))
         }
+    }
+
+    /// `text` of `inline` in face number `face`: with its spacing and features, small capitals
+    /// the face lacks synthesized.
+    private func append(_ text: String, of inline: Inline, face: Int, size: Double, runSize: Double, shift: BaselineShift,
+                        paint: RunPaint, to paragraph: inout StyledParagraph) {
+        guard let typography = inline.typography else {
+            return paragraph.append(text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint)
+        }
+        // Spacing is a length, the same in a synthesized small capital as beside it.
+        let (features, synthesized) = faceFeatures.resolve(typography.features, in: face)
+        let shaping = RunShaping(letterSpacing: typography.letterSpacing * size, wordSpacing: typography.wordSpacing * size,
+                                 features: features, size: runSize)
+        if let synthesized {
+            for piece in Self.smallCapsPieces(of: text, synthesized) {
+                paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,
+                                 shift: shift, link: inline.link, paint: paint, shaping: shaping)
+            }
+        } else {
+            paragraph.append(text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint, shaping: shaping)
+        }
+    }
+
+    /// `text` cut where it goes from characters the book's face serves (its `unicode-range`)
+    /// and has glyphs for to characters it does not, which take `otherwise`, the face after it in
+    /// the run's family list. A mark, a joiner or a selector goes with the character before it,
+    /// as does white space, which never starts a change of face.
+    static func pieces(of text: String, in face: BookFaces.Pick, faces: BookFaces,
+                       otherwise: Int) -> [(text: String, face: Int)] {
+        let font = faces.faces[face.number]
+        var pieces: [(text: String, face: Int)] = []
+        var current = ""
+        var currentFace: Int?
+        for scalar in text.unicodeScalars {
+            let properties = scalar.properties
+            let follows = properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
+                || properties.generalCategory == .spacingMark
+            let number = follows ? (currentFace ?? (face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise))
+                : face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise
+            if number != currentFace, let currentFace, !current.isEmpty {
+                pieces.append((current, currentFace))
+                current = ""
+            }
+            currentFace = number
+            current.unicodeScalars.append(scalar)
+        }
+        if let currentFace, !current.isEmpty { pieces.append((current, currentFace)) }
+        return pieces
     }
 
     /// The size `inline` is set in, in a block set at `size`: the size the book's CSS gives it

@@ -73,23 +73,28 @@ struct ChapterLayouter {
         /// A book written vertically is set horizontally, left to right; its right-to-left page
         /// progression comes from the vertical lines, not from its paragraphs.
         let direction: TextDirection
+        /// The fonts the book brings.
+        let fonts: BookFonts
 
         init(_ metadata: Metadata) {
             language = metadata.language
             direction = metadata.writesVertically ? .leftToRight : metadata.direction
+            fonts = metadata.fonts
         }
     }
 
     /// `sharedWidths`: what the other workers of the same book have shaped;
     /// `sharedHyphenation`: where they found that words take a hyphen.
-    init(fonts: FontSet, options: LayoutOptions, settings: BookSettings, lineBreaker: any LineBreaking,
+    /// `faces`: the book's faces (`BookFaces`) from `fonts`.
+    init(fonts: FontSet, faces: BookFaces, options: LayoutOptions, settings: BookSettings, lineBreaker: any LineBreaking,
          dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil,
          sharedHyphenation: SharedHyphenation? = nil) {
         let lineHeight = options.bodyLineHeight
         contentSize = options.geometry.contentSize
         assembler = PageAssembler(geometry: options.geometry, bodySize: options.fontSize, lineHeight: lineHeight)
         let language = settings.language
-        let segmenter = ParagraphSegmenter(fonts: fonts, measurer: TextMeasurer(language: language, shared: sharedWidths),
+        let segmenter = ParagraphSegmenter(fonts: fonts, bookFaces: faces,
+                                           measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
@@ -103,6 +108,7 @@ struct ChapterLayouter {
                                    bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = contentSize.width
         flattener.faceFeatures = segmenter.faceFeatures
+        flattener.bookFaces = faces
         designSetter = DesignSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                     direction: direction, language: language,
                                     pageSize: options.geometry.pageSize)
@@ -115,6 +121,7 @@ struct ChapterLayouter {
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
         noteFlattener.faceFeatures = segmenter.faceFeatures
+        noteFlattener.bookFaces = faces
         noteFlattener.keepsOneSize = true
         noteFlattener.setsTableGrids = false
         noteFlattener.setsFloats = false

@@ -93,6 +93,7 @@ struct DesignSetter {
                                        bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = width
         flattener.faceFeatures = segmenter.faceFeatures
+        flattener.bookFaces = segmenter.bookFaces
         flattener.hyphenatesUnlessTold = false
         let measure = Dimensions(width: width, height: Self.unboundedHeight)
         let paragraphs = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,

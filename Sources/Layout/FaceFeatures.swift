@@ -6,7 +6,7 @@ import Fonts
 /// them synthesized (`SmallCapitals`); another feature it lacks is left out, since asking for
 /// it would change nothing.
 struct FaceFeatures: Sendable, Equatable {
-    /// By `FaceRole.rawValue`.
+    /// By face number (`BookFaces`).
     private let available: [FontFeatures]
     /// Whether the face has ligatures a browser turns off in letter-spaced text.
     private let ligatures: [Bool]
@@ -17,25 +17,25 @@ struct FaceFeatures: Sendable, Equatable {
 
     /// Faces that have none of the features: small capitals are synthesized.
     init() {
-        available = Array(repeating: [], count: FaceRole.allCases.count)
-        ligatures = Array(repeating: false, count: FaceRole.allCases.count)
+        available = []
+        ligatures = []
     }
 
-    init(fonts: FontSet) {
-        available = FaceRole.allCases.map { role in
-            let face = fonts.face(role)
-            return FontFeatures.tagged.reduce(into: FontFeatures()) { found, feature in
+    /// `faces`: by their numbers.
+    init(faces: [FontFace]) {
+        available = faces.map { face in
+            FontFeatures.tagged.reduce(into: FontFeatures()) { found, feature in
                 if face.hasFeature(feature.tag) { found.insert(feature.feature) }
             }
         }
-        ligatures = FaceRole.allCases.map { role in Self.spacedOff.contains { fonts.face(role).hasFeature($0) } }
+        ligatures = faces.map { face in Self.spacedOff.contains { face.hasFeature($0) } }
     }
 
-    /// What `requested` is shaped with in `role`'s face, and how its small capitals are made
+    /// What `requested` is shaped with in face number `face`, and how its small capitals are made
     /// when the face cannot: small capitals from the face's own (`smcp`, and `c2sc` for all
     /// of them) when it has what is asked, else synthesized; other features where it has them.
-    func resolve(_ requested: FontFeatures, in role: FaceRole) -> (features: FontFeatures, synthesized: SmallCapitals?) {
-        let has = available[role.rawValue]
+    func resolve(_ requested: FontFeatures, in face: Int) -> (features: FontFeatures, synthesized: SmallCapitals?) {
+        let has = face < available.count ? available[face] : []
         var features = requested.intersection(has)
         guard requested.contains(.smallCaps) else { return (features, nil) }
         let caps = requested.intersection([.smallCaps, .capitalsToSmallCaps])
@@ -44,11 +44,11 @@ struct FaceFeatures: Sendable, Equatable {
         return (features, requested.contains(.capitalsToSmallCaps) ? .all : .lowercase)
     }
 
-    /// The features `shaping` is shaped with in `role`'s face beyond HarfBuzz's defaults: empty
+    /// The features `shaping` is shaped with in face number `face` beyond HarfBuzz's defaults: empty
     /// when it needs the face alone.
-    func shapingFeatures(of shaping: RunShaping, in role: FaceRole) -> [ShapingFeature] {
+    func shapingFeatures(of shaping: RunShaping, in face: Int) -> [ShapingFeature] {
         var list = shaping.features.tags.map { ShapingFeature($0) }
-        if shaping.letterSpacing != 0, ligatures[role.rawValue] {
+        if shaping.letterSpacing != 0, face < ligatures.count, ligatures[face] {
             list += Self.spacedOff.map { ShapingFeature($0, 0) }
         }
         return list

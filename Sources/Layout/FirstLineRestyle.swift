@@ -56,8 +56,12 @@ extension StyledParagraph {
             }
             var styled = run
             styled.end = min(run.end, end)
-            styled.face = FaceRole(bold: style.bold ?? run.face.isBold, italic: style.italic ?? run.face.isItalic,
-                                   code: run.face == .monospace)
+            // The layout's own faces change with the line's weight and style; a face of the
+            // book's stays as its family chose it.
+            if let role = FaceRole(rawValue: run.face) {
+                styled.face = FaceRole(bold: style.bold ?? role.isBold, italic: style.italic ?? role.isItalic,
+                                       code: role == .monospace).rawValue
+            }
             if let scale { styled.size = Self.writtenSize(run.size * scale) }
             if let color = style.color { styled.paint.color = BlockFlattener.color(color) }
             if let background = style.background { styled.paint.background = BlockFlattener.color(background) }

@@ -13,6 +13,12 @@ public struct LayoutOptions: Sendable, Equatable {
     public var codeFont: String
     /// How body paragraphs fill their lines.
     public var alignment: LineAlignment
+    /// Whether the faces the book brings set the text its CSS asks them for (`--book-fonts`);
+    /// off, every run is set in the layout's own faces.
+    public var usesBookFonts = true
+    /// `--font` was given: the body's text is set in it even where the book's CSS sets the
+    /// body in a face of its own; other elements keep theirs.
+    public var bodyFontChosen = false
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
                 fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
@@ -37,6 +43,8 @@ public struct LayoutOptions: Sendable, Equatable {
     public static let defaultFont = "Liberation Serif"
     /// Liberation Mono has the metrics of Courier New.
     public static let defaultCodeFont = "Liberation Mono"
+    /// What the book's `sans-serif` is set in: Liberation Sans has the metrics of Arial.
+    public static let defaultSansSerifFont = "Liberation Sans"
 
     /// The page of the default target (BookLayout's, for a 1024×768 view), with 40-point
     /// margins. A conversion lays out at its target's page size; the layout knows no target.

@@ -23,6 +23,8 @@ public struct Layouter: Sendable {
 
     private let fonts: FontSet
     private let dictionaries: HyphenationDictionaries
+    /// The last book's faces, loaded once for its workers and its description.
+    private let lastFaces = LastBookFaces()
 
     /// `hyphenationDirectory`: where the hyphenation dictionaries are (Debian's by default).
     public init(options: LayoutOptions, hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) throws {
@@ -119,7 +121,7 @@ public struct Layouter: Sendable {
     /// what the book's other workers found, shared.
     func worker(settings: ChapterLayouter.BookSettings, sharedWidths: SharedWidths? = nil,
                 sharedHyphenation: SharedHyphenation? = nil) -> ChapterLayouter {
-        ChapterLayouter(fonts: fonts, options: options, settings: settings,
+        ChapterLayouter(fonts: fonts, faces: faces(for: settings.fonts), options: options, settings: settings,
                         lineBreaker: TotalFitLineBreaker(), dictionaries: dictionaries,
                         sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
     }
@@ -153,12 +155,34 @@ public struct Layouter: Sendable {
                                       anchorPages: chapters.map(\.anchorPages), pageIndex: pageIndex)
         return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
                          pageListPageIndices: pageListPageIndices, links: links,
-                         warnings: Self.hyphenationWarnings(chapters) + Self.glyphWarnings(chapters)
-                             + chapters.flatMap(\.warnings),
+                         warnings: faces(for: book.metadata.fonts).warnings + Self.hyphenationWarnings(chapters)
+                             + Self.glyphWarnings(chapters) + chapters.flatMap(\.warnings),
                          standIns: standIns.map(\.description),
                          standInFiles: MeasuredFace.files(of: standIns))
     }
 
+
+    /// The faces a book's runs are set in: the layout's own and those `fonts` brings.
+    func faces(for fonts: BookFonts) -> BookFaces {
+        lastFaces.faces(for: fonts) {
+            BookFaces(fonts: self.fonts, book: fonts, useBookFonts: options.usesBookFonts, bodyFontChosen: options.bodyFontChosen)
+        }
+    }
+
+    /// How the pages of a book with `metadata` are made: `description` with the faces its runs
+    /// name, the book's own among them.
+    public func description(for metadata: Metadata) -> LayoutDescription {
+        var description = description
+        description.faces = faces(for: metadata.fonts).measured.map(\.description)
+        return description
+    }
+
+    /// The file on this machine of each face a book with `metadata` is set in that has one, by
+    /// PostScript name: for a writer in this process that embeds them (the HTML preview). The
+    /// faces the book brings are in the book.
+    public func faceFiles(for metadata: Metadata) -> [String: String] {
+        MeasuredFace.files(of: faces(for: metadata.fonts).measured)
+    }
 
     /// One warning for the characters no installed font has, naming the first few. Characters
     /// measured in a stand-in font are no problem of the book's, and every text system falls
@@ -189,5 +213,21 @@ public struct Layouter: Sendable {
             warnings.append(Warning("the book names no language: its text is not hyphenated"))
         }
         return warnings
+    }
+}
+
+/// The faces of the last book a layouter was asked for, kept while it is laid out: its workers
+/// and its description ask for them, and loading a book's fonts is done once.
+private final class LastBookFaces: @unchecked Sendable {
+    private let lock = ShortLock()
+    private var last: (fonts: BookFonts, faces: BookFaces)?
+
+    func faces(for fonts: BookFonts, make: () -> BookFaces) -> BookFaces {
+        lock.withLock {
+            if let last, last.fonts == fonts { return last.faces }
+            let faces = make()
+            last = (fonts, faces)
+            return faces
+        }
     }
 }

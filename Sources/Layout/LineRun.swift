@@ -1,8 +1,8 @@
 import Fonts
 import PageFormat
 
-/// Which of the book's faces a run is set in: its raw value is the face's index in the output's
-/// `layout.faces`.
+/// Which of the layout's own faces a run is set in: its raw value is the face's number among the
+/// book's (`BookFaces`) and its index in the output's `layout.faces`.
 enum FaceRole: Int, CaseIterable, Sendable {
     case regular, italic, bold, boldItalic, monospace
 
@@ -50,7 +50,8 @@ struct LineRun: Sendable, Equatable {
     /// units of `NSRange`, so an app can style an attributed string with them directly).
     var start: Int
     var length: Int
-    var face: FaceRole
+    /// Its face's number among the book's (`BookFaces`), as the output's `layout.faces` counts.
+    var face: Int
     /// Points.
     var size: Double
     var shift: BaselineShift
@@ -62,7 +63,7 @@ struct LineRun: Sendable, Equatable {
     var paint = RunPaint()
     var shaping = RunShaping()
 
-    init(start: Int, length: Int, face: FaceRole, size: Double, shift: BaselineShift = .none,
+    init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none,
                 standIn: MeasuredFace? = nil, link: String? = nil, paint: RunPaint = RunPaint(), shaping: RunShaping = RunShaping()) {
         self.start = start
         self.length = length

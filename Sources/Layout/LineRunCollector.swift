@@ -43,7 +43,7 @@ struct LineRunCollector {
     static func prefixed(_ runs: [LineRun], by marker: String, size: Double) -> [LineRun] {
         let length = marker.utf16.count
         guard length > 0 else { return runs }
-        var result = [LineRun(start: 0, length: length, face: .regular, size: size)]
+        var result = [LineRun(start: 0, length: length, face: FaceRole.regular.rawValue, size: size)]
         for var run in runs {
             run.start += length
             append(run, to: &result)

@@ -95,12 +95,12 @@ struct PageAssembler: Sendable {
 
     /// The line's runs as written: none when it is all in the regular face at the body size.
     private func runs(of line: SetLine) -> [PageRun]? {
-        if line.runs.allSatisfy({ $0.face == .regular && $0.size == bodySize && $0.shift == .none && $0.standIn == nil
+        if line.runs.allSatisfy({ $0.face == FaceRole.regular.rawValue && $0.size == bodySize && $0.shift == .none && $0.standIn == nil
                                       && $0.link == nil && $0.paint == RunPaint() && $0.shaping.isPlain }) {
             return nil
         }
         return line.runs.map { run in
-            PageRun(start: run.start, length: run.length, face: run.face.rawValue, size: PointPrecision.rounded(run.size),
+            PageRun(start: run.start, length: run.length, face: run.face, size: PointPrecision.rounded(run.size),
                     shift: run.shift, standIn: run.standIn?.postScriptName, link: run.link, underline: run.paint.underline,
                     strikethrough: run.paint.strikethrough, color: run.paint.color, background: run.paint.background,
                     letterSpacing: run.shaping.letterSpacing, wordSpacing: run.shaping.wordSpacing,

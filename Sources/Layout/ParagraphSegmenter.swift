@@ -6,22 +6,26 @@ import ProcessMemory
 /// words, then between grapheme clusters where a piece is still wider than a line.
 struct ParagraphSegmenter {
     let fonts: FontSet
+    /// The book's faces, which runs name by number.
+    let bookFaces: BookFaces
     let measurer: TextMeasurer
     let finder: BreakOpportunityFinder?
-    /// The faces by role, as the measurer's pieces name them (`FaceRole.rawValue`).
-    private let faces: [FontFace]
+    /// The faces by number, as the measurer's pieces name them (`BookFaces`).
+    let faces: [FontFace]
     /// The advance of a space and of a hyphen in each face, per point of size.
     private let spaceWidths: [Double]
     private let hyphenWidths: [Double]
     /// The OpenType features the faces have: which variant of a face a shaped run is measured in.
     let faceFeatures: FaceFeatures
 
-    init(fonts: FontSet, measurer: TextMeasurer, finder: BreakOpportunityFinder?) {
+    /// `bookFaces`: the book's faces; nil, the layout's own alone.
+    init(fonts: FontSet, bookFaces: BookFaces? = nil, measurer: TextMeasurer, finder: BreakOpportunityFinder?) {
         self.fonts = fonts
+        self.bookFaces = bookFaces ?? BookFaces(fonts: fonts)
         self.measurer = measurer
         self.finder = finder
-        faces = FaceRole.allCases.map { fonts.face($0) }
-        faceFeatures = FaceFeatures(fonts: fonts)
+        faces = self.bookFaces.faces
+        faceFeatures = FaceFeatures(faces: faces)
         spaceWidths = faces.map { measurer.width(of: " ", in: $0, size: 1) }
         hyphenWidths = faces.map { measurer.width(of: "-", in: $0, size: 1) }
     }
@@ -73,19 +77,22 @@ struct ParagraphSegmenter {
     /// offsets from its start after which a hyphen may go: a hyphenator's answers as it keeps
     /// them, so no array is made per word). Every piece but the last is a hyphenation point with
     /// the width of a hyphen in its face.
+    ///
+    /// A piece is measured alone, and a font may kern across the cut (`r|r` in STIX): the word
+    /// drawn whole is then wider than its pieces. So each piece after the first also holds what
+    /// the join before it adds, when it adds room (two pieces shaped together, less each alone):
+    /// whichever pieces a line holds, together they are never narrower than the line draws them.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                     cuts allCuts: [[Int]]) -> [Segment] {
-        // Every piece of every cut word measured in one call, then the segments made.
-        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
+        // Every piece of every cut word, and every two pieces side by side, measured in one call,
+        // then the segments made.
+        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + 2 * $1.count + 1 }
         var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
         let plan = plan(of: paragraph)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
-            var pieceStart = segment.start
-            for point in cuts {
-                add(pieceStart..<segment.start + point, of: paragraph, text, plan: plan, to: &ranges)
-                pieceStart = segment.start + point
-            }
-            add(pieceStart..<segment.visibleEnd, of: paragraph, text, plan: plan, to: &ranges)
+            let bounds = [segment.start] + cuts.map { segment.start + $0 } + [segment.visibleEnd]
+            for k in 0..<(bounds.count - 1) { add(bounds[k]..<bounds[k + 1], of: paragraph, text, plan: plan, to: &ranges) }
+            for k in 0..<(bounds.count - 2) { add(bounds[k]..<bounds[k + 2], of: paragraph, text, plan: plan, to: &ranges) }
         }
         ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
         var result: [Segment] = []
@@ -97,20 +104,25 @@ struct ParagraphSegmenter {
                 result.append(segment)
                 continue
             }
+            let pieces = cuts.count + 1
+            var widths = (0..<pieces).map { ranges[next + $0] }
+            for k in 1..<pieces {
+                let joined = ranges[next + pieces + k - 1]
+                widths[k] += max(0, joined - ranges[next + k - 1] - ranges[next + k])
+            }
+            next += 2 * pieces - 1
             var pieceStart = segment.start
-            for point in cuts {
+            for (k, point) in cuts.enumerated() {
                 let cut = segment.start + point
                 while paragraph.runs[run].end < cut { run += 1 }
-                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: ranges[next],
+                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[k],
                                       spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
                                       hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
-                next += 1
                 pieceStart = cut
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = ranges[next]
-            next += 1
+            last.visibleWidth = widths[pieces - 1]
             result.append(last)
         }
         return result
@@ -219,10 +231,10 @@ struct ParagraphSegmenter {
 
     private func plan(of paragraph: StyledParagraph) -> Plan {
         if paragraph.isShaped {
-            return Plan(shaped: ShapedFaces(paragraph, fonts: fonts, features: faceFeatures, faces: faces))
+            return Plan(shaped: ShapedFaces(paragraph, features: faceFeatures, faces: faces))
         }
         guard paragraph.runs.count == 1, paragraph.bidi.runs.isEmpty else { return Plan() }
-        return Plan(oneRun: (paragraph.runs[0].face.rawValue, paragraph.runs[0].size))
+        return Plan(oneRun: (paragraph.runs[0].face, paragraph.runs[0].size))
     }
 
     /// Adds `range` to `ranges`: cut into its parts of one run and one direction (Arabic words
@@ -271,7 +283,7 @@ struct ParagraphSegmenter {
     @inline(__always)
     private func hyphenWidth(after run: Int, of paragraph: StyledParagraph, plan: Plan) -> Double {
         guard let shaped = plan.shaped else {
-            return hyphenWidths[paragraph.runs[run].face.rawValue] * paragraph.runs[run].size
+            return hyphenWidths[paragraph.runs[run].face] * paragraph.runs[run].size
         }
         let styled = paragraph.runs[run]
         let width = measurer.width(of: "-", in: shaped.faces[shaped.runFaces[run]], size: styled.size)
@@ -286,13 +298,13 @@ struct ParagraphSegmenter {
         let runs = paragraph.runs
         var r = ranges.run(holding: range.lowerBound, in: runs)
         if range.count == 1, text[range.lowerBound] == 0x20 {
-            return ranges.close(known: spaceWidths[runs[r].face.rawValue] * runs[r].size)
+            return ranges.close(known: spaceWidths[runs[r].face] * runs[r].size)
         }
         var low = range.lowerBound
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            ranges.add(low..<high, face: runs[r].face.rawValue, size: runs[r].size,
+            ranges.add(low..<high, face: runs[r].face, size: runs[r].size,
                        rightToLeft: level.map { $0.level & 1 == 1 })
             low = high
             if runs[r].end == high { r += 1 }
@@ -300,7 +312,7 @@ struct ParagraphSegmenter {
         ranges.close()
     }
 
-    func face(_ role: FaceRole) -> FontFace { fonts.face(role) }
+    func face(_ number: Int) -> FontFace { faces[number] }
 
     static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)

@@ -96,7 +96,7 @@ struct ParagraphSetter {
                         lineRuns = LineRunCollector.prefixed(lineRuns, by: paragraph.prefix, size: bodySize)
                     }
                 }
-                lineRuns = StandInRuns.split(lineRuns, of: string, fonts: segmenter.fonts, measurer: segmenter.measurer)
+                lineRuns = StandInRuns.split(lineRuns, of: string, faces: segmenter.faces, measurer: segmenter.measurer)
                 // The marker is in the paragraph's direction, before the text (or all there is).
                 let markerUnits = n == 0 && !paragraph.prefix.isEmpty
                     ? (textEnd > start ? paragraph.prefix.utf16.count : string.utf16.count) : 0
@@ -250,7 +250,7 @@ struct ParagraphSetter {
             guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
                   !segment.forcesBreak else { return nil }
             while paragraph.runs[run].end <= segment.start { run += 1 }
-            guard paragraph.runs[run].face != .monospace else { return nil }
+            guard paragraph.runs[run].face != FaceRole.monospace.rawValue else { return nil }
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
         // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).

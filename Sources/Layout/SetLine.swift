@@ -73,6 +73,16 @@ struct MeasuredFace: Sendable, Equatable {
         path = face.path
     }
 
+    /// A face the book brings, from its file at `bookPath` in the book: drawn with that file,
+    /// under its own PostScript name.
+    init(_ face: FontFace, bookPath: String, synthesizesBold: Bool, synthesizesItalic: Bool) {
+        description = FaceDescription(role: "book", family: face.family, file: face.fileName,
+                                      postScriptName: face.postScriptName, iOSFontName: face.postScriptName,
+                                      path: bookPath, synthesizesBold: synthesizesBold,
+                                      synthesizesItalic: synthesizesItalic)
+        path = ""
+    }
+
     var postScriptName: String { description.postScriptName }
 
     /// Where each of `faces` is on this machine, by PostScript name (the first of a name kept; a

@@ -6,12 +6,12 @@ import Fonts
 /// own to the measurer, so its widths are kept and shared apart from the plain face's, and the
 /// width cache needs no key of features; a plain run keeps its face, and shares its widths.
 struct ShapedFaces {
-    /// The segmenter's faces (by `FaceRole.rawValue`) and the variants after them.
+    /// The segmenter's faces (by number, `BookFaces`) and the variants after them.
     private(set) var faces: [FontFace]
     /// The index in `faces` each of the paragraph's runs is measured in.
     private(set) var runFaces: [Int]
 
-    init(_ paragraph: StyledParagraph, fonts: FontSet, features: FaceFeatures, faces: [FontFace]) {
+    init(_ paragraph: StyledParagraph, features: FaceFeatures, faces: [FontFace]) {
         self.faces = faces
         runFaces = []
         runFaces.reserveCapacity(paragraph.runs.count)
@@ -21,7 +21,7 @@ struct ShapedFaces {
         for run in paragraph.runs {
             let list = features.shapingFeatures(of: run.shaping, in: run.face)
             guard !list.isEmpty else {
-                runFaces.append(run.face.rawValue)
+                runFaces.append(run.face)
                 continue
             }
             let key = FoundKey(face: run.face, features: list)
@@ -29,14 +29,14 @@ struct ShapedFaces {
                 runFaces.append(index)
                 continue
             }
-            self.faces.append(fonts.face(run.face).variant(with: list))
+            self.faces.append(faces[run.face].variant(with: list))
             found[key] = self.faces.count - 1
             runFaces.append(self.faces.count - 1)
         }
     }
 
     private struct FoundKey: Hashable {
-        var face: FaceRole
+        var face: Int
         var features: [ShapingFeature]
     }
 }

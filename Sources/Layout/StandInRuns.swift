@@ -26,10 +26,10 @@ enum StandInRuns {
     }
 
     /// `runs` of the line showing `text`, each cut where `measurer` put characters in another face.
-    static func split(_ runs: [LineRun], of text: String, fonts: FontSet, measurer: TextMeasurer) -> [LineRun] {
+    static func split(_ runs: [LineRun], of text: String, faces: [FontFace], measurer: TextMeasurer) -> [LineRun] {
         var text = text
         return text.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }), runs.allSatisfy({ fonts.face($0.face).hasPrintableASCII }) {
+            if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }), runs.allSatisfy({ faces[$0.face].hasPrintableASCII }) {
                 return runs
             }
             var result: [LineRun] = []
@@ -38,7 +38,7 @@ enum StandInRuns {
             for run in runs {
                 let runEnd = utf8Offset(in: bytes, from: runStart, afterUTF16Units: run.length)
                 defer { runStart = runEnd }
-                let face = fonts.face(run.face)
+                let face = faces[run.face]
                 let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face)
                 guard !spans.isEmpty else {
                     result.append(run)

@@ -5,7 +5,9 @@ import PageFormat
 struct StyledRun: Equatable {
     /// UTF-8 offset just past the run; runs are consecutive from offset 0.
     var end: Int
-    var face: FaceRole
+    /// Its face's number among the book's (`BookFaces`): a `FaceRole`'s raw value for the
+    /// layout's own five.
+    var face: Int
     var size: Double
     var shift: BaselineShift = .none
     /// Where the run's text links to, as the book names it (`OEBPS/ch2.xhtml#note-3`, or a URL).
@@ -177,7 +179,7 @@ struct StyledParagraph: Equatable {
     /// Adds `string` in `face` at `size`. Outside preformatted text, runs of white space collapse
     /// to one space and none starts a line; a `"\n"` always stays: it is a forced line break.
     /// The size is taken as the output writes it (`writtenSize`).
-    mutating func append(_ string: String, face: FaceRole, size: Double, shift: BaselineShift = .none, link: String? = nil,
+    mutating func append(_ string: String, face: Int, size: Double, shift: BaselineShift = .none, link: String? = nil,
                          paint: RunPaint = RunPaint(), shaping: RunShaping = RunShaping()) {
         let size = Self.writtenSize(size)
         let before = text.count

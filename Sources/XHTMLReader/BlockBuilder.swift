@@ -47,6 +47,11 @@ struct BlockBuilder {
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
     private var noteCollector: NoteCollector?
+    /// The families the book brings faces for, which `font-family` lists are answered with.
+    var fonts = BookFonts.none
+    /// The `font-family` list `html` or `body` sets, and the choices made of the lists met.
+    private var bodyFamilies: [FontFamilyName]?
+    private var fontChoices: [[FontFamilyName]: FontChoice] = [:]
 
     var firstHeading: String? { blocks.firstHeading }
     /// The footnotes the walk took out of the flow, in document order.
@@ -446,7 +451,31 @@ struct BlockBuilder {
         let caps = context.computed.caps
         paint.typography = context.computed.hasTypography || (caps != nil && caps != .normal)
             ? Self.typography(of: context.computed, blockScale: context.blockScale) : nil
+        paint.font = context.computed.fontFamily.map { fontChoice(for: $0) } ?? .body
         blocks.paint = paint
+    }
+
+    /// What a `font-family` list asks for of the book's faces and the generic families.
+    private mutating func fontChoice(for families: [FontFamilyName]) -> FontChoice {
+        if let known = fontChoices[families] { return known }
+        var family: UInt8 = 0
+        var generic = FontChoice.GenericFamily.body
+        // The first generic family ends the list: nothing after it is ever used.
+        names: for name in families {
+            switch name {
+            case .family(let name):
+                // Past 255 families a book's is passed over, as one not installed would be.
+                if family == 0, let index = fonts.familyIndex(of: name), index < 255 { family = UInt8(index + 1) }
+                continue
+            case .generic(.sansSerif), .generic(.systemUI): generic = .sansSerif
+            case .generic(.monospace): generic = .monospace
+            case .generic: generic = .body
+            }
+            break names
+        }
+        let choice = FontChoice(family: family, generic: generic, isBodyFamily: families == bodyFamilies)
+        fontChoices[families] = choice
+        return choice
     }
 
     /// What the runs of text in `style` carry of its spacing and small capitals and numerals;
@@ -509,6 +538,7 @@ struct BlockBuilder {
             style.table.backgroundColor = nil
         }
         if Self.isRoot(node) {
+            bodyFamilies = style.fontFamily
             // The body's size and line height are the ones the layout is asked for; its margins
             // are the page's. What the book sets below is taken relative to its own for the body.
             style.takeLineHeightAsRoot()

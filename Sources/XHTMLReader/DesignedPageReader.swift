@@ -28,6 +28,9 @@ struct DesignedPageReader {
     private let references: ReferenceResolver
     private(set) var warnings: [Warning] = []
 
+    /// The faces the book brings, for its text boxes' `font-family` lists.
+    var fonts = BookFonts.none
+
     init(document: MarkupDocument, source: String, styles: StyleResolver) {
         self.document = document
         self.source = source
@@ -187,6 +190,7 @@ struct DesignedPageReader {
 
     private func blocks(from element: Int, leavingOut apart: Set<Int>) -> [Block] {
         var builder = BlockBuilder(document: document, source: source, styles: styles)
+        builder.fonts = fonts
         builder.leavesOut = apart
         builder.keepsRootSize = true
         builder.placedBox = element

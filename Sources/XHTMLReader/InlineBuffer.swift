@@ -205,7 +205,7 @@ struct InlineBuffer {
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
         runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background,
-                                  scale: paint.scale, typography: paint.typography))
+                                  scale: paint.scale, typography: paint.typography, font: paint.font))
     }
 
     private mutating func trimTrailingSpaces() {
@@ -260,7 +260,7 @@ extension Array where Element == Inline {
         let end = count - 1
         if end >= 0, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
            self[end].color == run.color, self[end].background == run.background, self[end].scale == run.scale,
-           self[end].typography == run.typography {
+           self[end].typography == run.typography, self[end].font == run.font {
             self[end].text += run.text
         } else {
             append(run)
@@ -276,4 +276,6 @@ struct InlinePaint: Equatable {
     /// (`Inline.typography`).
     var scale: Double?
     var typography: RunTypography?
+    /// And its family (`Inline.font`).
+    var font = FontChoice.body
 }

@@ -63,9 +63,10 @@ public enum XHTMLReader {
     }
 
     /// Reads an already parsed document; `stylesheets` finds its linked stylesheets (without
-    /// one, only `<style>` and `style` attributes apply).
+    /// one, only `<style>` and `style` attributes apply); `fonts`: the faces the book brings,
+    /// which its runs' `font-family` lists are answered with.
     public static func read(document: MarkupDocument, source: String,
-                            stylesheets loader: StylesheetLoader? = nil) -> XHTMLContent {
+                            stylesheets loader: StylesheetLoader? = nil, fonts: BookFonts = .none) -> XHTMLContent {
         var warnings = parsingWarnings(document, source: source)
         guard let root = document.rootElement else {
             return XHTMLContent(blocks: [], headTitle: nil, firstHeading: nil, language: nil, authors: [],
@@ -77,10 +78,12 @@ public enum XHTMLReader {
                                                  warnings: &warnings)
         let styles = StyleResolver(stylesheets: sheets)
         var builder = BlockBuilder(document: document, source: source, styles: styles)
+        builder.fonts = fonts
         var blocks = builder.build(from: body ?? root)
         if blocks.isEmpty, builder.hidSomething {
             warnings.append(Warning(entry: source, "display: none in its CSS hides the whole document; shown anyway"))
             builder = BlockBuilder(document: document, source: source, styles: styles, honoursDisplayNone: false)
+            builder.fonts = fonts
             blocks = builder.build(from: body ?? root)
         }
         if builder.stylesRanOutOfBudget {
@@ -165,6 +168,7 @@ extension XHTMLReader {
     /// viewport from `<meta name="viewport">`, or for an SVG document its `viewBox` or size.
     /// Nil when it declares none and there is no `fallbackViewport`.
     public static func readDesign(document: MarkupDocument, source: String, stylesheets loader: StylesheetLoader? = nil,
+                                  fonts: BookFonts = .none,
                                   fallbackViewport: (width: Double, height: Double)?) -> DesignedContent? {
         guard let root = document.rootElement else { return nil }
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
@@ -175,6 +179,7 @@ extension XHTMLReader {
         let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
                                                  warnings: &warnings)
         var reader = DesignedPageReader(document: document, source: source, styles: StyleResolver(stylesheets: sheets))
+        reader.fonts = fonts
         let items = reader.read(root: root, body: body, width: size.width, height: size.height)
         let (design, bounded) = PageDesign(width: size.width, height: size.height, items: items).bounded()
         if bounded {

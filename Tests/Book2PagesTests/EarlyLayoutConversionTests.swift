@@ -54,7 +54,7 @@ struct EarlyLayoutConversionTests {
         #expect(book.metadata.writesVertically == verticalCSS)
         let layouter = try Layouter(options: options.layout)
         // The default options: BookLayout's page list.
-        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options),
+        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options, metadata: book.metadata),
                                                 target: options.target)
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
@@ -84,7 +84,7 @@ struct EarlyLayoutConversionTests {
         let book = try MarkdownReader.readBook(paths: [directory.path]).book
         #expect(book.metadata.language == "en")
         let layouter = try Layouter(options: options.layout)
-        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options),
+        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options, metadata: book.metadata),
                                                 target: options.target)
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)

@@ -42,9 +42,7 @@ struct LineFitTests {
     func checkEveryLine(of book: String, options: ConversionOptions) throws -> Set<String> {
         let document = try Converter.convert(path: book, options: options).document
         let layout = document.layout
-        let fonts = try FontSet(font: layout.font.requested)
-        let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
-        #expect(layout.faces?.map(\.file) == faces.map(\.fileName), "the output names the faces measured with")
+        let faces = try OutputFaces.load(layout, book: book)
         let standIns = try Self.standInFaces(of: layout)
         let measurer = TextMeasurer(language: document.metadata.language)
         var lines = 0

@@ -31,7 +31,7 @@ struct ProvenanceTests {
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
                     "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
-                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment"])
+                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
             ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
@@ -41,6 +41,8 @@ struct ProvenanceTests {
             ("line height", { $0.layout.lineHeight += 0.1 }),
             ("code font", { $0.layout.codeFont = "DejaVu Sans Mono" }),
             ("alignment", { $0.layout.alignment = .left }),
+            ("book fonts", { $0.layout.usesBookFonts = false }),
+            ("font chosen", { $0.layout.bodyFontChosen = true }),
             ("bounds", { $0.target = try! BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 1024, height: 769))) }),
             ("reader", { $0.inputFormat = .markdown }),
             ("pretty", { $0.pretty = true }),

@@ -42,8 +42,7 @@ struct RightToLeftCorpusTests {
         let corpus = try #require(TestPaths.corpus)
         let document = try Converter.convert(path: corpus.appendingPathComponent(Self.name).path,
                                              options: ConversionOptions()).document
-        let fonts = try FontSet(font: document.layout.font.requested)
-        let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
+        let faces = try OutputFaces.load(document.layout, book: corpus.appendingPathComponent(Self.name).path)
         let measurer = TextMeasurer(language: document.metadata.language)
         var checked = 0
         for line in document.pages.flatMap({ $0.shown?.lines ?? [] }) where !line.text.isEmpty && !line.justified {

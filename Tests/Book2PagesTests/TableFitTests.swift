@@ -47,8 +47,7 @@ struct TableFitTests {
     static func check(_ book: String) throws -> Report {
         let document = try Converter.convert(path: book, options: ConversionOptions()).document
         let layout = document.layout
-        let fonts = try FontSet(font: layout.font.requested)
-        let faces = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace]
+        let faces = try OutputFaces.load(layout, book: book)
         let standIns = try LineFitTests.standInFaces(of: layout)
         let box = layout.contentBox
         let measurer = TextMeasurer(language: document.metadata.language)

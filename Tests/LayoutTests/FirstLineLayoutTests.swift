@@ -60,10 +60,10 @@ struct FirstLineLayoutTests {
         // Wider letters: fewer of them on the first line.
         #expect(styled[0].text.count < plain[0].text.count)
         #expect(styled[0].text == styled[0].text.uppercased())
-        #expect(styled[0].runs.allSatisfy { $0.face == .bold })
+        #expect(styled[0].runs.allSatisfy { $0.face == FaceRole.bold.rawValue })
         #expect(styled[0].justified)
         for line in styled.dropFirst() {
-            #expect(line.runs.allSatisfy { $0.face == .regular && $0.size == 12 })
+            #expect(line.runs.allSatisfy { $0.face == FaceRole.regular.rawValue && $0.size == 12 })
             #expect(line.text != line.text.uppercased())
         }
         // The lines after the first are set as the paragraph's own: as the plain paragraph's
@@ -122,8 +122,8 @@ struct FirstLineLayoutTests {
         item = Block(.list(List(isOrdered: false, items: [[item]])))
         let listed = try Self.lines(item)
         #expect(listed[0].text.hasPrefix("• "))
-        #expect(listed[0].runs.dropFirst().allSatisfy { $0.face == .italic })
-        #expect(listed[1].runs.allSatisfy { $0.face == .regular })
+        #expect(listed[0].runs.dropFirst().allSatisfy { $0.face == FaceRole.italic.rawValue })
+        #expect(listed[1].runs.allSatisfy { $0.face == FaceRole.regular.rawValue })
         #expect(listed[1].x == listed[2].x)
     }
 }

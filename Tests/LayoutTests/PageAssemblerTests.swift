@@ -42,16 +42,16 @@ struct PageAssemblerTests {
 
     @Test func runsAreWrittenOnlyWhenALineIsNotAllRegularAtTheBodySize() throws {
         let plain = SetLine(text: "plain", x: 0, y: 0, width: 30, height: 23.8,
-                            runs: [LineRun(start: 0, length: 5, face: .regular, size: 17)])
+                            runs: [LineRun(start: 0, length: 5, face: FaceRole.regular.rawValue, size: 17)])
         let styled = SetLine(text: "x2 code", x: 0, y: 23.8, width: 40, height: 23.8,
-                             runs: [LineRun(start: 0, length: 1, face: .italic, size: 17),
-                                    LineRun(start: 1, length: 1, face: .bold, size: 11.333333, shift: .superscript),
-                                    LineRun(start: 2, length: 5, face: .monospace, size: 15.3)])
+                             runs: [LineRun(start: 0, length: 1, face: FaceRole.italic.rawValue, size: 17),
+                                    LineRun(start: 1, length: 1, face: FaceRole.bold.rawValue, size: 11.333333, shift: .superscript),
+                                    LineRun(start: 2, length: 5, face: FaceRole.monospace.rawValue, size: 15.3)])
         // Regular at the body size, but spaced, or set with a feature: its runs say so.
         let spaced = SetLine(text: "wide 1871", x: 0, y: 47.6, width: 60, height: 23.8,
-                             runs: [LineRun(start: 0, length: 5, face: .regular, size: 17,
+                             runs: [LineRun(start: 0, length: 5, face: FaceRole.regular.rawValue, size: 17,
                                             shaping: RunShaping(letterSpacing: 1.7, wordSpacing: 0.333, features: [], size: 17)),
-                                    LineRun(start: 5, length: 4, face: .regular, size: 17,
+                                    LineRun(start: 5, length: 4, face: FaceRole.regular.rawValue, size: 17,
                                             shaping: RunShaping(letterSpacing: 0, wordSpacing: 0,
                                                                 features: [.oldstyleNumerals, .smallCaps], size: 17))])
         let lines = try #require(Self.pages([PageContent(lines: [plain, styled, spaced])]).first?.shown?.lines)

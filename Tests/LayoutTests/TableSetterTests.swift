@@ -24,7 +24,7 @@ import Testing
     private static func cell(_ text: String, columns: Int = 1, rows: Int = 1, header: Bool = false,
                              border: Double = 0) -> FlatTable.Cell {
         var paragraph = StyledParagraph(lineHeight: lineHeight)
-        paragraph.append(text, face: header ? .bold : .regular, size: 12)
+        paragraph.append(text, face: (header ? FaceRole.bold : FaceRole.regular).rawValue, size: 12)
         var cell = FlatTable.Cell(paragraphs: [paragraph], span: TableGrid.Span(columns: columns, rows: rows),
                                   padding: FlatTable.Edges(all: 2.0), isHeader: header)
         cell.borders = FlatTable.Edges(all: FlatTable.Border(width: border))
