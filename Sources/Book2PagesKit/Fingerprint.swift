@@ -1,12 +1,15 @@
 import BookModel
 import Digest
 import FileNames
+import Fonts
 import Foundation
+import Layout
 import PageFormat
 import XHTMLReader
 
 /// Digests that tell whether an output is still current: one of the input's bytes, one of the
-/// options (and the tool's version) that shape the output.
+/// options (and the tool's version) that shape the output, and the fonts of this machine the
+/// pages are measured with.
 enum Fingerprint {
     /// The most bytes read to fingerprint one input; past it, the input gets no fingerprint and
     /// is always converted again.
@@ -14,8 +17,47 @@ enum Fingerprint {
 
     static func provenance(of input: BookInput, options: ConversionOptions) -> Provenance? {
         guard let input = digest(of: input) else { return nil }
+        let fonts = Self.fonts(of: options.layout)
         return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + input,
-                          options: "sha256:" + digest(of: options))
+                          options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed)
+    }
+
+    /// The layout's own font files (the body's, the code font's, the sans-serif faces') by name
+    /// with the digest of each one's bytes, and the digest of the installed fonts' list; nil when
+    /// the fonts can't be found (the conversion then fails on them). Worked out once a process
+    /// for each body and code font: hashing the files takes milliseconds, and a batch asks for
+    /// every book.
+    static func fonts(of layout: LayoutOptions) -> (files: [Provenance.FontFile], installed: String)? {
+        let key = "\(layout.font)\n\(layout.codeFont)"
+        return fontsLock.withLock {
+            if let known = knownFonts[key] { return known }
+            let found = measuredFonts(of: layout)
+            knownFonts[key] = .some(found)
+            return found
+        }
+    }
+
+    private static let fontsLock = NSLock()
+    nonisolated(unsafe) private static var knownFonts: [String: (files: [Provenance.FontFile], installed: String)?] = [:]
+
+    private static func measuredFonts(of layout: LayoutOptions) -> (files: [Provenance.FontFile], installed: String)? {
+        guard let fonts = try? FontSet(font: layout.font, monospaceFamily: layout.codeFont),
+              let sans = try? FontSet(font: LayoutOptions.defaultSansSerifFont) else { return nil }
+        var paths = Set<String>()
+        for face in [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace,
+                     sans.regular, sans.italic, sans.bold, sans.boldItalic] {
+            paths.insert(face.path)
+        }
+        var files: [Provenance.FontFile] = []
+        for path in paths {
+            guard let handle = try? LooseFile.open(path, named: path), let bytes = try? handle.readToEnd() else { return nil }
+            try? handle.close()
+            files.append(Provenance.FontFile(file: FontFace.fileName(ofPath: path), sha256: "sha256:" + SHA256.hex(of: [UInt8](bytes))))
+        }
+        files.sort { ($0.file, $0.sha256) < ($1.file, $1.sha256) }
+        var hasher = SHA256()
+        hasher.update(InstalledFonts.listing())
+        return (files, "sha256:" + hasher.finalize())
     }
 
     /// Every option that shapes the output, with the version. The read limits and `--strict`

@@ -52,9 +52,25 @@ struct RecordedOutput {
         index += 1
         skipSpace()
         let start = index
-        // Its values are digests and the tool's name: no braces inside.
-        while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
         guard index < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
+        // To its closing brace, over the objects it holds (its fonts) and its strings.
+        var depth = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
         let object = Data(bytes[start...index])
         index += 1
         skipSpace()

@@ -273,13 +273,15 @@ public final class FontFace: @unchecked Sendable {
     deinit { hb_font_destroy(font) }
 
     /// The iOS font with the same metrics when there is one (Liberation Serif → Times New Roman's
-    /// `TimesNewRomanPSMT`), else this face's PostScript name.
+    /// `TimesNewRomanPSMT`; a stand-in for a script, the font iOS draws it with, `StandInFamilies`),
+    /// else this face's PostScript name.
     public var iOSFontName: String {
-        MetricCompatibleFamilies.iOSPostScriptName(forFamily: family, style: style) ?? postScriptName
+        MetricCompatibleFamilies.iOSPostScriptName(forFamily: family, style: style)
+            ?? StandInFamilies.iOSPostScriptName(forFamily: family, style: style) ?? postScriptName
     }
 
     /// A path's last component: what reports show of a font file.
-    static func fileName(ofPath path: String) -> String {
+    public static func fileName(ofPath path: String) -> String {
         String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
     }
 

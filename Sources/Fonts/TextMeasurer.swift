@@ -7,7 +7,7 @@ import CHarfBuzz
 /// Not thread-safe (it owns one HarfBuzz buffer and a mutable cache): make one per layout.
 public final class TextMeasurer {
     private let cache = ByteKeyedCache()
-    private let fallback = FallbackFaces()
+    private let fallback: FallbackFaces
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
     /// The faces measured so far: a face's position here is its number in the cache.
@@ -23,6 +23,7 @@ public final class TextMeasurer {
     /// of the same layout (and the same language) find what the others have shaped.
     public init(language: String? = nil, shared: SharedWidths? = nil) {
         buffer = hb_buffer_create()
+        fallback = FallbackFaces(language: language)
         self.language = FontFace.language(language)
         self.shared = shared
     }
@@ -143,13 +144,16 @@ public final class TextMeasurer {
     /// The stretches of UTF-8 `bytes` (as offsets into them) that `face` has no glyphs for,
     /// each with the face that stands in for it: what `width(ofUTF8:in:size:)` measured in
     /// another face. Empty, and found without shaping, when the face has every character.
-    public func standIns(inUTF8 bytes: UnsafeBufferPointer<UInt8>, face: FontFace) -> [(range: Range<Int>, face: FontFace)] {
+    /// `language`: the text's, when it is not the measurer's (a Japanese passage of a book in
+    /// English), which says whose Han characters it holds.
+    public func standIns(inUTF8 bytes: UnsafeBufferPointer<UInt8>, face: FontFace,
+                         language: String? = nil) -> [(range: Range<Int>, face: FontFace)] {
         if face.hasPrintableASCII, !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }) { return [] }
         if Self.hasEveryCharacter(bytes, in: face) { return [] }
         // A character outside the character map may still shape whole (HarfBuzz decomposes é
         // into e and its accent): then measuring used the face alone, and so must drawing.
-        if face.shape(bytes, buffer: buffer, language: language, rightToLeft: nil).complete { return [] }
-        return faceRuns(bytes, in: face).filter { $0.face !== face }
+        if face.shape(bytes, buffer: buffer, language: self.language, rightToLeft: nil).complete { return [] }
+        return faceRuns(bytes, in: face, language: language).filter { $0.face !== face }
     }
 
     /// The advance of `bytes` in `face`'s units. Characters the face has no glyph for are shaped
@@ -169,7 +173,8 @@ public final class TextMeasurer {
 
     /// `bytes` cut into runs of one face each: `face` where it has the characters, else the
     /// face fontconfig finds for them (or `face`, when none has them).
-    private func faceRuns(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace) -> [(range: Range<Int>, face: FontFace)] {
+    private func faceRuns(_ bytes: UnsafeBufferPointer<UInt8>, in face: FontFace,
+                          language: String? = nil) -> [(range: Range<Int>, face: FontFace)] {
         var runs: [(range: Range<Int>, face: FontFace)] = []
         var runStart = 0
         var runFace = face
@@ -187,7 +192,7 @@ public final class TextMeasurer {
             } else if face.hasGlyph(for: scalar) {
                 chosen = face
             } else {
-                chosen = fallback.face(for: scalar, like: face) ?? face
+                chosen = fallback.face(for: scalar, like: face, language: language) ?? face
             }
             if chosen !== runFace {
                 closeRun(at: offset)

@@ -70,7 +70,54 @@ struct ParagraphSegmenter {
             segments[k].visibleWidth = ranges[2 * k]
             segments[k].spaceWidth = ranges[2 * k + 1]
         }
+        addJoins(to: &segments, of: paragraph, text: text, plan: plan)
         return segments
+    }
+
+    /// What the font adds where two segments meet with no space between them (CJK text breaks
+    /// between any two characters, Latin after a dash or a slash), when it adds room: a face may
+    /// kern across the break (Noto CJK spaces some kana apart), and a line drawn whole is then
+    /// wider than its segments measured apart. Each such join's last and first characters are
+    /// measured together and alone; what together adds goes to the segment after the join, so
+    /// whatever segments a line holds, it is never narrower than drawn.
+    private func addJoins(to segments: inout [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+                          plan: Plan) {
+        var joins: [(segment: Int, before: Range<Int>, after: Range<Int>)] = []
+        for k in segments.indices.dropFirst() {
+            let previous = segments[k - 1]
+            guard previous.end == previous.visibleEnd, !previous.forcesBreak, previous.hasVisibleText,
+                  segments[k].hasVisibleText, segments[k].start == previous.end else { continue }
+            joins.append((k, Self.lastCharacter(text, previous.start..<previous.visibleEnd),
+                          Self.firstCharacter(text, segments[k].start..<segments[k].visibleEnd)))
+        }
+        guard !joins.isEmpty else { return }
+        var ranges = MeasuredRanges(ranges: 3 * joins.count, of: paragraph)
+        for join in joins {
+            add(join.before, of: paragraph, text, plan: plan, to: &ranges)
+            add(join.after, of: paragraph, text, plan: plan, to: &ranges)
+            add(join.before.lowerBound..<join.after.upperBound, of: paragraph, text, plan: plan, to: &ranges)
+        }
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        for (n, join) in joins.enumerated() {
+            let added = ranges[3 * n + 2] - ranges[3 * n] - ranges[3 * n + 1]
+            if added > 0 { segments[join.segment].visibleWidth += added }
+        }
+    }
+
+    /// The last character (grapheme cluster) of `range` of `text`, as UTF-8 offsets.
+    private static func lastCharacter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var start = max(range.lowerBound, range.upperBound - 32)
+        while start < range.upperBound, start > range.lowerBound, text[start] & 0xC0 == 0x80 { start += 1 }
+        let tail = string(text, start..<range.upperBound)
+        return (range.upperBound - (tail.last.map { $0.utf8.count } ?? 0))..<range.upperBound
+    }
+
+    /// The first character (grapheme cluster) of `range` of `text`, as UTF-8 offsets.
+    private static func firstCharacter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var end = min(range.upperBound, range.lowerBound + 32)
+        while end > range.lowerBound, end < range.upperBound, text[end] & 0xC0 == 0x80 { end -= 1 }
+        let head = string(text, range.lowerBound..<end)
+        return range.lowerBound..<(range.lowerBound + (head.first.map { $0.utf8.count } ?? 0))
     }
 
     /// `segments` with each word cut where `allCuts` allows a hyphen (for each segment, the UTF-8

@@ -96,7 +96,8 @@ struct ParagraphSetter {
                         lineRuns = LineRunCollector.prefixed(lineRuns, by: paragraph.prefix, size: bodySize)
                     }
                 }
-                lineRuns = StandInRuns.split(lineRuns, of: string, faces: segmenter.faces, measurer: segmenter.measurer)
+                lineRuns = StandInRuns.split(lineRuns, of: string, faces: segmenter.faces, measurer: segmenter.measurer,
+                                             language: paragraph.language ?? bookLanguage)
                 // The marker is in the paragraph's direction, before the text (or all there is).
                 let markerUnits = n == 0 && !paragraph.prefix.isEmpty
                     ? (textEnd > start ? paragraph.prefix.utf16.count : string.utf16.count) : 0

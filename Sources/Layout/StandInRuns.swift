@@ -26,12 +26,16 @@ enum StandInRuns {
     }
 
     /// `runs` of the line showing `text`, each cut where `measurer` put characters in another face.
-    static func split(_ runs: [LineRun], of text: String, faces: [FontFace], measurer: TextMeasurer) -> [LineRun] {
+    /// `language`: the paragraph's, which with the line's own letters says whose Han characters
+    /// they are (`StandInFamilies.language(of:declared:)`).
+    static func split(_ runs: [LineRun], of text: String, faces: [FontFace], measurer: TextMeasurer,
+                      language: String? = nil) -> [LineRun] {
         var text = text
         return text.withUTF8 { bytes in
             if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }), runs.allSatisfy({ faces[$0.face].hasPrintableASCII }) {
                 return runs
             }
+            let language = StandInFamilies.language(of: String(decoding: bytes, as: UTF8.self), declared: language)
             var result: [LineRun] = []
             result.reserveCapacity(runs.count)
             var runStart = 0
@@ -39,7 +43,8 @@ enum StandInRuns {
                 let runEnd = utf8Offset(in: bytes, from: runStart, afterUTF16Units: run.length)
                 defer { runStart = runEnd }
                 let face = faces[run.face]
-                let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face)
+                let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face,
+                                              language: language)
                 guard !spans.isEmpty else {
                     result.append(run)
                     continue

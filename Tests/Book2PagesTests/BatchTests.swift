@@ -101,6 +101,15 @@ struct BatchTests {
         #expect(try statuses(in: report) == ["lighthouse.epub": "converted", "winter.md": "converted",
                                              "short.md": "unchanged", "broken.epub": "failed"])
         #expect(try Data(contentsOf: lighthouse) == whole)
+        // An output made with other fonts (another version of a font file) is made again.
+        let text = try String(decoding: Data(contentsOf: lighthouse), as: UTF8.self)
+        let digest = try #require(text.range(of: #""sha256":"sha256:"#))
+        var edited = text
+        edited.replaceSubrange(digest.upperBound..<text.index(digest.upperBound, offsetBy: 4), with: "0000")
+        try Data(edited.utf8).write(to: lighthouse)
+        _ = try run([books.path, "-o", out, "--incremental", "--report", report, "-q", "--font-size", "18"])
+        #expect(try statuses(in: report)["lighthouse.epub"] == "converted")
+        #expect(try Data(contentsOf: lighthouse) == whole)
     }
 
     @Test(.needsSharedCorpus) func anInterruptedRunLeavesNoPartialFile() throws {

@@ -192,6 +192,34 @@ struct BookFontConversionTests {
     }
 }
 
+/// Kusamakura's stylesheet sets its dashes (U+2013–2016) in the font it embeds, `foobar`, by
+/// `unicode-range`; the rest of its text falls to `serif` (and a stand-in for Japanese).
+@Suite(.needsSharedCorpus) struct KusamakuraFontTests {
+    @Test func itsDashesAreInItsOwnFont() throws {
+        let corpus = try #require(TestPaths.corpus)
+        let document = try Converter.convert(path: corpus.appendingPathComponent("kusamakura-preview.epub").path,
+                                             options: ConversionOptions()).document
+        let faces = try #require(document.layout.faces)
+        var inBook: [String] = []
+        var dashesElsewhere = 0
+        for line in document.pages.flatMap({ $0.shown?.lines ?? [] }) where !line.text.isEmpty {
+            let units = Array(line.text.utf16)
+            for run in document.layout.runs(of: line) {
+                let text = String(decoding: units[run.start..<(run.start + run.length)], as: UTF16.self)
+                if faces[run.face].role == "book" {
+                    #expect(faces[run.face].path == "EPUB/fonts/foobar.ttf")
+                    inBook.append(text)
+                } else {
+                    dashesElsewhere += text.unicodeScalars.filter { (0x2013...0x2016).contains($0.value) }.count
+                }
+            }
+        }
+        #expect(!inBook.isEmpty)
+        #expect(inBook.allSatisfy { $0.unicodeScalars.allSatisfy { (0x2013...0x2016).contains($0.value) || $0 == " " } }, "\(inBook)")
+        #expect(dashesElsewhere == 0)
+    }
+}
+
 /// The Waste Land as the corpus has it (plain, and with its OpenType faces obfuscated), and as
 /// `scripts/make-font-variants.py` makes it from those faces: plain OpenType, WOFF, and WOFF
 /// obfuscated. The four that embed the faces set every line alike, in the book's faces.

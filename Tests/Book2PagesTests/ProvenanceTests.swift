@@ -24,6 +24,27 @@ struct ProvenanceTests {
         #expect(Fingerprint.provenance(of: .paths([book.path]), options: options)?.options != first.options)
     }
 
+    /// The fonts of this machine the layout measures with are recorded by name and digest,
+    /// and the installed fonts (where stand-ins come from) by one digest of their list.
+    @Test func theLayoutsFontFilesAreRecorded() throws {
+        let directory = try Run.temporaryDirectory()
+        let book = directory.appendingPathComponent("book.md")
+        try Data("# One\n\nText.\n".utf8).write(to: book)
+        let provenance = try #require(Fingerprint.provenance(of: .paths([book.path]), options: ConversionOptions()))
+        let fonts = try #require(provenance.fonts)
+        #expect(Set(fonts.map(\.file)).isSuperset(of: ["LiberationSerif-Regular.ttf", "LiberationSerif-Bold.ttf",
+                                                        "LiberationMono-Regular.ttf", "LiberationSans-Regular.ttf"]))
+        #expect(fonts.allSatisfy { $0.sha256.hasPrefix("sha256:") && $0.sha256.count == 71 && !$0.file.contains("/") })
+        #expect(provenance.installedFonts?.hasPrefix("sha256:") == true)
+        var other = ConversionOptions()
+        other.layout.codeFont = "DejaVu Sans Mono"
+        let withOther = try #require(Fingerprint.provenance(of: .paths([book.path]), options: other))
+        #expect(withOther.fonts?.contains { $0.file == "DejaVuSansMono.ttf" } == true)
+        // The whole document records them, and reads them back.
+        let document = try Converter.convert(path: book.path, options: ConversionOptions()).document
+        #expect(document.provenance == provenance)
+    }
+
     /// Each option in the options' types changes the digest, and a new one fails this test until
     /// `Fingerprint.description(of:)` writes it (or says why it shapes nothing).
     @Test func everyShapingOptionChangesTheOptionsDigest() {

@@ -27,3 +27,16 @@ extension Trait where Self == ConditionTrait {
     }
     static var needsSharedCorpus: Self { .enabled(if: Available.corpus != nil, "needs ../shared/corpus/epub beside the repository") }
 }
+
+extension Available {
+    /// The stand-ins `scripts/install-deps.sh` installs for CJK, Arabic, Devanagari and Thai
+    /// (`fonts-noto-cjk`, `fonts-noto-core`).
+    static let notoStandIns = ["Noto Serif CJK JP", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Thai"]
+        .allSatisfy { (try? FontSet(font: $0)) != nil }
+}
+
+extension Trait where Self == ConditionTrait {
+    static var needsNotoStandIns: Self {
+        .enabled(if: Available.notoStandIns, "needs the Noto stand-ins (fonts-noto-cjk, fonts-noto-core; scripts/install-deps.sh installs them)")
+    }
+}
