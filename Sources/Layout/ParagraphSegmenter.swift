@@ -126,53 +126,94 @@ struct ParagraphSegmenter {
     /// the width of a hyphen in its face.
     ///
     /// A piece is measured alone, and a font may kern across the cut (`r|r` in STIX): the word
-    /// drawn whole is then wider than its pieces. So each piece after the first also holds what
-    /// the join before it adds, when it adds room (two pieces shaped together, less each alone):
+    /// drawn whole is then wider than its pieces. Where a word's pieces do not add up to the
+    /// word (most words of most fonts do, to the unit, and cost nothing more), each piece after
+    /// the first also holds what the join before it adds, when it adds room (the characters
+    /// either side of the cut shaped together, less each alone), and the first what is left:
     /// whichever pieces a line holds, together they are never narrower than the line draws them.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                     cuts allCuts: [[Int]]) -> [Segment] {
-        // Every piece of every cut word, and every two pieces side by side, measured in one call,
-        // then the segments made.
-        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + 2 * $1.count + 1 }
+        // Every piece of every cut word measured in one call, then the segments made.
+        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
         var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
         let plan = plan(of: paragraph)
         for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
-            let bounds = [segment.start] + cuts.map { segment.start + $0 } + [segment.visibleEnd]
-            for k in 0..<(bounds.count - 1) { add(bounds[k]..<bounds[k + 1], of: paragraph, text, plan: plan, to: &ranges) }
-            for k in 0..<(bounds.count - 2) { add(bounds[k]..<bounds[k + 2], of: paragraph, text, plan: plan, to: &ranges) }
+            var pieceStart = segment.start
+            for point in cuts {
+                add(pieceStart..<segment.start + point, of: paragraph, text, plan: plan, to: &ranges)
+                pieceStart = segment.start + point
+            }
+            add(pieceStart..<segment.visibleEnd, of: paragraph, text, plan: plan, to: &ranges)
         }
         ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        var widths: [[Double]] = []
+        var next = 0
+        for cuts in allCuts where !cuts.isEmpty {
+            widths.append((0...cuts.count).map { ranges[next + $0] })
+            next += cuts.count + 1
+        }
+        addJoins(to: &widths, of: segments, cuts: allCuts, paragraph: paragraph, text: text, plan: plan)
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
-        var next = 0
+        var word = 0
         var run = 0
         for (segment, cuts) in zip(segments, allCuts) {
             guard !cuts.isEmpty else {
                 result.append(segment)
                 continue
             }
-            let pieces = cuts.count + 1
-            var widths = (0..<pieces).map { ranges[next + $0] }
-            for k in 1..<pieces {
-                let joined = ranges[next + pieces + k - 1]
-                widths[k] += max(0, joined - ranges[next + k - 1] - ranges[next + k])
-            }
-            next += 2 * pieces - 1
             var pieceStart = segment.start
             for (k, point) in cuts.enumerated() {
                 let cut = segment.start + point
                 while paragraph.runs[run].end < cut { run += 1 }
-                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[k],
+                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
                                       spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
                                       hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
                 pieceStart = cut
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = widths[pieces - 1]
+            last.visibleWidth = widths[word][cuts.count]
             result.append(last)
+            word += 1
         }
         return result
+    }
+
+    /// For each cut word whose pieces (`widths`, a list a word) do not add up to the word
+    /// measured whole, the room each cut's join adds, given to the piece after it, and what is
+    /// left of the difference (the join before the word, `addJoins(to:of:text:plan:)`) to the first.
+    private func addJoins(to widths: inout [[Double]], of segments: [Segment], cuts allCuts: [[Int]],
+                          paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, plan: Plan) {
+        var uneven: [(word: Int, segment: Int)] = []
+        var word = 0
+        for (index, cuts) in allCuts.enumerated() where !cuts.isEmpty {
+            if abs(widths[word].reduce(0, +) - segments[index].visibleWidth) > 1e-9 { uneven.append((word, index)) }
+            word += 1
+        }
+        guard !uneven.isEmpty else { return }
+        var ranges = MeasuredRanges(ranges: uneven.reduce(0) { $0 + 3 * allCuts[$1.segment].count }, of: paragraph)
+        for (_, index) in uneven {
+            let segment = segments[index]
+            let bounds = [segment.start] + allCuts[index].map { segment.start + $0 } + [segment.visibleEnd]
+            for k in 1..<(bounds.count - 1) {
+                let before = Self.lastCharacter(text, bounds[k - 1]..<bounds[k])
+                let after = Self.firstCharacter(text, bounds[k]..<bounds[k + 1])
+                add(before, of: paragraph, text, plan: plan, to: &ranges)
+                add(after, of: paragraph, text, plan: plan, to: &ranges)
+                add(before.lowerBound..<after.upperBound, of: paragraph, text, plan: plan, to: &ranges)
+            }
+        }
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        var next = 0
+        for (word, index) in uneven {
+            let whole = segments[index].visibleWidth
+            for k in 1..<widths[word].count {
+                widths[word][k] += max(0, ranges[next + 2] - ranges[next] - ranges[next + 1])
+                next += 3
+            }
+            widths[word][0] += max(0, whole - widths[word].reduce(0, +))
+        }
     }
 
     /// `segments` with each one wider than `width` cut further, between grapheme clusters, so
