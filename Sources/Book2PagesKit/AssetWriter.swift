@@ -13,15 +13,19 @@ import ZipArchive
 /// is written to a temporary name and renamed, which replaces a link rather than writing
 /// through it.
 enum AssetWriter {
-    /// The images the pages show, the cover and the fonts the faces name, each once, in path order.
+    /// The images the pages show, the cover and the fonts the faces name (which an app
+    /// registers to draw the runs that name them), each once, in path order.
     static func paths(in document: PageDocument) -> [String] {
+        imagePaths(in: document).union(fontPaths(in: document).values).sorted()
+    }
+
+    /// The images the pages show and the cover, each once.
+    static func imagePaths(in document: PageDocument) -> Set<String> {
         var paths = Set(document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path))
         for page in document.pages {
             if case .cover(let cover?) = page.kind { paths.insert(cover) }
         }
-        // The fonts the book brings, which an app registers to draw the runs that name them.
-        paths.formUnion(fontPaths(in: document).values)
-        return paths.sorted()
+        return paths
     }
 
     /// The files in the book of the faces the layout names that the book brings, by PostScript name.

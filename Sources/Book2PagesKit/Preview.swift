@@ -36,15 +36,15 @@ public enum Preview {
             return try? handle.readToEnd()
         }
         var images: [String: Data] = [:]
-        let paths = AssetWriter.paths(in: conversion.document)
-        if !paths.isEmpty {
+        let imagePaths = AssetWriter.imagePaths(in: conversion.document)
+        // The book's own fonts, from the book (restored when obfuscated).
+        let bookFonts = AssetWriter.fontPaths(in: conversion.document).filter { fonts[$0.key] == nil }
+        if !imagePaths.isEmpty || !bookFonts.isEmpty {
             let files = try Converter.files(of: input, asked: options.inputFormat, limits: options.limits)
-            // The book's own fonts, from the book (restored when obfuscated).
-            let bookFonts = AssetWriter.fontPaths(in: conversion.document)
-            for (name, path) in bookFonts where fonts[name] == nil {
+            for (name, path) in bookFonts {
                 if let bytes = try? files.read(path) { fonts[name] = Data(bytes) }
             }
-            for path in Set(paths).subtracting(bookFonts.values) {
+            for path in imagePaths {
                 if let bytes = try? files.read(path) { images[path] = Data(bytes) }
             }
         }

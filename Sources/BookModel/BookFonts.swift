@@ -57,11 +57,6 @@ public struct BookFonts: Sendable, Equatable {
             self.path = path
             self.bytes = bytes
         }
-
-        /// Whether it serves `scalar` (its `unicode-range`).
-        public func serves(_ scalar: Unicode.Scalar) -> Bool {
-            unicodeRanges.isEmpty || unicodeRanges.contains { $0.contains(scalar.value) }
-        }
     }
 }
 

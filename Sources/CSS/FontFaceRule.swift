@@ -124,6 +124,15 @@ public enum FontFamilyName: Sendable, Hashable {
         case serif, sansSerif = "sans-serif", monospace, cursive, fantasy, systemUI = "system-ui"
     }
 
+    /// The list's first generic family and where it stands: it ends the list, since a generic
+    /// family always answers (nil: the list names none).
+    public static func firstGeneric(in list: [FontFamilyName]) -> (index: Int, family: GenericFamily)? {
+        for (index, name) in list.enumerated() {
+            if case .generic(let family) = name { return (index, family) }
+        }
+        return nil
+    }
+
     /// The family's name; nil for a generic one.
     public var name: String? {
         if case .family(let name) = self { return name }

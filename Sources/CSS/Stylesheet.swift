@@ -50,10 +50,9 @@ public struct Stylesheet: Sendable, Equatable {
     public var asksForSansSerif: Bool {
         rules.contains { rule in
             rule.declarations.contains { declaration in
-                guard case .fontFamily(let names) = declaration.value else { return false }
-                return names.first { if case .generic = $0 { true } else { false } }.map {
-                    $0 == .generic(.sansSerif) || $0 == .generic(.systemUI)
-                } ?? false
+                guard case .fontFamily(let names) = declaration.value,
+                      let generic = FontFamilyName.firstGeneric(in: names)?.family else { return false }
+                return generic == .sansSerif || generic == .systemUI
             }
         }
     }

@@ -95,8 +95,9 @@ public final class FontFace: @unchecked Sendable {
         }
         guard error == 0, let ftFace else { throw FontError.notAFont(name) }
         defer { FT_Done_Face(ftFace) }
+        let wrapping = SfntTables.Wrapping(bytes)
         let shaped: [UInt8]
-        switch SfntTables.Wrapping(bytes) {
+        switch wrapping {
         case .plain: shaped = bytes
         case .woff, .woff2:
             guard let rebuilt = SfntTables.rebuilt(from: ftFace) else { throw FontError.notShapeable(name) }
@@ -111,7 +112,7 @@ public final class FontFace: @unchecked Sendable {
         guard let blob else { throw FontError.notShapeable(name) }
         defer { hb_blob_destroy(blob) }
         // A wrapped file becomes one plain font: its face is the first.
-        try self.init(ftFace: ftFace, blob: blob, index: SfntTables.Wrapping(bytes) == .plain ? index : 0,
+        try self.init(ftFace: ftFace, blob: blob, index: wrapping == .plain ? index : 0,
                       name: name, path: "")
     }
 

@@ -44,8 +44,7 @@ public enum StandInFamilies {
     /// Korean, else Japanese when the text has kana, Korean when it has hangul, else `declared`
     /// (a passage in Japanese, unmarked, in a book in English is set as Japanese).
     public static func language(of text: String, declared: String?) -> String? {
-        let primary = (declared ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
-        if let primary, ["ja", "ko", "zh"].contains(primary) { return declared }
+        if let primary = subtags(of: declared).first, ["ja", "ko", "zh"].contains(primary) { return declared }
         for scalar in text.unicodeScalars where scalar.value >= 0x1100 {
             if isKana(scalar.value) { return "ja" }
             if isHangul(scalar.value) { return "ko" }
@@ -74,9 +73,6 @@ public enum StandInFamilies {
     private static let thai = Choice(family: "Noto Sans Thai", iOSPostScriptNames: ["Thonburi", "Thonburi-Bold"])
     private static let all = [japaneseSerif, japaneseSans, simplifiedChinese, traditionalChinese, korean, arabic, devanagari, thai]
 
-    /// Every family the table names: what `scripts/install-deps.sh` installs for it.
-    static var families: [String] { all.map(\.family) }
-
     private static func japanese(serif: Bool) -> Choice { serif ? japaneseSerif : japaneseSans }
 
     private enum Region { case japanese, korean, simplifiedChinese, traditionalChinese }
@@ -84,7 +80,7 @@ public enum StandInFamilies {
     /// Whose Han characters a text's language makes them: Japanese, Korean, Chinese in its
     /// traditional form (Taiwan, Hong Kong, Macao, or `Hant`), else simplified Chinese.
     private static func region(of language: String?) -> Region {
-        let parts = (language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        let parts = subtags(of: language)
         switch parts.first {
         case "ja": return .japanese
         case "ko": return .korean
@@ -92,6 +88,11 @@ public enum StandInFamilies {
             return parts.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) } ? .traditionalChinese : .simplifiedChinese
         default: return .simplifiedChinese
         }
+    }
+
+    /// A BCP 47 tag's subtags, lowercased (`zh-Hant-TW`: `zh`, `hant`, `tw`).
+    private static func subtags(of language: String?) -> [Substring] {
+        (language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
     }
 
     static func isKana(_ value: UInt32) -> Bool {

@@ -755,8 +755,8 @@ struct BlockFlattener {
             let follows = properties.isWhitespace || properties.isDefaultIgnorableCodePoint
                 || properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
                 || properties.generalCategory == .spacingMark
-            let number = follows ? (currentFace ?? (face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise))
-                : face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise
+            let number = (follows ? currentFace : nil)
+                ?? (face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise)
             if number != currentFace, let currentFace, !current.isEmpty {
                 pieces.append((current, currentFace))
                 current = ""

@@ -38,12 +38,7 @@ struct BookFaces: Sendable {
 
     /// The layout's five faces alone.
     init(fonts: FontSet) {
-        faces = FaceRole.allCases.map { fonts.face($0) }
-        measured = FaceRole.allCases.map { MeasuredFace(fonts.face($0), role: $0.name) }
-        warnings = []
-        families = []
-        sansSerif = nil
-        bodyFontChosen = false
+        self.init(fonts: fonts, book: .none, useBookFonts: false, bodyFontChosen: false)
     }
 
     /// `book`'s faces after the layout's, unless `useBookFonts` is false; the sans-serif faces
@@ -54,20 +49,12 @@ struct BookFaces: Sendable {
         var measured = FaceRole.allCases.map { MeasuredFace(fonts.face($0), role: $0.name) }
         var warnings: [Warning] = []
         self.bodyFontChosen = bodyFontChosen
-        guard useBookFonts else {
-            self.faces = faces
-            self.measured = measured
-            self.warnings = []
-            families = []
-            sansSerif = nil
-            return
-        }
+        let book = useBookFonts ? book : .none
         if book.usesSansSerif, let sans = try? FontSet(font: sansSerifFamily) {
             sansSerif = faces.count
-            for (face, role) in [(sans.regular, "sansSerif"), (sans.italic, "sansSerif"), (sans.bold, "sansSerif"),
-                                 (sans.boldItalic, "sansSerif")] {
+            for face in [sans.regular, sans.italic, sans.bold, sans.boldItalic] {
                 faces.append(face)
-                measured.append(MeasuredFace(face, role: role))
+                measured.append(MeasuredFace(face, role: "sansSerif"))
             }
         } else {
             sansSerif = nil

@@ -47,7 +47,7 @@ public struct Layouter: Sendable {
         self.options = options
         dictionaries = HyphenationDictionaries(directory: hyphenationDirectory)
         warnings = fonts.warnings
-        let faces = FaceRole.allCases.map { [fonts] in MeasuredFace(fonts.face($0), role: $0.name) }
+        let faces = BookFaces(fonts: fonts).measured
         description = Self.description(of: options, fonts: fonts, faces: faces)
         faceFiles = MeasuredFace.files(of: faces)
     }

@@ -82,26 +82,36 @@ struct ParagraphSegmenter {
     /// whatever segments a line holds, it is never narrower than drawn.
     private func addJoins(to segments: inout [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
                           plan: Plan) {
-        var joins: [(segment: Int, before: Range<Int>, after: Range<Int>)] = []
+        var joined: [Int] = []
+        var joins: [(before: Range<Int>, after: Range<Int>)] = []
         for k in segments.indices.dropFirst() {
             let previous = segments[k - 1]
             guard previous.end == previous.visibleEnd, !previous.forcesBreak, previous.hasVisibleText,
                   segments[k].hasVisibleText, segments[k].start == previous.end else { continue }
-            joins.append((k, Self.lastCharacter(text, previous.start..<previous.visibleEnd),
-                          Self.firstCharacter(text, segments[k].start..<segments[k].visibleEnd)))
+            joined.append(k)
+            joins.append((previous.start..<previous.visibleEnd, segments[k].start..<segments[k].visibleEnd))
         }
         guard !joins.isEmpty else { return }
+        for (k, added) in zip(joined, roomAdded(at: joins, of: paragraph, text: text, plan: plan)) {
+            segments[k].visibleWidth += added
+        }
+    }
+
+    /// What each join of two stretches of `text` side by side adds when they are shaped together
+    /// rather than apart, never less than nothing: the last character before it and the first
+    /// after it measured together and alone (pairs repeat, so most are a lookup).
+    private func roomAdded(at joins: [(before: Range<Int>, after: Range<Int>)], of paragraph: StyledParagraph,
+                           text: UnsafeBufferPointer<UInt8>, plan: Plan) -> [Double] {
         var ranges = MeasuredRanges(ranges: 3 * joins.count, of: paragraph)
         for join in joins {
-            add(join.before, of: paragraph, text, plan: plan, to: &ranges)
-            add(join.after, of: paragraph, text, plan: plan, to: &ranges)
-            add(join.before.lowerBound..<join.after.upperBound, of: paragraph, text, plan: plan, to: &ranges)
+            let before = Self.lastCharacter(text, join.before)
+            let after = Self.firstCharacter(text, join.after)
+            add(before, of: paragraph, text, plan: plan, to: &ranges)
+            add(after, of: paragraph, text, plan: plan, to: &ranges)
+            add(before.lowerBound..<after.upperBound, of: paragraph, text, plan: plan, to: &ranges)
         }
         ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
-        for (n, join) in joins.enumerated() {
-            let added = ranges[3 * n + 2] - ranges[3 * n] - ranges[3 * n + 1]
-            if added > 0 { segments[join.segment].visibleWidth += added }
-        }
+        return joins.indices.map { max(0, ranges[3 * $0 + 2] - ranges[3 * $0] - ranges[3 * $0 + 1]) }
     }
 
     /// The last character (grapheme cluster) of `range` of `text`, as UTF-8 offsets.
@@ -192,27 +202,20 @@ struct ParagraphSegmenter {
             word += 1
         }
         guard !uneven.isEmpty else { return }
-        var ranges = MeasuredRanges(ranges: uneven.reduce(0) { $0 + 3 * allCuts[$1.segment].count }, of: paragraph)
+        var joins: [(before: Range<Int>, after: Range<Int>)] = []
         for (_, index) in uneven {
             let segment = segments[index]
             let bounds = [segment.start] + allCuts[index].map { segment.start + $0 } + [segment.visibleEnd]
-            for k in 1..<(bounds.count - 1) {
-                let before = Self.lastCharacter(text, bounds[k - 1]..<bounds[k])
-                let after = Self.firstCharacter(text, bounds[k]..<bounds[k + 1])
-                add(before, of: paragraph, text, plan: plan, to: &ranges)
-                add(after, of: paragraph, text, plan: plan, to: &ranges)
-                add(before.lowerBound..<after.upperBound, of: paragraph, text, plan: plan, to: &ranges)
-            }
+            for k in 1..<(bounds.count - 1) { joins.append((bounds[k - 1]..<bounds[k], bounds[k]..<bounds[k + 1])) }
         }
-        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        let added = roomAdded(at: joins, of: paragraph, text: text, plan: plan)
         var next = 0
         for (word, index) in uneven {
-            let whole = segments[index].visibleWidth
             for k in 1..<widths[word].count {
-                widths[word][k] += max(0, ranges[next + 2] - ranges[next] - ranges[next + 1])
-                next += 3
+                widths[word][k] += added[next]
+                next += 1
             }
-            widths[word][0] += max(0, whole - widths[word].reduce(0, +))
+            widths[word][0] += max(0, segments[index].visibleWidth - widths[word].reduce(0, +))
         }
     }
 
@@ -399,8 +402,6 @@ struct ParagraphSegmenter {
         }
         ranges.close()
     }
-
-    func face(_ number: Int) -> FontFace { faces[number] }
 
     static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)

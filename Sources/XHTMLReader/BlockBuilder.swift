@@ -52,6 +52,7 @@ struct BlockBuilder {
     /// The `font-family` list `html` or `body` sets, and the choices made of the lists met.
     private var bodyFamilies: [FontFamilyName]?
     private var fontChoices: [[FontFamilyName]: FontChoice] = [:]
+    private var lastFontChoice: (families: [FontFamilyName], choice: FontChoice)?
 
     var firstHeading: String? { blocks.firstHeading }
     /// The footnotes the walk took out of the flow, in document order.
@@ -457,24 +458,24 @@ struct BlockBuilder {
 
     /// What a `font-family` list asks for of the book's faces and the generic families.
     private mutating func fontChoice(for families: [FontFamilyName]) -> FontChoice {
-        if let known = fontChoices[families] { return known }
-        var family: UInt8 = 0
-        var generic = FontChoice.GenericFamily.body
-        // The first generic family ends the list: nothing after it is ever used.
-        names: for name in families {
-            switch name {
-            case .family(let name):
-                // Past 255 families a book's is passed over, as one not installed would be.
-                if family == 0, let index = fonts.familyIndex(of: name), index < 255 { family = UInt8(index + 1) }
-                continue
-            case .generic(.sansSerif), .generic(.systemUI): generic = .sansSerif
-            case .generic(.monospace): generic = .monospace
-            case .generic: generic = .body
+        // Every element below the one that set a list has it, in the same storage: compared
+        // first, without hashing it.
+        if let last = lastFontChoice, last.families == families { return last.choice }
+        let fonts = fonts, bodyFamilies = bodyFamilies
+        let choice = fontChoices[families] ?? {
+            let end = FontFamilyName.firstGeneric(in: families)
+            // Past 255 families a book's is passed over, as one not installed would be.
+            let index = families[..<(end?.index ?? families.count)].lazy
+                .compactMap { $0.name.flatMap(fonts.familyIndex) }.first { $0 < 255 }
+            let generic: FontChoice.GenericFamily = switch end?.family {
+            case .sansSerif?, .systemUI?: .sansSerif
+            case .monospace?: .monospace
+            default: .body
             }
-            break names
-        }
-        let choice = FontChoice(family: family, generic: generic, isBodyFamily: families == bodyFamilies)
+            return FontChoice(family: index.map { UInt8($0 + 1) } ?? 0, generic: generic, isBodyFamily: families == bodyFamilies)
+        }()
         fontChoices[families] = choice
+        lastFontChoice = (families, choice)
         return choice
     }
 
