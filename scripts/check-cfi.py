@@ -84,6 +84,19 @@ def follow_elements(root, steps):
     return node, []
 
 
+def is_ruby_annotation(element):
+    """A ruby's reading (`rt`, `rtc`) or its parentheses (`rp`): set beside the base, never in a
+    page's text."""
+    if element.localName not in ("rt", "rtc", "rp"):
+        return False
+    parent = element.parentNode
+    while parent is not None and parent.nodeType == Node.ELEMENT_NODE:
+        if parent.localName == "ruby":
+            return True
+        parent = parent.parentNode
+    return False
+
+
 def text_chunk(parent, number):
     """The text nodes of the odd step `number`: between element children (number-1)/2 and after."""
     before = (number - 1) // 2  # element children that come before the chunk
@@ -107,7 +120,7 @@ def all_text_after(root, node, offset):
         for child in current.childNodes:
             if is_text(child):
                 texts.append(child)
-            elif child.nodeType == Node.ELEMENT_NODE:
+            elif child.nodeType == Node.ELEMENT_NODE and not is_ruby_annotation(child):
                 walk(child)
 
     walk(root)
@@ -137,7 +150,7 @@ def text_around_element(root, element):
         for child in current.childNodes:
             if is_text(child):
                 (after if passed else before).append(child.data)
-            elif child.nodeType == Node.ELEMENT_NODE:
+            elif child.nodeType == Node.ELEMENT_NODE and (child is element or not is_ruby_annotation(child)):
                 walk(child)
 
     walk(root)

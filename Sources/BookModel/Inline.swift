@@ -18,10 +18,14 @@ public struct Inline: Sendable, Equatable {
     /// Its spacing and OpenType features (small capitals among them), when the book's CSS sets
     /// any: kept out of line, since few runs have them and every run is copied on its way.
     @OutOfLine public var typography: RunTypography?
+    /// The run is the base of a ruby annotation (`<ruby>山路<rt>やまみち</rt></ruby>`), and this
+    /// is the annotation: set small beside the base, never in the text. A run with one is never
+    /// merged with its neighbours: two bases side by side are two annotations (mono ruby).
+    @OutOfLine public var ruby: String?
 
     public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
                 color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil,
-                typography: RunTypography? = nil, font: FontChoice = .body) {
+                typography: RunTypography? = nil, font: FontChoice = .body, ruby: String? = nil) {
         self.text = text
         self.style = style
         self.font = font
@@ -31,6 +35,7 @@ public struct Inline: Sendable, Equatable {
         self.background = background
         self.scale = scale
         self.typography = typography
+        self.ruby = ruby
     }
 }
 

@@ -26,10 +26,14 @@ enum CheckScript {
         const natural = lines.map((line) => line.querySelector(".t").getBoundingClientRect().width);
         const overflows = [];
         let maxOverflow = 0, maxShortfall = 0;
+        const shortfalls = [];
         lines.forEach((line, i) => {
           const width = parseFloat(line.dataset.w), difference = natural[i] - width;
           maxOverflow = Math.max(maxOverflow, difference);
           if (!line.hasAttribute("data-j")) maxShortfall = Math.max(maxShortfall, -difference);
+          if (!line.hasAttribute("data-j") && difference < -0.5) {
+            shortfalls.push({ page: +line.closest(".page").dataset.i, text: line.textContent, width: width, browserWidth: natural[i] });
+          }
           if (difference > 0.5) {
             overflows.push({ page: +line.closest(".page").dataset.i, text: line.textContent,
                              width: width, browserWidth: natural[i] });
@@ -107,10 +111,30 @@ enum CheckScript {
             }
           });
         });
+        // Each ruby reading's box lies within its line's box, and crosses no other line's
+        // text as the browser draws it (the line before, the line after).
+        let rubies = 0;
+        const rubiesAcross = [];
+        nodes.forEach((node) => {
+          const index = +node.dataset.i;
+          const texts = Array.from(node.querySelectorAll(".l[data-w]")).map((line) => [line, line.querySelector(".t").getBoundingClientRect()]);
+          node.querySelectorAll(".l.ruby").forEach((ruby) => {
+            rubies += 1;
+            let owner = ruby.previousElementSibling;
+            while (owner && owner.classList.contains("ruby")) owner = owner.previousElementSibling;
+            const box = ruby.getBoundingClientRect(), lineBox = owner ? owner.getBoundingClientRect() : null;
+            const outside = !lineBox || box.top < lineBox.top - 0.5 || box.bottom > lineBox.bottom + 0.5
+              || box.left < lineBox.left - 0.5 || box.right > lineBox.right + 0.5;
+            const crosses = texts.some(([line, text]) => line !== owner && box.left < text.right - 0.5 && text.left < box.right - 0.5
+              && box.top < text.bottom - 0.5 && text.top < box.bottom - 0.5);
+            if (outside || crosses) rubiesAcross.push({ page: index, text: ruby.textContent, outsideLine: outside, crossesLine: crosses });
+          });
+        });
         const result = {
+          rubies: rubies, rubiesAcrossCount: rubiesAcross.length, rubiesAcross: rubiesAcross.slice(0, 50),
           pages: nodes.length, screens: window.b2p.plan.screens.length, lines: lines.length,
           justifiedLines: justified.length, overflowCount: overflows.length, overflows: overflows.slice(0, 50),
-          maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall,
+          maxOverflow: maxOverflow, maxRaggedShortfall: maxShortfall, raggedShortfalls: shortfalls.slice(0, 50),
           unfilledJustifiedLines: unfilled, maxJustifiedError: maxJustifiedError, misorderedBidiLines: misordered,
           cells: cellCount, cellLines: cellLines, linesOutsideCellCount: outside.length,
           linesOutsideCells: outside.slice(0, 50), linesAcrossBoxesCount: acrossBoxes.length,

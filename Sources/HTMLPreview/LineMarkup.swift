@@ -49,6 +49,20 @@ enum LineMarkup {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, destination: destination)
         }
         return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
+            + line.ruby.map { ruby(of: $0, layout: layout) }.joined()
+    }
+
+    /// A ruby reading in its box, in its face (or stand-in) and size, spread by its letter
+    /// spacing: where the layout placed it (`ruby` names it for the browser check).
+    static func ruby(of ruby: PageRuby, layout: LayoutDescription) -> String {
+        let standIn = ruby.standIn.flatMap { name in layout.standIns?.firstIndex { $0.postScriptName == name } }
+        let face = standIn.map { "s\($0)" } ?? "f\(ruby.face)"
+        var style = "left:\(HTMLText.px(ruby.x));top:\(HTMLText.px(ruby.y));width:\(HTMLText.px(ruby.width));"
+            + "height:\(HTMLText.px(ruby.size));line-height:\(HTMLText.px(ruby.size));font-size:\(HTMLText.px(ruby.size))"
+        if ruby.letterSpacing != 0 {
+            style += ";letter-spacing:\(HTMLText.px(ruby.letterSpacing));text-indent:\(HTMLText.px(ruby.letterSpacing / 2))"
+        }
+        return "<div class=\"l ruby\" style=\"\(style)\"><span class=\"\(face)\">\(HTMLText.escaped(ruby.text))</span></div>"
     }
 
     /// What names a table cell, on the cell's box and on each line of its text, for the browser

@@ -25,7 +25,8 @@ enum ViewerStyle {
     .page { position: absolute; left: 0; top: 0; overflow: hidden; background: #fdfbf6; color: #161411; }
     .slot .page, #leaf .page { box-shadow: 0 2px 10px #0006; }
     .page.invisible { visibility: hidden; }
-    .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision; }
+    .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision;
+         text-spacing-trim: space-all; }
     .l .t { font-variant-ligatures: normal; word-spacing: var(--j, 0px); }
     .l a { color: inherit; text-decoration: underline 1px #a89c84; text-underline-offset: 2px; }
     .l.c::before { content: "\\21AA"; position: absolute; right: 100%; padding-right: 0.3em; color: #8a8378; }

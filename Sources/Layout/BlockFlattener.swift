@@ -710,6 +710,10 @@ struct BlockFlattener {
                 append(inline.text, of: inline, face: layoutFace, size: size, runSize: runSize, shift: shift, paint: paint,
                        to: &paragraph)
             }
+            if let reading = inline.ruby, paragraph.text.count > before {
+                paragraph.rubies.append(RubySpan(base: before..<paragraph.text.count, text: reading, face: layoutFace,
+                                                 size: RubySpan.size(over: runSize)))
+            }
             guard let note = inline.note, paragraph.text.count > before else { continue }
             while counted.bytes < paragraph.text.count {
                 if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }

@@ -90,7 +90,14 @@ struct PageAssembler: Sendable {
                  continuation: line.continuation,
                  height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
                  runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
-                 bidi: line.bidi, role: line.role, cell: line.cell)
+                 bidi: line.bidi, role: line.role, cell: line.cell,
+                 ruby: line.rubies.map { ruby in
+                     PageRuby(start: ruby.start, length: ruby.length, text: ruby.text,
+                              x: PointPrecision.rounded(origin.left + line.x + ruby.offset),
+                              y: PointPrecision.rounded(origin.top + line.y + ruby.rise), width: PointPrecision.rounded(ruby.width),
+                              face: ruby.face, standIn: ruby.standIn?.postScriptName, size: ruby.size,
+                              letterSpacing: ruby.letterSpacing)
+                 })
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size.

@@ -39,6 +39,8 @@ struct ParagraphSegmenter {
         if paragraph.isCode {
             opportunities.removeAll { !$0.isMandatory && text[$0.offset - 1] != 0x20 }
         }
+        let rubies = paragraph.rubies
+        if !rubies.isEmpty { Self.keepWhole(rubies, in: &opportunities) }
         // Cut first, then every piece measured in one call.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)
@@ -71,7 +73,52 @@ struct ParagraphSegmenter {
             segments[k].spaceWidth = ranges[2 * k + 1]
         }
         addJoins(to: &segments, of: paragraph, text: text, plan: plan)
+        if !rubies.isEmpty { addRubyRoom(to: &segments, of: paragraph, text: text) }
         return segments
+    }
+
+    /// `opportunities` without those inside a ruby's base: a base and its reading are never
+    /// broken apart. Both lists are in order.
+    private static func keepWhole(_ rubies: [RubySpan], in opportunities: inout [BreakOpportunity]) {
+        var ruby = 0
+        opportunities.removeAll { opportunity in
+            while ruby < rubies.count, rubies[ruby].base.upperBound <= opportunity.offset { ruby += 1 }
+            return ruby < rubies.count && !opportunity.isMandatory && rubies[ruby].base.lowerBound < opportunity.offset
+        }
+    }
+
+    /// Each ruby's reading that is wider than its base widens the segment holding the base by
+    /// the difference: the base is spread to its reading's width (`RubyLayout`).
+    private func addRubyRoom(to segments: inout [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) {
+        var segment = 0
+        for (ruby, room) in zip(paragraph.rubies, rubyRoom(of: paragraph, text: text)) where room > 0 {
+            while segment < segments.count - 1, segments[segment].end <= ruby.base.lowerBound { segment += 1 }
+            segments[segment].visibleWidth += room
+        }
+    }
+
+    /// For each of the paragraph's rubies, its base's advance and its reading's.
+    func rubyWidths(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [(base: Double, reading: Double)] {
+        let rubies = paragraph.rubies
+        let bases = widths(of: rubies.map(\.base), of: paragraph, text: text)
+        return zip(rubies, bases).map { ruby, base in
+            (base, measurer.width(of: ruby.text, in: faces[ruby.face], size: ruby.size))
+        }
+    }
+
+    /// How much wider than its base each ruby's reading is (0 for one no wider).
+    func rubyRoom(of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Double] {
+        rubyWidths(of: paragraph, text: text).map { max(0, $0.reading - $0.base) }
+    }
+
+    /// The advance of each of `list`, ranges of the paragraph's text, measured as its segments are.
+    func widths(of list: [Range<Int>], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Double] {
+        guard !list.isEmpty else { return [] }
+        var ranges = MeasuredRanges(ranges: list.count, of: paragraph)
+        let plan = plan(of: paragraph)
+        for range in list { add(range, of: paragraph, text, plan: plan, to: &ranges) }
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        return list.indices.map { ranges[$0] }
     }
 
     /// What the font adds where two segments meet with no space between them (CJK text breaks

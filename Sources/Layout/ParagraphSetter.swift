@@ -43,8 +43,13 @@ struct ParagraphSetter {
         let direction = paragraph.bidi.direction
         let regular = segmenter.fonts.regular
         let (indent, firstX, prefixWidth) = starts(of: paragraph)
+        let language = paragraph.language ?? bookLanguage
+        // Chinese and Japanese fill every line but the last, between characters (JLReq §3.8),
+        // unless the book aligns them otherwise.
+        let interCharacter = Self.justifiesBetweenCharacters(language)
+            && (paragraph.alignment == .justify || paragraph.alignment == .start) && !paragraph.isCode
         let measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
-                                  justified: paragraph.alignment == .justify,
+                                  justified: paragraph.alignment == .justify || interCharacter,
                                   raggedStretch: Self.raggedStretchEms * bodySize, narrowing: insets.narrowing)
 
         // A code listing's continuation lines are indented from the source line they go on.
@@ -63,6 +68,8 @@ struct ParagraphSetter {
             lines.reserveCapacity(spans.count)
             var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
             var runs = LineRunCollector(paragraph: paragraph, text: text)
+            let spacer = interCharacter || !paragraph.rubies.isEmpty
+                ? LineSpacer(segmenter: segmenter, paragraph: paragraph, text: text, language: language) : nil
             for (n, span) in spans.enumerated() {
                 if n & 1023 == 1023, MemoryWatch.isOver { break }
                 var start = 0
@@ -104,10 +111,23 @@ struct ParagraphSetter {
                 let pieces = paragraph.bidi.pieces(of: text, range: start..<textEnd, prefixUnits: markerUnits,
                                                    hyphenated: span.hyphenated)
                 // Justified lines fill the measure, except the paragraph's last, a line ended by
-                // a forced break, and a line with no space to stretch.
-                let justified = measure.justified && n < spans.count - 1
-                    && !segments[span.segments.upperBound - 1].forcesBreak
-                    && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
+                // a forced break, and a line with no space to stretch (unless it is filled
+                // between its characters).
+                let fills = measure.justified && n < spans.count - 1 && !segments[span.segments.upperBound - 1].forcesBreak
+                var height = paragraph.lineHeight
+                if paragraph.lineHeightPerPoint > 0 {
+                    height = max(height, lineRuns.reduce(0) { max($0, $1.size) } * paragraph.lineHeightPerPoint)
+                }
+                var rubies: [SetRuby] = []
+                var filled = false
+                if let spacer {
+                    let markerWidth = markerUnits > 0 && textEnd > start ? prefixWidth : 0
+                    (lineRuns, width, height, rubies, filled) = spacer.finish(
+                        LineSpacer.Line(range: start..<textEnd, prefixUnits: markerUnits, prefixWidth: markerWidth,
+                                        string: string, runs: lineRuns, width: width,
+                                        fill: fills && interCharacter ? end - x : nil, height: height), text: text)
+                }
+                let justified = fills && !filled && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
                 if justified { width = end - x }
                 if paragraph.alignment == .center {
                     x += max(0, (end - x - width) / 2)
@@ -118,18 +138,23 @@ struct ParagraphSetter {
                     x = contentWidth - x - width
                 }
                 let source = textEnd > start ? scalars.offset(at: start)..<scalars.offset(at: textEnd) : nil
-                var height = paragraph.lineHeight
-                if paragraph.lineHeightPerPoint > 0 {
-                    height = max(height, lineRuns.reduce(0) { max($0, $1.size) } * paragraph.lineHeightPerPoint)
-                }
                 var line = SetLine(text: string, x: x, y: 0, width: width, height: height,
                                    hyphenated: span.hyphenated, justified: justified, source: source,
                                    runs: lineRuns, direction: direction, bidi: pieces)
                 line.continuation = continues
+                line.rubies = rubies
                 lines.append(line)
             }
             return lines
         }
+    }
+
+    /// Whether text in `language` is justified between its characters: Chinese and Japanese,
+    /// which have no spaces to stretch (Korean has).
+    static func justifiesBetweenCharacters(_ language: String?) -> Bool {
+        guard let language else { return false }
+        let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
+        return primary == "ja" || primary == "zh"
     }
 
     /// Where the paragraph's lines start from its start edge (`indent`) and where its first

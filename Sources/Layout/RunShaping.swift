@@ -30,6 +30,12 @@ struct RunShaping: Hashable, Sendable {
         return Int32((min(max(points, ems.lowerBound * size), ems.upperBound * size) * 100).rounded())
     }
 
+    /// Letter spacing the layout adds (a spread ruby base, inter-character justification), on
+    /// top of the book's and not bounded as the book's is: it is the room the line has.
+    mutating func addLetterSpacing(hundredths: Int32) {
+        letterHundredths += hundredths
+    }
+
     /// Points added after each character (grapheme cluster), and to each space on top.
     var letterSpacing: Double { Double(letterHundredths) / 100 }
     var wordSpacing: Double { Double(wordHundredths) / 100 }

@@ -40,6 +40,8 @@ struct SetLine: Sendable, Equatable {
     /// The page's text, a footnote, the rule above the footnotes, or a table cell's text (never
     /// `other`).
     var role: LineRole
+    /// Its ruby readings, placed from its box (`LineSpacer`).
+    var rubies: [SetRuby] = []
 
     init(text: String, x: Double, y: Double, width: Double, height: Double,
          hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],

@@ -13,6 +13,9 @@ enum StandInRuns {
                 for run in line.runs {
                     if let face = run.standIn { found.append(face) }
                 }
+                for ruby in line.rubies {
+                    if let face = ruby.standIn { found.append(face) }
+                }
             }
         }
         return found.isEmpty ? [] : merged(found)

@@ -28,6 +28,20 @@ struct RunPaint: Equatable {
     var background: PageColor?
 }
 
+/// A ruby annotation of a paragraph: the reading set small beside its base, which no line
+/// breaks inside (`Inline.ruby`).
+struct RubySpan: Equatable {
+    /// The base, in UTF-8 offsets of the paragraph's text.
+    var base: Range<Int>
+    var text: String
+    /// The reading's face (its base's) and size (half its base's, as CSS Ruby's `rt` is set).
+    var face: Int
+    var size: Double
+
+    /// The size of a reading beside text of `size`.
+    static func size(over size: Double) -> Double { StyledParagraph.writtenSize(size / 2) }
+}
+
 /// How a paragraph may be split between pages.
 enum PageBreakRule: Equatable {
     /// Anywhere that leaves at least two lines on each page.
@@ -141,6 +155,11 @@ struct StyledParagraph: Equatable {
         get { rare?.table }
         set { changeRare { $0.table = newValue } }
     }
+    /// The ruby annotations over its text, in order (`RubySpan`).
+    var rubies: [RubySpan] {
+        get { rare?.rubies ?? [] }
+        set { changeRare { $0.rubies = newValue } }
+    }
     /// What the book's `::first-line` changes in its first line (`FirstLineRestyle`).
     var firstLine: FirstLineRestyle? {
         get { rare?.firstLine }
@@ -152,6 +171,7 @@ struct StyledParagraph: Equatable {
     private struct RareParts: Equatable {
         var table: FlatTable?
         var firstLine: FirstLineRestyle?
+        var rubies: [RubySpan] = []
     }
 
     @OutOfLine private var rare: RareParts? = nil

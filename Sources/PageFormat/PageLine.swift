@@ -42,10 +42,12 @@ public struct PageLine: Sendable, Equatable {
     /// What the line belongs to: the page's text, a footnote at its foot, the rule above them, a
     /// table cell's text.
     public var role: LineRole
+    /// The ruby annotations over its text, in order (empty for most lines).
+    public var ruby: [PageRuby]
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
                 continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
-                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil) {
+                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil, ruby: [PageRuby] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -59,6 +61,7 @@ public struct PageLine: Sendable, Equatable {
         self.bidi = bidi
         self.role = role
         self.cell = cell
+        self.ruby = ruby
     }
 
     /// Whether the line belongs to a right-to-left paragraph.
@@ -120,7 +123,7 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell
+        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, ruby
     }
 
     public init(from decoder: any Decoder) throws {
@@ -138,6 +141,7 @@ extension PageLine: Codable {
         bidi = try container.decodeIfPresent([BidiPiece].self, forKey: .bidi) ?? []
         role = try container.decodeIfPresent(LineRole.self, forKey: .role) ?? .body
         cell = try container.decodeIfPresent(CellPlace.self, forKey: .cell)
+        ruby = try container.decodeIfPresent([PageRuby].self, forKey: .ruby) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,6 +159,7 @@ extension PageLine: Codable {
         if !bidi.isEmpty { try container.encode(bidi, forKey: .bidi) }
         if role != .body { try container.encode(role, forKey: .role) }
         try container.encodeIfPresent(cell, forKey: .cell)
+        if !ruby.isEmpty { try container.encode(ruby, forKey: .ruby) }
     }
 }
 

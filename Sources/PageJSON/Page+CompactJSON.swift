@@ -77,6 +77,7 @@ extension PageLine: CompactJSONWritable {
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }
             if justified { output.key("justified", first: &first); output.write(true) }
             if role != .body { output.key("role", first: &first); output.write(role.rawValue) }
+            if !ruby.isEmpty { output.key("ruby", first: &first); try output.writeArray(ruby) }
             if let runs { output.key("runs", first: &first); try output.writeArray(runs) }
             output.key("text", first: &first); output.write(text)
             output.key("width", first: &first); try output.write(width)
@@ -113,6 +114,23 @@ extension PageRun: CompactJSONWritable {
             if strikethrough { output.key("strikethrough", first: &first); output.write(true) }
             if underline { output.key("underline", first: &first); output.write(true) }
             if wordSpacing != 0 { output.key("wordSpacing", first: &first); try output.write(wordSpacing) }
+        }
+    }
+}
+
+extension PageRuby: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("face", first: &first); output.write(Int64(face))
+            output.key("length", first: &first); output.write(Int64(length))
+            if letterSpacing != 0 { output.key("letterSpacing", first: &first); try output.write(letterSpacing) }
+            output.key("size", first: &first); try output.write(size)
+            if let standIn { output.key("standIn", first: &first); output.write(standIn) }
+            output.key("start", first: &first); output.write(Int64(start))
+            output.key("text", first: &first); output.write(text)
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
         }
     }
 }

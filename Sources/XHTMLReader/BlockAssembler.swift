@@ -58,6 +58,18 @@ struct BlockAssembler {
         frames[frames.count - 1].inline.append(text: text, style: style, link: link, note: note, origin: origin)
     }
 
+    /// Where the text of the open block ends so far, and which block that is: a ruby's base
+    /// starts or ends there (`annotate(_:with:)`).
+    var textMark: (frame: Int, offset: Int) { (frames.count, frames[frames.count - 1].inline.textEnd) }
+
+    /// Annotates the text of the open block between two marks with a ruby reading; false when a
+    /// block began between them (then the reading is not shown).
+    mutating func annotate(from start: (frame: Int, offset: Int), to end: (frame: Int, offset: Int),
+                           with reading: String) -> Bool {
+        guard start.frame == frames.count, end.frame == frames.count, start.offset <= end.offset else { return false }
+        return frames[frames.count - 1].inline.annotate(start.offset..<end.offset, with: reading)
+    }
+
     mutating func appendLineBreak(style: TextStyle, link: String?) {
         frames[frames.count - 1].inline.paint = paint
         frames[frames.count - 1].inline.appendLineBreak(style: style, link: link)

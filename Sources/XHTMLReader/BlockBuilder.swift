@@ -43,6 +43,9 @@ struct BlockBuilder {
     /// The element a designed page places by itself, whose margins, padding, border and
     /// background its frame already holds: its blocks start at the frame's content box.
     var placedBox: Int?
+    /// The `ruby` being read: where its base text starts, its `rb` bases and which of them the
+    /// next reading annotates.
+    private var openRuby: RubyGathering?
     /// Where `text-transform: capitalize` is in its words.
     private var transformation = TextTransformation()
     /// The document's footnotes, taken out of the flow as the walk meets them.
@@ -134,6 +137,20 @@ struct BlockBuilder {
         /// (`::first-line`), which ends with it.
         var endsFirstLetter = false
         var endsFirstLine = false
+        /// The element is a `ruby` (its readings are done with), or an `rb` (its base ends).
+        var endsRuby = false
+        var endsRubyBase = false
+    }
+
+    /// A `ruby` element as the walk reads it. A reading annotates the next `rb` not yet
+    /// annotated (`<rb>東</rb><rb>京</rb><rt>とう</rt><rt>きょう</rt>`), or else the text since
+    /// the last reading (`東<rt>とう</rt>京<rt>きょう</rt>`, or the whole base).
+    private struct RubyGathering {
+        typealias Mark = (frame: Int, offset: Int)
+        var lastEnd: Mark
+        var bases: [(start: Mark, end: Mark)] = []
+        var nextBase = 0
+        var baseStart: Mark?
     }
 
     private enum Ending {
@@ -188,6 +205,8 @@ struct BlockBuilder {
         if ElementRole.isHidden(node) || leavesOut.contains(index) { return }
         var role = role(of: node)
         if role == .skipped { return }
+        // `rp` is shown only by a reader that does not set ruby: inside one, none of it is text.
+        if role == .rubyParenthesis, openRuby != nil { return }
         let style = computedStyle(of: index, node: node, role: role)
         if style.isHidden, honoursDisplayNone, !Self.isRoot(node) {
             hidSomething = true
@@ -261,12 +280,28 @@ struct BlockBuilder {
             blocks.appendText(marks.0, style: context.style, link: context.link)
             context.quotationDepth += 1
             exit.closingText = marks.1
+        case .ruby:
+            blocks.addAnchors(references.anchors(of: node))
+            openRuby = RubyGathering(lastEnd: blocks.textMark)
+            exit.endsRuby = true
+        case .rubyBase:
+            blocks.addAnchors(references.anchors(of: node))
+            if openRuby != nil {
+                openRuby?.baseStart = blocks.textMark
+                exit.endsRubyBase = true
+            }
+        case .rubyParenthesis:
+            blocks.addAnchors(references.anchors(of: node))
         case .rubyText:
             blocks.addAnchors(references.anchors(of: node))
-            let siblings = node.parent.map { document.childElements(of: $0) } ?? []
-            if !siblings.contains(where: { document[$0].name.lowercased() == "rp" }) {
-                blocks.appendText("(", style: context.style, link: context.link)
-                exit.closingText = ")"
+            if openRuby != nil, annotateRuby(with: document.textContent(of: index)) {
+                showsChildren = false
+            } else {
+                let siblings = node.parent.map { document.childElements(of: $0) } ?? []
+                if !siblings.contains(where: { document[$0].name.lowercased() == "rp" }) {
+                    blocks.appendText("(", style: context.style, link: context.link)
+                    exit.closingText = ")"
+                }
             }
         case .container:
             if box != nil, blocks.nesting < XHTMLReader.maximumBlockNesting {
@@ -382,7 +417,7 @@ struct BlockBuilder {
             }
         }
         switch role {
-        case .inline, .link, .lineBreak, .quotation, .rubyText, .media: break
+        case .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .media: break
         default: context.blockScale = style.fontScale
         }
         switch role {
@@ -424,6 +459,11 @@ struct BlockBuilder {
         case .frame: blocks.close()
         }
         if exit.closesFloat { blocks.close() }
+        if exit.endsRubyBase, let start = openRuby?.baseStart {
+            openRuby?.bases.append((start, blocks.textMark))
+            openRuby?.baseStart = nil
+        }
+        if exit.endsRuby { openRuby = nil }
         if exit.endsFirstLetter { pendingFirstLetter = nil }
         if exit.endsFirstLine { blocks.pendingFirstLine = nil }
         if exit.endsRowGroup { blocks.endRowGroup() }
@@ -437,6 +477,22 @@ struct BlockBuilder {
         if exit.popsElement { paths.close() }
         context = exit.context
         synchronizeAssembler()
+    }
+
+    /// Sets a reading of the open `ruby` on its base: the next `rb` not yet annotated, or the
+    /// text since the last reading. False when there is no base to set it on (a reading before
+    /// any text, or after a block began inside the ruby): then it is read as text.
+    private mutating func annotateRuby(with text: String) -> Bool {
+        guard var ruby = openRuby else { return false }
+        let reading = TextCleanup.singleLine(text)
+        guard !reading.isEmpty else { return true }
+        let end = blocks.textMark
+        let base = ruby.nextBase < ruby.bases.count ? ruby.bases[ruby.nextBase] : (start: ruby.lastEnd, end: end)
+        guard blocks.annotate(from: base.start, to: base.end, with: reading) else { return false }
+        if ruby.nextBase < ruby.bases.count { ruby.nextBase += 1 }
+        ruby.lastEnd = end
+        openRuby = ruby
+        return true
     }
 
     /// Hands the assembler what it needs of the context for the blocks it ends.
@@ -664,7 +720,8 @@ struct BlockBuilder {
         let role = ElementRole.of(node)
         guard context.inPreformatted else { return role }
         switch role {
-        case .skipped, .inline, .link, .lineBreak, .quotation, .rubyText, .image, .svg: return role
+        case .skipped, .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .image, .svg:
+            return role
         default: return .inline([])
         }
     }

@@ -13,9 +13,17 @@ enum ElementRole: Equatable {
     case lineBreak
     /// `q`: its text between quotation marks, as browsers show it.
     case quotation
-    /// `rt`: a ruby reading. Read as text, as a reader without ruby support shows it; in
-    /// parentheses when the markup has no `rp` to supply them.
+    /// `ruby`: text with readings (`rt`) beside it, each over the base text before it or over
+    /// the `rb` it pairs with (`Inline.ruby`).
+    case ruby
+    /// `rb`: one base of a ruby, which the next unpaired reading annotates.
+    case rubyBase
+    /// `rt` and `rtc`: a ruby reading, taken out of the flow onto its base. Outside a `ruby`
+    /// it is read as text in parentheses, as a reader without ruby support shows it.
     case rubyText
+    /// `rp`: the parentheses a reader without ruby support shows around a reading; left out
+    /// inside a `ruby`, where the reading is set beside its base.
+    case rubyParenthesis
     /// A block-level box with no meaning of its own (`div`, `section`, `body`…): it ends the
     /// paragraph before it and the one inside it, and is otherwise transparent.
     case container
@@ -98,7 +106,11 @@ enum ElementRole: Equatable {
         roles["sub"] = .inline(.subscript)
         roles["a"] = .link
         roles["q"] = .quotation
+        roles["ruby"] = .ruby
+        roles["rb"] = .rubyBase
         roles["rt"] = .rubyText
+        roles["rtc"] = .rubyText
+        roles["rp"] = .rubyParenthesis
         roles["br"] = .lineBreak
         roles["p"] = .paragraph
         for level in 1...6 { roles["h\(level)"] = .heading(level: level) }

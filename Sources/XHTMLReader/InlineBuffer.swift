@@ -202,6 +202,66 @@ struct InlineBuffer {
         return (result, spans.spans)
     }
 
+    /// Where the text appended so far ends, in UTF-8 bytes: where a ruby's base starts or ends.
+    var textEnd: Int { runs.reduce(0) { $0 + $1.text.utf8.count } }
+
+    /// Makes the text of `range` (UTF-8 bytes, as `textEnd` counts them) one run, the base of the
+    /// ruby annotation `reading`: the spaces at the range's ends stay outside it, and a base in
+    /// several styles takes its first one's. False, with nothing changed, when the range holds
+    /// nothing but spaces or is no longer there (trimmed at a line break).
+    mutating func annotate(_ range: Range<Int>, with reading: String) -> Bool {
+        var range = range
+        guard range.lowerBound >= 0, range.upperBound <= textEnd else { return false }
+        let bytes = Array(runs.lazy.flatMap(\.text.utf8)[range])
+        guard let first = bytes.firstIndex(where: { !TextCleanup.isCollapsible($0) }),
+              let last = bytes.lastIndex(where: { !TextCleanup.isCollapsible($0) }) else { return false }
+        range = (range.lowerBound + first)..<(range.lowerBound + last + 1)
+        var result: [Inline] = []
+        result.reserveCapacity(runs.count + 2)
+        var base: Inline?
+        var offset = 0
+        for run in runs {
+            let utf8 = run.text.utf8
+            let runRange = offset..<(offset + utf8.count)
+            offset = runRange.upperBound
+            guard runRange.overlaps(range) else {
+                if let finished = base, runRange.lowerBound >= range.upperBound {
+                    result.append(finished)
+                    base = nil
+                }
+                result.append(run)
+                continue
+            }
+            let inside = max(runRange.lowerBound, range.lowerBound)..<min(runRange.upperBound, range.upperBound)
+            func piece(_ part: Range<Int>) -> String {
+                String(decoding: utf8.dropFirst(part.lowerBound - runRange.lowerBound).prefix(part.count), as: UTF8.self)
+            }
+            if inside.lowerBound > runRange.lowerBound {
+                var before = run
+                before.text = piece(runRange.lowerBound..<inside.lowerBound)
+                result.append(before)
+            }
+            if base == nil {
+                base = run
+                base?.text = piece(inside)
+                base?.ruby = reading
+            } else {
+                base?.text += piece(inside)
+            }
+            if inside.upperBound < runRange.upperBound {
+                result.append(base!)
+                base = nil
+                var after = run
+                after.text = piece(inside.upperBound..<runRange.upperBound)
+                result.append(after)
+            }
+        }
+        if let base { result.append(base) }
+        runs = result
+        counted = (0, 0, 0)
+        return true
+    }
+
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
         runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background,
@@ -258,7 +318,7 @@ extension Array where Element == Inline {
         // Compared in place: a copy of the last run, held while its text grows, would make
         // every append copy the text so far (a paragraph of a million `<br/>`s took minutes).
         let end = count - 1
-        if end >= 0, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
+        if end >= 0, self[end].ruby == nil, run.ruby == nil, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
            self[end].color == run.color, self[end].background == run.background, self[end].scale == run.scale,
            self[end].typography == run.typography, self[end].font == run.font {
             self[end].text += run.text

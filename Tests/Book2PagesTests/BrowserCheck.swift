@@ -20,6 +20,8 @@ struct BrowserCheck: Decodable, Sendable {
     var maxOverflow: Double
     /// The largest amount by which a ragged line is narrower in the browser than in the layout.
     var maxRaggedShortfall: Double
+    /// Ragged lines more than half a point narrower in the browser than in the layout (the first 50).
+    var raggedShortfalls: [Overflow]
     /// Justified lines the page script could not stretch to their width within half a point.
     var unfilledJustifiedLines: Int
     var maxJustifiedError: Double
@@ -41,6 +43,18 @@ struct BrowserCheck: Decodable, Sendable {
     var boxes: [DrawnBox]
     var fonts: [Font]
     var milliseconds: Double
+    /// Ruby readings drawn, and those whose box leaves their line's box or crosses another
+    /// line's text as the browser draws it (the first 50 are listed).
+    var rubies: Int
+    var rubiesAcrossCount: Int
+    var rubiesAcross: [RubyAcross]
+
+    struct RubyAcross: Decodable, Sendable {
+        var page: Int
+        var text: String
+        var outsideLine: Bool
+        var crossesLine: Bool
+    }
 
     struct Overflow: Decodable, Sendable {
         var page: Int

@@ -55,6 +55,32 @@ import Testing
               + "spread at \(png)")
     }
 
+    /// Kusamakura's Japanese, drawn by Chromium: each reading inside its line's box and across
+    /// no other line's text, and each line, filled between its characters by letter spacing,
+    /// as wide as measured.
+    @Test(.needsChromium, .needsSharedCorpus) func japaneseLinesAndTheirRubyAreDrawnWhereMeasured() throws {
+        let corpus = try #require(TestPaths.corpus)
+        let browser = try #require(Self.browser)
+        let preview = try Preview.html(of: .paths([corpus.appendingPathComponent("kusamakura-preview.epub").path]),
+                                       options: ConversionOptions())
+        let document = try PageDocument(jsonData: preview.conversion.json)
+        let file = Self.output.appendingPathComponent("kusamakura-preview.html")
+        try preview.html.write(to: file)
+        let check = try BrowserCheck.run(preview: file, browser: browser)
+        let readings = document.pages.flatMap { $0.shown?.lines ?? [] }.reduce(0) { $0 + $1.ruby.count }
+        #expect(check.lines == Self.measuredLines(document))
+        #expect(readings > 250)
+        #expect(check.rubies == readings)
+        #expect(check.rubiesAcrossCount == 0, "\(check.rubiesAcross.prefix(5))")
+        // Filled between its characters by letter spacing, and drawn so, no line is wider or
+        // narrower than measured.
+        #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
+        #expect(check.maxRaggedShortfall <= 0.5, "\(check.raggedShortfalls.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) < \($0.width)" })")
+        print("BrowserPreviewTests: kusamakura: \(check.lines) lines, \(check.rubies) readings; \(check.overflowCount) over by more "
+              + "than 0.5 pt (widest +\(String(format: "%.3f", check.maxOverflow)) pt), short by up to "
+              + "\(String(format: "%.3f", check.maxRaggedShortfall)) pt")
+    }
+
     /// Tables as the layout sets them, drawn by Chromium: every line of every cell inside its
     /// cell's box and no wider than the layout said, in the hand-made chapter of tables and, when
     /// the corpus is here, a book of specification tables.

@@ -1,4 +1,5 @@
 import Foundation
+import PageFormat
 import Testing
 
 /// How much of a book's text survives pagination, in order, against pandoc's plain text of the
@@ -9,15 +10,17 @@ struct FidelityTests {
     /// Converts `inputs` with book2pages and `referenceInputs` with `pandoc -f format -t plain`,
     /// and scores the one against the other (the tests that call it need pandoc and the tools).
     static func fidelity(of inputs: [String], pandocFormat format: String,
-                         referenceInputs: [String]? = nil) throws -> Score {
-        try fidelity(of: inputs) { reference in
+                         referenceInputs: [String]? = nil, withReadings: Bool = false) throws -> Score {
+        try fidelity(of: inputs, withReadings: withReadings) { reference in
             try Run.tool("pandoc", ["-f", format, "-t", "plain", "--wrap=none"] + (referenceInputs ?? inputs) + ["-o", reference])
         }
     }
 
     /// Converts `inputs` with book2pages and scores the pages against the text that
-    /// `makeReference` writes to the path it is given.
-    static func fidelity(of inputs: [String], reference makeReference: (String) throws -> ProcessResult?) throws -> Score {
+    /// `makeReference` writes to the path it is given. `withReadings`: each ruby reading is
+    /// counted once, just after its base, as pandoc's plain text has it.
+    static func fidelity(of inputs: [String], withReadings: Bool = false,
+                         reference makeReference: (String) throws -> ProcessResult?) throws -> Score {
         let tools = try #require(TestPaths.sharedTools)
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -27,11 +30,39 @@ struct FidelityTests {
         let pages = directory.appendingPathComponent("pages.json").path
         let convert = try Run.program(try #require(TestPaths.binary), inputs + ["-o", pages])
         #expect(convert.status == 0, "\(convert.stderr)")
+        if withReadings { try insertReadings(into: pages) }
         let measured = try #require(try Run.tool("python3", [tools.appendingPathComponent("fidelity.py").path, pages, reference]))
         let line = String(decoding: measured.stdout, as: UTF8.self)
         let match = try #require(line.firstMatch(of: /recall=([0-9.]+) precision=([0-9.]+)/), "\(line)")
         print("\(inputs.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")): \(line)", terminator: "")
         return Score(recall: Double(match.output.1)!, precision: Double(match.output.2)!)
+    }
+
+    /// Rewrites the pages at `path` as the fidelity tool reads them, each content page's text
+    /// with its lines' ruby readings after their bases.
+    static func insertReadings(into path: String) throws {
+        let document = try PageDocument(jsonData: Data(contentsOf: URL(fileURLWithPath: path)))
+        let pages = document.pages.compactMap { page -> [String: String]? in
+            guard case .content(let shown) = page.kind else { return nil }
+            let lines = shown.lines.map { line in
+                var units = Array(line.text.utf16)
+                for ruby in line.ruby.sorted(by: { $0.start > $1.start }) where ruby.start + ruby.length <= units.count {
+                    units.insert(contentsOf: ruby.text.utf16, at: ruby.start + ruby.length)
+                }
+                return String(decoding: units, as: UTF16.self)
+            }
+            return ["type": "content", "text": lines.joined(separator: "\n")]
+        }
+        try JSONSerialization.data(withJSONObject: ["pages": pages]).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Kusamakura, its ruby readings counted once (its pages' text keeps the bases alone).
+    @Test(.needsSharedCorpus, .needsSharedTools, .needsPandoc) func japaneseWithRubyKeepsItsText() throws {
+        let corpus = try #require(TestPaths.corpus)
+        let score = try Self.fidelity(of: [corpus.appendingPathComponent("kusamakura-preview.epub").path], pandocFormat: "epub",
+                                      withReadings: true)
+        #expect(score.recall >= 0.99)
+        #expect(score.precision >= 0.99)
     }
 
     @Test(.needsSharedCorpus, .needsSharedTools, .needsPandoc) func mobyDickKeepsItsText() throws {

@@ -40,7 +40,10 @@ struct CompactJSONTests {
                      direction: n % 4 == 0 ? .rightToLeft : n % 9 == 5 ? .other("ttb") : .leftToRight, bidi: n % 2 == 0 ? [.init(start: 0, length: 3, rightToLeft: true),
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
-                     cell: n % 4 == 2 ? CellPlace(table: n, row: n / 2, column: -n, repeated: n % 8 == 2) : nil)
+                     cell: n % 4 == 2 ? CellPlace(table: n, row: n / 2, column: -n, repeated: n % 8 == 2) : nil,
+                     ruby: n % 3 == 1 ? [PageRuby(start: 0, length: n, text: Self.awkward, x: value, y: -value, width: value,
+                                                   face: n, standIn: n % 2 == 0 ? "NotoSerifCJKjp-Regular" : nil, size: value / 2,
+                                                   letterSpacing: n % 4 == 1 ? value : 0)] : [])
         }
         let boxes = numbers.enumerated().map { n, value in
             PageBox(kind: n % 3 == 0 ? .rule : n % 3 == 1 ? .background : .other("shadow"), x: value, y: -value, width: value * 3,
@@ -141,9 +144,11 @@ struct CompactJSONTests {
                           features: [.smallCaps])
         let piece = PageLine.BidiPiece(start: 0, length: 1, rightToLeft: true)
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
+        let ruby = PageRuby(start: 0, length: 1, text: "か", x: 1, y: 2, width: 3, face: 1, standIn: "NotoSerifCJKjp-Regular",
+                            size: 4, letterSpacing: 0.5)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
                             height: 4, runs: [run],
-                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place)
+                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place, ruby: [ruby])
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
         let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0),
@@ -181,6 +186,7 @@ struct CompactJSONTests {
         #expect(Set(pageJSON.keys) == labels(page).subtracting(["kind"]).union(["type"]).union(labels(shown)))
         #expect(Set(lineJSON.keys) == labels(line))
         #expect(keys((lineJSON["runs"] as! [Any])[0]) == labels(run))
+        #expect(keys((lineJSON["ruby"] as! [Any])[0]) == labels(ruby))
         // A Swift name that JSON spells otherwise (`rightToLeft` is `rtl`): one key for each property still.
         #expect(keys((lineJSON["bidi"] as! [Any])[0]) == ["length", "start", "rtl"] && labels(piece).count == 3)
         #expect(keys(pageJSON["location"]) == labels(location))

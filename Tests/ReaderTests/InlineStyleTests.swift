@@ -50,9 +50,25 @@ struct InlineStyleTests {
         #expect(runs("He said <q>she said <q>no</q></q>.") == [Inline("He said \u{201C}she said \u{2018}no\u{2019}\u{201D}.")])
     }
 
-    @Test func rubyReadingsAreReadInParentheses() {
-        #expect(runs("<ruby>漢<rp>(</rp><rt>かん</rt><rp>)</rp></ruby>") == [Inline("漢(かん)")])
-        #expect(runs("<ruby>字<rt>じ</rt></ruby>") == [Inline("字(じ)")])
+    @Test func rubyReadingsGoOnTheirBasesNotInTheText() {
+        // Group ruby, with and without `rp`; the text around it stays plain.
+        #expect(runs("<ruby>漢<rp>(</rp><rt>かん</rt><rp>)</rp></ruby>") == [Inline("漢", ruby: "かん")])
+        #expect(runs("<ruby>山路<rt>やまみち</rt></ruby>を登り") == [Inline("山路", ruby: "やまみち"), Inline("を登り")])
+        // Mono ruby: each base its reading, never merged, even when two readings are alike.
+        #expect(runs("<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>") == [Inline("漢", ruby: "かん"), Inline("字", ruby: "じ")])
+        #expect(runs("<ruby>人<rt>ひと</rt></ruby><ruby>人<rt>ひと</rt></ruby>") == [Inline("人", ruby: "ひと"), Inline("人", ruby: "ひと")])
+        // `rb`s pair with the readings in order (tabular markup), and `rtc` is a reading.
+        #expect(runs("<ruby><rb>東</rb><rb>京</rb><rt>とう</rt><rt>きょう</rt></ruby>")
+                == [Inline("東", ruby: "とう"), Inline("京", ruby: "きょう")])
+        #expect(runs("<ruby>東京<rtc>Tōkyō</rtc></ruby>") == [Inline("東京", ruby: "Tōkyō")])
+        // Spaces of the markup stay outside the base; a styled base keeps its style.
+        #expect(runs("a <ruby> 漢 <rt> かん </rt></ruby> b") == [Inline("a "), Inline("漢", ruby: "かん"), Inline(" b")])
+        #expect(runs("<ruby><b>漢</b><rt>かん</rt></ruby>") == [Inline("漢", style: .bold, ruby: "かん")])
+    }
+
+    @Test func aReadingWithNoBaseIsReadInParentheses() {
+        #expect(runs("<rt>かん</rt>字") == [Inline("(かん)字")])
+        #expect(runs("<ruby><rt>かん</rt>字</ruby>") == [Inline("(かん)字")])
     }
 
     @Test func leadingBreakMakesAnEmptyFirstLine() {

@@ -1,0 +1,179 @@
+import PageFormat
+
+/// Finishes a line of a paragraph with rubies, or of one justified between characters (Chinese
+/// and Japanese): spreads each ruby's base to its reading's width, shares the room left in a
+/// justified line out between its characters (CSS Text's `inter-character`, JLReq §3.8), gives
+/// both to the runs as letter spacing, and places each reading over its base.
+struct LineSpacer {
+    let segmenter: ParagraphSegmenter
+    let paragraph: StyledParagraph
+    /// For each of the paragraph's rubies, its base's advance and its reading's.
+    let rubyWidths: [(base: Double, reading: Double)]
+    /// The paragraph's language, or the book's: whose Han characters a reading's stand-in sets.
+    let language: String?
+
+    init(segmenter: ParagraphSegmenter, paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, language: String?) {
+        self.segmenter = segmenter
+        self.paragraph = paragraph
+        self.language = language
+        rubyWidths = paragraph.rubies.isEmpty ? [] : segmenter.rubyWidths(of: paragraph, text: text)
+    }
+
+    /// A line as the setter made it, to finish.
+    struct Line {
+        /// Its text in the paragraph (UTF-8), and the UTF-16 units before it in the line's
+        /// string (a list marker).
+        var range: Range<Int>
+        var prefixUnits: Int
+        var prefixWidth: Double
+        var string: String
+        var runs: [LineRun]
+        /// Its measured width, a spread ruby's room included, and the room it may fill when it
+        /// is justified between characters (nil when it is not).
+        var width: Double
+        var fill: Double?
+        var height: Double
+    }
+
+    /// The line's runs, width and height, its rubies, and whether it was filled between its
+    /// characters (a line of Latin words among Chinese or Japanese is not: its spaces stretch).
+    func finish(_ line: Line, text: UnsafeBufferPointer<UInt8>) -> (runs: [LineRun], width: Double, height: Double,
+                                                                       rubies: [SetRuby], filled: Bool) {
+        let rubies = paragraph.rubies.indices.filter {
+            let base = paragraph.rubies[$0].base
+            return base.lowerBound >= line.range.lowerBound && base.upperBound <= line.range.upperBound
+        }
+        var spacing = AddedSpacing(text: line.string)
+        var width = line.width
+        // Where each base starts and ends among the characters, and the spread added before it.
+        var bases: [(first: Int, last: Int, lead: Double, trail: Double)] = []
+        for index in rubies {
+            let ruby = paragraph.rubies[index]
+            let startUnit = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<ruby.base.lowerBound)
+            let units = LineRunCollector.utf16Count(text, ruby.base)
+            let first = spacing.character(atUnit: startUnit), last = spacing.character(atUnit: startUnit + units - 1)
+            let room = max(0, rubyWidths[index].reading - rubyWidths[index].base)
+            var lead = 0.0, trail = 0.0
+            if room > 0 {
+                // JLReq's 1:2:1: half a share before the base and after it, a share between its
+                // characters; at the line's start, none before.
+                let share = room / Double(last - first + 1)
+                if first > 0 {
+                    lead = share / 2
+                    spacing.add(lead, after: first - 1)
+                }
+                for k in first..<last { spacing.add(share, after: k) }
+                trail = first > 0 ? share / 2 : share
+                spacing.add(trail, after: last)
+                width -= room
+            }
+            bases.append((first, last, lead, trail))
+        }
+        let spread = spacing
+        width += spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
+        var filled = false
+        let gaps = line.fill == nil ? [] : spacing.justificationGaps(of: line.string)
+        if let fill = line.fill, fill > width, !gaps.isEmpty {
+            // The share is made again while the characters it puts apart (in runs of their own)
+            // change what their kerning takes back, as a renderer shapes each run alone; past
+            // a few tries the line is left unfilled rather than wider than its measure.
+            // Its text measured whole, as it is drawn: the segments it was broken from were
+            // measured apart, without the kerning between them (`こへ` in Noto CJK).
+            let natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
+            var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
+            for _ in 0..<4 {
+                spacing = spread
+                spacing.share(fill - natural - spread.total - lost, after: gaps)
+                let now = kerningLost(to: spacing, runs: line.runs, string: line.string)
+                if now <= lost + 0.005 {
+                    filled = true
+                    break
+                }
+                lost = now
+            }
+            if !filled { spacing = spread }
+            width = natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
+        }
+        let runs = spacing.applied(to: line.runs)
+        guard !rubies.isEmpty else { return (runs, width, line.height, [], filled) }
+
+        // The readings over their bases: each base's start measured from the line's, and the
+        // line made tall enough that a reading fits above its text's em box.
+        // Measured in order, from one base's start to the next's (as measured ranges must come).
+        let bounds = [line.range.lowerBound] + rubies.map { paragraph.rubies[$0].base.lowerBound }
+        let steps = segmenter.widths(of: zip(bounds, bounds.dropFirst()).map { $0..<$1 }, of: paragraph, text: text)
+        var starts: [Double] = []
+        var sum = 0.0
+        for step in steps {
+            sum += step
+            starts.append(sum)
+        }
+        let textSize = line.runs.reduce(0) { max($0, $1.size) }
+        let readingSize = rubies.reduce(0) { max($0, paragraph.rubies[$1].size) }
+        let height = max(line.height, textSize + 2 * readingSize)
+        var placed: [SetRuby] = []
+        for (k, index) in rubies.enumerated() {
+            let ruby = paragraph.rubies[index], (first, last, lead, trail) = bases[k]
+            let baseStart = line.prefixWidth + starts[k] + spacing.offset(before: first)
+            // The base's box: its characters with what was added between them, and the spread
+            // before and after it (not the justification after its last character).
+            let boxStart = baseStart - lead
+            let boxEnd = baseStart + rubyWidths[index].base + spacing.offset(before: last) - spacing.offset(before: first) + trail
+            let box = boxEnd - boxStart
+            let reading = rubyWidths[index].reading
+            let count = Double(ruby.text.count)
+            let letterSpacing = reading < box && count > 0 ? ((box - reading) / count * 100).rounded(.down) / 100 : 0
+            let x = reading < box ? boxStart : boxStart + (box - reading) / 2
+            let units = LineRunCollector.utf16Count(text, ruby.base)
+            let start = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<ruby.base.lowerBound)
+            var run = LineRun(start: 0, length: ruby.text.utf16.count, face: ruby.face, size: ruby.size)
+            run = StandInRuns.split([run], of: ruby.text, faces: segmenter.faces, measurer: segmenter.measurer,
+                                    language: language).first ?? run
+            placed.append(SetRuby(start: start, length: units, text: ruby.text, offset: x,
+                                  width: max(box, reading),
+                                  rise: (height - textSize) / 2 - ruby.size, letterSpacing: letterSpacing,
+                                  face: ruby.face, size: ruby.size, standIn: run.standIn))
+        }
+        return (runs, width, height, placed, filled)
+    }
+}
+
+extension LineSpacer {
+    /// What the line's kerning loses where `spacing` cuts one of its runs in two (a renderer
+    /// shapes each run alone, so the two characters either side of the cut are not kerned
+    /// together): the characters measured apart less measured together, for each cut (negative
+    /// where the pair measured together is wider).
+    func kerningLost(to spacing: AddedSpacing, runs: [LineRun], string: String) -> Double {
+        let counts = spacing.hundredths
+        guard counts.count > 1 else { return 0 }
+        let units = Array(string.utf16)
+        var lost = 0.0
+        var run = 0
+        for k in 0..<(counts.count - 1) where counts[k] != counts[k + 1] {
+            let first = spacing.characters[k], second = spacing.characters[k + 1]
+            while run < runs.count, runs[run].start + runs[run].length <= first.lowerBound { run += 1 }
+            guard run < runs.count, second.upperBound <= runs[run].start + runs[run].length else { continue }
+            let face = segmenter.faces[runs[run].face], size = runs[run].size
+            func width(_ range: Range<Int>) -> Double {
+                segmenter.measurer.width(of: String(decoding: units[range], as: UTF16.self), in: face, size: size)
+            }
+            lost += width(first) + width(second) - width(first.lowerBound..<second.upperBound)
+        }
+        return lost
+    }
+}
+
+/// A ruby reading of a set line, placed from the line's box: `offset` along the line from its
+/// start, `rise` down from its top to the reading's box.
+struct SetRuby: Sendable, Equatable {
+    var start: Int
+    var length: Int
+    var text: String
+    var offset: Double
+    var width: Double
+    var rise: Double
+    var letterSpacing: Double
+    var face: Int
+    var size: Double
+    var standIn: MeasuredFace?
+}
