@@ -27,6 +27,8 @@ public struct BlockStyle: Sendable, Equatable {
     /// False when the book asks for no hyphenation by the layout (CSS `hyphens: none` or
     /// `manual`); nil or true leave it to the layout.
     public var hyphenates: Bool?
+    /// No line starts with a small kana (CSS `line-break: strict`).
+    public var strictLineBreaks = false
     /// Its text keeps its spaces as written, in the body's face (CSS `white-space: pre-wrap`);
     /// its line breaks are in its runs already.
     public var keepsSpaces = false

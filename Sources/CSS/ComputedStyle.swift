@@ -69,6 +69,8 @@ public struct ComputedStyle: Sendable, Equatable {
     public var noWrap = false
     /// `hyphens` when the book sets it here or around: false for `none` and `manual`.
     public var hyphenates: Bool?
+    /// `line-break: strict` here or around (JLReq's stricter line starts).
+    public var strictLineBreaks = false
     /// `tab-size`, in spaces, when the book sets it here or around.
     public var tabSize: Int?
     /// The text's `color`, when the book sets it here or around.
@@ -136,6 +138,7 @@ public struct ComputedStyle: Sendable, Equatable {
         child.writesVertically = writesVertically
         child.noWrap = noWrap
         child.hyphenates = hyphenates
+        child.strictLineBreaks = strictLineBreaks
         child.tabSize = tabSize
         child.color = color
         child.textTransform = textTransform
@@ -234,6 +237,7 @@ public struct ComputedStyle: Sendable, Equatable {
             case .backgroundColor(let color)?: changeTable { $0.backgroundColor = color }
             case .listStyleType(let type)?: listStyleType = type
             case .hyphens(let automatic)?: hyphenates = automatic
+            case .lineBreak(let strict)?: strictLineBreaks = strict
             case .tabSize(let spaces)?: tabSize = spaces
             case .color(let value)?: color = value
             case .textTransform(let transform)?: textTransform = transform

@@ -27,6 +27,9 @@ struct Declaration: Sendable, Equatable {
         case marginRight(CSSLength)
         /// `hyphens`: false for `none` and `manual` (no hyphens but the book's own soft ones).
         case hyphens(automatic: Bool)
+        /// `line-break`: true for `strict` (no line starts with a small kana, JLReq's stricter
+        /// rule), false for `auto`, `loose`, `normal` and `anywhere`.
+        case lineBreak(strict: Bool)
         /// `tab-size` as a count of spaces (a length is not read).
         case tabSize(Int)
         /// The text's `color`.
@@ -120,10 +123,11 @@ struct Declaration: Sendable, Equatable {
             case .backgroundImage: 60
             case .transform: 61
             case .fontFamily: 62
+            case .lineBreak: 63
             }
         }
 
-        static let propertyCount = 63
+        static let propertyCount = 64
     }
 
     /// A `width` or `height`.
@@ -273,6 +277,12 @@ struct Declaration: Sendable, Equatable {
             switch value {
             case "auto": single = .hyphens(automatic: true)
             case "none", "manual": single = .hyphens(automatic: false)
+            default: single = nil
+            }
+        case "line-break", "-webkit-line-break", "-epub-line-break":
+            switch value {
+            case "strict": single = .lineBreak(strict: true)
+            case "auto", "loose", "normal", "anywhere": single = .lineBreak(strict: false)
             default: single = nil
             }
         case "color": single = CSSColor(value).map(Value.color)

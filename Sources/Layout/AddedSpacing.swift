@@ -48,6 +48,13 @@ struct AddedSpacing {
         hundredths[index] += Int32((points * 100).rounded(.down))
     }
 
+    /// Takes `points` away after character `index` (rounded down to hundredths): a glyph's
+    /// blank half set closer to the next.
+    mutating func take(_ points: Double, after index: Int) {
+        guard hundredths.indices.contains(index), points.isFinite, points > 0 else { return }
+        hundredths[index] -= Int32((points * 100).rounded(.down))
+    }
+
     /// Shares `points` evenly after each of `indices`, in whole hundredths, the same after each:
     /// what is left over (less than a hundredth a character) is left, rather than cut the
     /// line's runs once more where it would go.

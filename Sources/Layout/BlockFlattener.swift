@@ -589,6 +589,7 @@ struct BlockFlattener {
     private func apply(_ style: BlockStyle, to paragraph: inout StyledParagraph) {
         if let start = style.startIndent { paragraph.indent += start * fontSize }
         if !(style.hyphenates ?? hyphenatesUnlessTold) { paragraph.hyphenates = false }
+        if style.strictLineBreaks { paragraph.strictLineBreaks = true }
         if let orphans = style.orphans { paragraph.breaks.orphans = min(orphans, 10) }
         if let widows = style.widows { paragraph.breaks.widows = min(widows, 10) }
     }

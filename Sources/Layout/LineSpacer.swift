@@ -11,11 +11,16 @@ struct LineSpacer {
     let rubyWidths: [(base: Double, reading: Double)]
     /// The paragraph's language, or the book's: whose Han characters a reading's stand-in sets.
     let language: String?
+    /// The paragraph is Chinese or Japanese: its brackets are compressed and its Latin spaced
+    /// off (JLReq §3.1, §3.2).
+    let composesCJK: Bool
 
-    init(segmenter: ParagraphSegmenter, paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, language: String?) {
+    init(segmenter: ParagraphSegmenter, paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, language: String?,
+         composesCJK: Bool) {
         self.segmenter = segmenter
         self.paragraph = paragraph
         self.language = language
+        self.composesCJK = composesCJK
         rubyWidths = paragraph.rubies.isEmpty ? [] : segmenter.rubyWidths(of: paragraph, text: text)
     }
 
@@ -28,10 +33,11 @@ struct LineSpacer {
         var prefixWidth: Double
         var string: String
         var runs: [LineRun]
-        /// Its measured width, a spread ruby's room included, and the room it may fill when it
-        /// is justified between characters (nil when it is not).
+        /// Its measured width, a spread ruby's room included; the room it may fill when it is
+        /// justified between characters (nil when it is not); the room it has.
         var width: Double
         var fill: Double?
+        var room: Double
         var height: Double
     }
 
@@ -44,6 +50,7 @@ struct LineSpacer {
             return base.lowerBound >= line.range.lowerBound && base.upperBound <= line.range.upperBound
         }
         var spacing = AddedSpacing(text: line.string)
+        // Less each spread ruby's room, which the spacing gives back.
         var width = line.width
         // Where each base starts and ends among the characters, and the spread added before it.
         var bases: [(first: Int, last: Int, lead: Double, trail: Double)] = []
@@ -69,18 +76,40 @@ struct LineSpacer {
             }
             bases.append((first, last, lead, trail))
         }
+        width += spacing.total
+        var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
+        var natural = width - spacing.total
+        if composesCJK {
+            let characters = Array(line.string)
+            // Brackets and stops side by side lose the blank half of the first (JLReq §3.1.4).
+            for k in characters.indices.dropLast() where Self.compresses(characters[k], before: characters[k + 1]) {
+                spacing.take(size(ofCharacter: k, in: line, spacing: spacing) / 2, after: k)
+            }
+            // A quarter em between Chinese or Japanese and a Latin letter or digit (JLReq
+            // §3.2.3), where the line has room for it.
+            var spaced = spacing
+            for k in characters.indices.dropLast() where Self.meetsLatin(characters[k], characters[k + 1]) {
+                spaced.add(size(ofCharacter: k, in: line, spacing: spacing) / 4, after: k)
+            }
+            if line.fill != nil {
+                // Its text measured whole, as it is drawn: the segments it was broken from were
+                // measured apart, without the kerning between them (`こへ` in Noto CJK).
+                natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
+            }
+            let spacedLost = kerningLost(to: spaced, runs: line.runs, string: line.string)
+            if natural + spaced.total + spacedLost <= line.room + widthTolerance { spacing = spaced }
+            lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
+            width = natural + spacing.total + lost
+        } else {
+            width += lost
+        }
         let spread = spacing
-        width += spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
         var filled = false
         let gaps = line.fill == nil ? [] : spacing.justificationGaps(of: line.string)
         if let fill = line.fill, fill > width, !gaps.isEmpty {
             // The share is made again while the characters it puts apart (in runs of their own)
             // change what their kerning takes back, as a renderer shapes each run alone; past
             // a few tries the line is left unfilled rather than wider than its measure.
-            // Its text measured whole, as it is drawn: the segments it was broken from were
-            // measured apart, without the kerning between them (`こへ` in Noto CJK).
-            let natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
-            var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
             for _ in 0..<4 {
                 spacing = spread
                 spacing.share(fill - natural - spread.total - lost, after: gaps)
@@ -139,6 +168,35 @@ struct LineSpacer {
 }
 
 extension LineSpacer {
+    /// Closing brackets and stops (`」』）〕】、。，．`), and opening brackets (`「『（〔【`), as set
+    /// on the em square with half of it blank: after a closing one, before an opening one.
+    static let closing: Set<Character> = ["、", "。", "，", "．", "」", "』", "）", "〕", "］", "｝", "〉", "》", "】", "〙", "〗", "｠"]
+    static let opening: Set<Character> = ["「", "『", "（", "〔", "［", "｛", "〈", "《", "【", "〘", "〖", "｟"]
+
+    /// Whether `first` loses its blank half before `second`: a closing one before any bracket
+    /// or stop, an opening one before an opening one.
+    static func compresses(_ first: Character, before second: Character) -> Bool {
+        if closing.contains(first) { return closing.contains(second) || opening.contains(second) }
+        return opening.contains(first) && opening.contains(second)
+    }
+
+    /// Whether one of two characters side by side is Chinese or Japanese and the other a Latin
+    /// letter or digit.
+    static func meetsLatin(_ first: Character, _ second: Character) -> Bool {
+        func isLatin(_ character: Character) -> Bool {
+            guard let scalar = character.unicodeScalars.first, scalar.value < 0x250 else { return false }
+            return scalar.properties.isAlphabetic || ("0"..."9").contains(character)
+        }
+        return (AddedSpacing.isWide(first) && !closing.contains(first) && !opening.contains(first) && isLatin(second))
+            || (isLatin(first) && AddedSpacing.isWide(second) && !closing.contains(second) && !opening.contains(second))
+    }
+
+    /// The size of the run that character `index` of the line is set in.
+    func size(ofCharacter index: Int, in line: Line, spacing: AddedSpacing) -> Double {
+        let unit = spacing.characters[index].lowerBound
+        return (line.runs.first { $0.start <= unit && unit < $0.start + $0.length } ?? line.runs.last)?.size ?? 0
+    }
+
     /// What the line's kerning loses where `spacing` cuts one of its runs in two (a renderer
     /// shapes each run alone, so the two characters either side of the cut are not kerned
     /// together): the characters measured apart less measured together, for each cut (negative

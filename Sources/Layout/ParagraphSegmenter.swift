@@ -41,6 +41,8 @@ struct ParagraphSegmenter {
         }
         let rubies = paragraph.rubies
         if !rubies.isEmpty { Self.keepWhole(rubies, in: &opportunities) }
+        let strict = paragraph.strictLineBreaks
+        opportunities.removeAll { !$0.isMandatory && LineStartRules.keepsOff(text, at: $0.offset, strict: strict) }
         // Cut first, then every piece measured in one call.
         var segments: [Segment] = []
         segments.reserveCapacity(opportunities.count + 1)

@@ -69,7 +69,8 @@ struct ParagraphSetter {
             var scalars = SourceCounter(text: text, base: paragraph.sourceStart)
             var runs = LineRunCollector(paragraph: paragraph, text: text)
             let spacer = interCharacter || !paragraph.rubies.isEmpty
-                ? LineSpacer(segmenter: segmenter, paragraph: paragraph, text: text, language: language) : nil
+                ? LineSpacer(segmenter: segmenter, paragraph: paragraph, text: text, language: language,
+                             composesCJK: interCharacter) : nil
             for (n, span) in spans.enumerated() {
                 if n & 1023 == 1023, MemoryWatch.isOver { break }
                 var start = 0
@@ -125,7 +126,8 @@ struct ParagraphSetter {
                     (lineRuns, width, height, rubies, filled) = spacer.finish(
                         LineSpacer.Line(range: start..<textEnd, prefixUnits: markerUnits, prefixWidth: markerWidth,
                                         string: string, runs: lineRuns, width: width,
-                                        fill: fills && interCharacter ? end - x : nil, height: height), text: text)
+                                        fill: fills && interCharacter ? end - x : nil, room: end - x, height: height),
+                        text: text)
                 }
                 let justified = fills && !filled && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
                 if justified { width = end - x }

@@ -117,6 +117,8 @@ struct StyledParagraph: Equatable {
     var isCode = false
     /// Whether its words may be hyphenated, and in which language (nil: the book's).
     var hyphenates: Bool = true
+    /// No line starts with a small kana (CSS `line-break: strict`): JLReq's stricter rule.
+    var strictLineBreaks = false
     var language: String?
     /// The base direction (`BlockFlattener` decides it); with `directionFromText` (`dir="auto"`)
     /// the first strong character of the text decides, and this is what holds when it has none.

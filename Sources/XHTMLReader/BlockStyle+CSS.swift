@@ -40,6 +40,7 @@ extension BlockStyle {
         orphans = style.orphans
         widows = style.widows
         hyphenates = style.hyphenates
+        strictLineBreaks = style.strictLineBreaks
         tabSize = style.tabSize
         keepsSpaces = style.preservesWhitespace && !style.noWrap
         if let lineHeight = style.lineHeight, style.fontScale > 0, style.rootLineHeight > 0 {
