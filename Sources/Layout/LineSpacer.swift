@@ -52,29 +52,47 @@ struct LineSpacer {
         var spacing = AddedSpacing(text: line.string)
         // Less each spread ruby's room, which the spacing gives back.
         var width = line.width
-        // Where each base starts and ends among the characters, and the spread added before it.
-        var bases: [(first: Int, last: Int, lead: Double, trail: Double)] = []
-        for index in rubies {
+        // Where each base starts and ends among the characters, the spread added before and
+        // after it, and how far its reading reaches over the character before it.
+        var bases: [(first: Int, last: Int, lead: Double, trail: Double, over: Double)] = []
+        let places = rubies.map { index -> (first: Int, last: Int) in
+            let base = paragraph.rubies[index].base
+            let startUnit = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<base.lowerBound)
+            let units = LineRunCollector.utf16Count(text, base)
+            return (spacing.character(atUnit: startUnit), spacing.character(atUnit: startUnit + units - 1))
+        }
+        let characters = places.isEmpty ? [] : Array(line.string)
+        func takesOverhang(_ k: Int) -> Bool {
+            characters.indices.contains(k) && Self.isKana(characters[k]) && !places.contains { $0.first <= k && k <= $0.last }
+        }
+        for (index, (first, last)) in zip(rubies, places) {
             let ruby = paragraph.rubies[index]
-            let startUnit = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<ruby.base.lowerBound)
-            let units = LineRunCollector.utf16Count(text, ruby.base)
-            let first = spacing.character(atUnit: startUnit), last = spacing.character(atUnit: startUnit + units - 1)
             let room = max(0, rubyWidths[index].reading - rubyWidths[index].base)
-            var lead = 0.0, trail = 0.0
+            var lead = 0.0, trail = 0.0, over = (before: 0.0, after: 0.0)
             if room > 0 {
-                // JLReq's 1:2:1: half a share before the base and after it, a share between its
-                // characters; at the line's start, none before.
-                let share = room / Double(last - first + 1)
-                if first > 0 {
-                    lead = share / 2
-                    spacing.add(lead, after: first - 1)
+                // The reading reaches over a kana beside its base, on the line, by up to one
+                // ruby character each side (JLReq §3.3.6); what is left spreads the base,
+                // 1:2:1: half a share before it and after it, a share between its characters
+                // (at the line's start, none before).
+                let before = takesOverhang(first - 1) ? ruby.size : 0, after = takesOverhang(last + 1) ? ruby.size : 0
+                if before + after > 0 {
+                    let used = min(room, before + after)
+                    over = (used * before / (before + after), used * after / (before + after))
                 }
-                for k in first..<last { spacing.add(share, after: k) }
-                trail = first > 0 ? share / 2 : share
-                spacing.add(trail, after: last)
+                let spread = room - over.before - over.after
+                if spread > 0.005 {
+                    let share = spread / Double(last - first + 1)
+                    if first > 0 {
+                        lead = share / 2
+                        spacing.add(lead, after: first - 1)
+                    }
+                    for k in first..<last { spacing.add(share, after: k) }
+                    trail = first > 0 ? share / 2 : share
+                    spacing.add(trail, after: last)
+                }
                 width -= room
             }
-            bases.append((first, last, lead, trail))
+            bases.append((first, last, lead, trail, over.before))
         }
         width += spacing.total
         var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
@@ -142,7 +160,7 @@ struct LineSpacer {
         let height = max(line.height, textSize + 2 * readingSize)
         var placed: [SetRuby] = []
         for (k, index) in rubies.enumerated() {
-            let ruby = paragraph.rubies[index], (first, last, lead, trail) = bases[k]
+            let ruby = paragraph.rubies[index], (first, last, lead, trail, over) = bases[k]
             let baseStart = line.prefixWidth + starts[k] + spacing.offset(before: first)
             // The base's box: its characters with what was added between them, and the spread
             // before and after it (not the justification after its last character).
@@ -152,7 +170,9 @@ struct LineSpacer {
             let reading = rubyWidths[index].reading
             let count = Double(ruby.text.count)
             let letterSpacing = reading < box && count > 0 ? ((box - reading) / count * 100).rounded(.down) / 100 : 0
-            let x = reading < box ? boxStart : boxStart + (box - reading) / 2
+            // A wider reading starts over the character before the base by what it reaches over
+            // it, and the rest of it goes over the base's spread and the character after.
+            let x = reading < box ? boxStart : boxStart - over
             let units = LineRunCollector.utf16Count(text, ruby.base)
             let start = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<ruby.base.lowerBound)
             var run = LineRun(start: 0, length: ruby.text.utf16.count, face: ruby.face, size: ruby.size)
@@ -178,6 +198,12 @@ extension LineSpacer {
     static func compresses(_ first: Character, before second: Character) -> Bool {
         if closing.contains(first) { return closing.contains(second) || opening.contains(second) }
         return opening.contains(first) && opening.contains(second)
+    }
+
+    /// Hiragana and katakana (half-width ones too): what a ruby's reading may reach over.
+    static func isKana(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return (0x3041...0x30FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
     }
 
     /// Whether one of two characters side by side is Chinese or Japanese and the other a Latin

@@ -8,8 +8,9 @@ import Testing
 struct RubyConversionTests {
     /// A Japanese paragraph long enough for several lines, with every kind of ruby markup:
     /// group, mono, `rb` pairs, `rp`, a reading longer than its base and one shorter.
-    static let bases = ["山路", "智", "角", "情", "棹", "窮屈", "東", "京", "紫陽花", "人", "人", "長閑"]
-    static let readings = ["やまみち", "ち", "かど", "じょう", "さお", "きゅうくつ", "とう", "きょう", "あじさい", "ひと", "ひと", "のどか"]
+    static let bases = ["山路", "智", "角", "情", "棹", "窮屈", "東", "京", "紫陽花", "人", "人", "長閑", "鏘"]
+    static let readings = ["やまみち", "ち", "かど", "じょう", "さお", "きゅうくつ", "とう", "きょう", "あじさい", "ひと", "ひと", "のどか",
+                           "そうそう"]
     static let chapter = """
         <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="ja"><head><title>草枕</title></head><body>
         <p><ruby>山路<rp>(</rp><rt>やまみち</rt><rp>)</rp></ruby>を登りながら、こう考えた。\
@@ -18,7 +19,7 @@ struct RubyConversionTests {
         <ruby>窮屈<rt>きゅうくつ</rt></ruby>だ。とかくに人の世は住みにくい。\
         <ruby><rb>東</rb><rb>京</rb><rt>とう</rt><rt>きょう</rt></ruby>の庭に<ruby>紫陽花<rt>あじさい</rt></ruby>が咲き、\
         <ruby>人<rt>ひと</rt>人<rt>ひと</rt></ruby>は<ruby>長閑<rt>のどか</rt></ruby>な春を待つ。住みにくさが高じると、\
-        安い所へ引き越したくなる。どこへ越しても住みにくいと悟った時、詩が生れて、画が出来る。</p>
+        安い所へ引き越したくなる。璆<ruby>鏘<rt>そうそう</rt></ruby>音がする。どこへ越しても住みにくいと悟った時、詩が生れて、画が出来る。</p>
         </body></html>
         """
 
@@ -49,14 +50,24 @@ struct RubyConversionTests {
         #expect(chi.1.letterSpacing > 0)
         let ajisai = try #require(placed.first { $0.1.text == "あじさい" })
         #expect(ajisai.1.letterSpacing > 0)
+        // A reading wider than its base reaches over the kana beside it, one ruby character
+        // at most each side (ば and だ by `きゅうくつ`), and the base is not spread.
         let kyuukutsu = try #require(placed.first { $0.1.text == "きゅうくつ" })
-        // (Justification may widen the spread base a little more, and the reading with it.)
-        #expect(kyuukutsu.1.letterSpacing < 0.2)
-        #expect(abs(kyuukutsu.1.width - 5 * kyuukutsu.1.size) < 0.5)
-        // Its base, two characters, is spread to the reading's width: letter spacing on them.
-        let line = kyuukutsu.0
-        let spaced = line.runs?.filter { $0.start <= kyuukutsu.1.start && kyuukutsu.1.start < $0.start + $0.length }
-        #expect(spaced?.first.map { $0.letterSpacing > kyuukutsu.1.size / 2 } == true)
+        let (line, ruby) = kyuukutsu
+        let runs = try #require(line.runs)
+        let share = runs.max { $0.length < $1.length }?.letterSpacing ?? 0
+        let baseRun = try #require(runs.first { $0.start <= ruby.start && ruby.start < $0.start + $0.length })
+        #expect(abs(baseRun.letterSpacing - share) < 0.02)
+        #expect(abs(ruby.width - 5 * ruby.size) < 0.01)
+        // Between two kanji, `鏘`'s reading spreads its base instead: half its room after the
+        // character before, half after the base (JLReq's 1:2:1).
+        let sousou = try #require(placed.first { $0.1.text == "そうそう" })
+        let sousouRuns = try #require(sousou.0.runs)
+        let spread = try #require(sousouRuns.first { $0.start <= sousou.1.start && sousou.1.start < $0.start + $0.length })
+        let before = try #require(sousouRuns.first { $0.start <= sousou.1.start - 1 && sousou.1.start - 1 < $0.start + $0.length })
+        let sousouShare = sousouRuns.max { $0.length < $1.length }?.letterSpacing ?? 0
+        #expect(abs(spread.letterSpacing - sousouShare - sousou.1.size) < 0.02)
+        #expect(abs(before.letterSpacing - sousouShare - sousou.1.size) < 0.02)
     }
 
     @Test func everyLineButTheLastFillsTheMeasureBetweenItsCharacters() throws {
