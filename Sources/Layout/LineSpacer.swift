@@ -50,11 +50,42 @@ struct LineSpacer {
             return base.lowerBound >= line.range.lowerBound && base.upperBound <= line.range.upperBound
         }
         var spacing = AddedSpacing(text: line.string)
-        // Less each spread ruby's room, which the spacing gives back.
-        var width = line.width
-        // Where each base starts and ends among the characters, the spread added before and
-        // after it, and how far its reading reaches over the character before it.
-        var bases: [(first: Int, last: Int, lead: Double, trail: Double, over: Double)] = []
+        let bases = spreadRubies(rubies, on: line, text: text, spacing: &spacing)
+        // The text's advance without the rubies' room, which the spacing gives back.
+        var natural = line.width - rubies.reduce(0) { $0 + room(ofRuby: $1) }
+        if composesCJK {
+            if line.fill != nil {
+                // Its text measured whole, as it is drawn: the segments it was broken from were
+                // measured apart, without the kerning between them (`こへ` in Noto CJK).
+                natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
+            }
+            compose(line, natural: natural, spacing: &spacing)
+        }
+        var width = natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
+        var filled = false
+        if let fill = line.fill, fill > width {
+            filled = share(fill - natural, of: line, spacing: &spacing)
+            width = natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
+        }
+        let runs = spacing.applied(to: line.runs)
+        guard !rubies.isEmpty else { return (runs, width, line.height, [], filled) }
+        let (placed, height) = place(rubies, bases: bases, on: line, spacing: spacing, text: text)
+        return (runs, width, height, placed, filled)
+    }
+
+    /// How much wider than its base ruby `index`'s reading is.
+    private func room(ofRuby index: Int) -> Double { max(0, rubyWidths[index].reading - rubyWidths[index].base) }
+
+    /// Where a ruby's base is among the line's characters, the spread added before and after
+    /// it, and how far its reading reaches over the character before it.
+    typealias SpreadBase = (first: Int, last: Int, lead: Double, trail: Double, over: Double)
+
+    /// Makes room for each reading wider than its base: it reaches over a kana beside the base,
+    /// on the line, by up to one ruby character each side (JLReq §3.3.6), and what is left
+    /// spreads the base, 1:2:1: half a share before it and after it, a share between its
+    /// characters (at the line's start, none before).
+    private func spreadRubies(_ rubies: [Int], on line: Line, text: UnsafeBufferPointer<UInt8>,
+                              spacing: inout AddedSpacing) -> [SpreadBase] {
         let places = rubies.map { index -> (first: Int, last: Int) in
             let base = paragraph.rubies[index].base
             let startUnit = line.prefixUnits + LineRunCollector.utf16Count(text, line.range.lowerBound..<base.lowerBound)
@@ -65,16 +96,12 @@ struct LineSpacer {
         func takesOverhang(_ k: Int) -> Bool {
             characters.indices.contains(k) && Self.isKana(characters[k]) && !places.contains { $0.first <= k && k <= $0.last }
         }
+        var bases: [SpreadBase] = []
         for (index, (first, last)) in zip(rubies, places) {
-            let ruby = paragraph.rubies[index]
-            let room = max(0, rubyWidths[index].reading - rubyWidths[index].base)
+            let size = paragraph.rubies[index].size, room = room(ofRuby: index)
             var lead = 0.0, trail = 0.0, over = (before: 0.0, after: 0.0)
             if room > 0 {
-                // The reading reaches over a kana beside its base, on the line, by up to one
-                // ruby character each side (JLReq §3.3.6); what is left spreads the base,
-                // 1:2:1: half a share before it and after it, a share between its characters
-                // (at the line's start, none before).
-                let before = takesOverhang(first - 1) ? ruby.size : 0, after = takesOverhang(last + 1) ? ruby.size : 0
+                let before = takesOverhang(first - 1) ? size : 0, after = takesOverhang(last + 1) ? size : 0
                 if before + after > 0 {
                     let used = min(room, before + after)
                     over = (used * before / (before + after), used * after / (before + after))
@@ -90,62 +117,53 @@ struct LineSpacer {
                     trail = first > 0 ? share / 2 : share
                     spacing.add(trail, after: last)
                 }
-                width -= room
             }
             bases.append((first, last, lead, trail, over.before))
         }
-        width += spacing.total
-        var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
-        var natural = width - spacing.total
-        if composesCJK {
-            let characters = Array(line.string)
-            // Brackets and stops side by side lose the blank half of the first (JLReq §3.1.4).
-            for k in characters.indices.dropLast() where Self.compresses(characters[k], before: characters[k + 1]) {
-                spacing.take(size(ofCharacter: k, in: line, spacing: spacing) / 2, after: k)
-            }
-            // A quarter em between Chinese or Japanese and a Latin letter or digit (JLReq
-            // §3.2.3), where the line has room for it.
-            var spaced = spacing
-            for k in characters.indices.dropLast() where Self.meetsLatin(characters[k], characters[k + 1]) {
-                spaced.add(size(ofCharacter: k, in: line, spacing: spacing) / 4, after: k)
-            }
-            if line.fill != nil {
-                // Its text measured whole, as it is drawn: the segments it was broken from were
-                // measured apart, without the kerning between them (`こへ` in Noto CJK).
-                natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
-            }
-            let spacedLost = kerningLost(to: spaced, runs: line.runs, string: line.string)
-            if natural + spaced.total + spacedLost <= line.room + widthTolerance { spacing = spaced }
-            lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
-            width = natural + spacing.total + lost
-        } else {
-            width += lost
-        }
-        let spread = spacing
-        var filled = false
-        let gaps = line.fill == nil ? [] : spacing.justificationGaps(of: line.string)
-        if let fill = line.fill, fill > width, !gaps.isEmpty {
-            // The share is made again while the characters it puts apart (in runs of their own)
-            // change what their kerning takes back, as a renderer shapes each run alone; past
-            // a few tries the line is left unfilled rather than wider than its measure.
-            for _ in 0..<4 {
-                spacing = spread
-                spacing.share(fill - natural - spread.total - lost, after: gaps)
-                let now = kerningLost(to: spacing, runs: line.runs, string: line.string)
-                if now <= lost + 0.005 {
-                    filled = true
-                    break
-                }
-                lost = now
-            }
-            if !filled { spacing = spread }
-            width = natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
-        }
-        let runs = spacing.applied(to: line.runs)
-        guard !rubies.isEmpty else { return (runs, width, line.height, [], filled) }
+        return bases
+    }
 
-        // The readings over their bases: each base's start measured from the line's, and the
-        // line made tall enough that a reading fits above its text's em box.
+    /// Brackets and stops side by side lose the blank half of the first (JLReq §3.1.4); a
+    /// Latin letter or digit is a quarter em off Chinese or Japanese (§3.2.3) where the line,
+    /// `natural` wide as measured, has room for it.
+    private func compose(_ line: Line, natural: Double, spacing: inout AddedSpacing) {
+        let characters = Array(line.string)
+        for k in characters.indices.dropLast() where Self.compresses(characters[k], before: characters[k + 1]) {
+            spacing.take(size(ofCharacter: k, in: line, spacing: spacing) / 2, after: k)
+        }
+        var spaced = spacing
+        for k in characters.indices.dropLast() where Self.meetsLatin(characters[k], characters[k + 1]) {
+            spaced.add(size(ofCharacter: k, in: line, spacing: spacing) / 4, after: k)
+        }
+        let lost = kerningLost(to: spaced, runs: line.runs, string: line.string)
+        if natural + spaced.total + lost <= line.room + widthTolerance { spacing = spaced }
+    }
+
+    /// Shares `room` (what the line may add to its text) out between its characters, beside
+    /// wide ones and at spaces; false, with nothing shared, when it has no such place or the
+    /// share would not settle. The share is made again while the characters it puts apart
+    /// (in runs of their own) change what their kerning takes back, as a renderer shapes each
+    /// run alone.
+    private func share(_ room: Double, of line: Line, spacing: inout AddedSpacing) -> Bool {
+        let gaps = spacing.justificationGaps(of: line.string)
+        guard !gaps.isEmpty else { return false }
+        let before = spacing
+        var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
+        for _ in 0..<4 {
+            spacing = before
+            spacing.share(room - before.total - lost, after: gaps)
+            let now = kerningLost(to: spacing, runs: line.runs, string: line.string)
+            if now <= lost + 0.005 { return true }
+            lost = now
+        }
+        spacing = before
+        return false
+    }
+
+    /// The readings over their bases, and the line's height: each base's start measured from
+    /// the line's, and the line made tall enough that a reading fits above its text's em box.
+    private func place(_ rubies: [Int], bases: [SpreadBase], on line: Line, spacing: AddedSpacing,
+                       text: UnsafeBufferPointer<UInt8>) -> (rubies: [SetRuby], height: Double) {
         // Measured in order, from one base's start to the next's (as measured ranges must come).
         let bounds = [line.range.lowerBound] + rubies.map { paragraph.rubies[$0].base.lowerBound }
         let steps = segmenter.widths(of: zip(bounds, bounds.dropFirst()).map { $0..<$1 }, of: paragraph, text: text)
@@ -178,12 +196,11 @@ struct LineSpacer {
             var run = LineRun(start: 0, length: ruby.text.utf16.count, face: ruby.face, size: ruby.size)
             run = StandInRuns.split([run], of: ruby.text, faces: segmenter.faces, measurer: segmenter.measurer,
                                     language: language).first ?? run
-            placed.append(SetRuby(start: start, length: units, text: ruby.text, offset: x,
-                                  width: max(box, reading),
+            placed.append(SetRuby(start: start, length: units, text: ruby.text, offset: x, width: max(box, reading),
                                   rise: (height - textSize) / 2 - ruby.size, letterSpacing: letterSpacing,
                                   face: ruby.face, size: ruby.size, standIn: run.standIn))
         }
-        return (runs, width, height, placed, filled)
+        return (placed, height)
     }
 }
 
