@@ -57,8 +57,10 @@ public enum Converter {
         let early = output.streams ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
         let read: ReadResult
         do throws(ConversionError) {
-            read = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
-            try check(read, of: input.name, options: options)
+            var made = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
+            try check(made, of: input.name, options: options)
+            made.book.metadata = options.layout.writingMode.pageProgression(of: made.book.metadata)
+            read = made
         } catch {
             early?.cancel()
             throw error

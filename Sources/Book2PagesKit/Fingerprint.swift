@@ -87,6 +87,7 @@ enum Fingerprint {
             "line-height \(layout.lineHeight)",
             "code-font \(layout.codeFont)",
             "align \(layout.alignment.rawValue)",
+            "writing-mode \(layout.writingMode.rawValue)",
             "from \(options.inputFormat?.rawValue ?? "any")",
             "pretty \(options.pretty)",
             "target \(options.target.name.rawValue)",

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
 #include <unicode/utf16.h>
@@ -117,4 +118,8 @@ int32_t b2p_line_breaker_run(b2p_line_breaker *breaker, const uint8_t *text, int
         utext_close(&source);
     }
     return count;
+}
+
+int b2p_stands_upright(uint32_t scalar) {
+    return u_getIntPropertyValue((UChar32)scalar, UCHAR_VERTICAL_ORIENTATION) != U_VO_ROTATED;
 }

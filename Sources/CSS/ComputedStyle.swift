@@ -43,11 +43,13 @@ public struct ComputedStyle: Sendable, Equatable {
     /// The table properties and the typography (`table`, `typography`), when an element has
     /// either: one reference, nil for most elements, so a style costs one reference to copy.
     private var rare: RareStyle?
-    /// `table.verticalAlign` and `table.padding`'s start sides, read without making the empty
-    /// table style most elements have: every element asks.
+    /// `table.verticalAlign` and `table.padding`'s start sides (the top one in vertical
+    /// writing), read without making the empty table style most elements have: every element
+    /// asks.
     public var verticalAlign: CSSVerticalAlign? { rare?.table?.verticalAlign }
     public var paddingLeft: Double? { rare?.table?.padding.left }
     public var paddingRight: Double? { rare?.table?.padding.right }
+    public var paddingTop: Double? { rare?.table?.padding.top }
 
     // Inherited: each element starts from its parent's.
     public var textAlign: TextAlign?

@@ -22,6 +22,7 @@ struct CommandLineValues: Sendable {
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?
+    var writingMode: WritingModeChoice?
     var inputFormat: InputFormat?
     var outputFormat: OutputFormat?
     var png: String?

@@ -91,6 +91,7 @@ struct Invocation: Sendable, Equatable {
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }
+        if let writingMode = values.writingMode { layout.writingMode = writingMode }
         options.layout = layout
         if let format = values.inputFormat {
             options.inputFormat = format

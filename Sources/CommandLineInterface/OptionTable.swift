@@ -127,6 +127,11 @@ enum OptionTable {
                    help: "How paragraphs fill their lines: justify (spaces stretch so that every line but a paragraph's "
                        + "last fills the width) or left (ragged right). Default \(defaults.layout.alignment.rawValue).",
                 what: "alignment", sets: \.alignment),
+        .choice("writing-mode", valueName: WritingModeChoice.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "How lines run: auto (vertically, in columns from the right, when the book's CSS, its package's "
+                    + "primary-writing-mode or a right-to-left Chinese, Japanese or Korean book says so; else "
+                    + "horizontally), horizontal, or vertical. Default \(defaults.layout.writingMode.rawValue).",
+                what: "writing mode", sets: \.writingMode),
         .choice("from", valueName: "FORMAT",
                 help: "Read the input as FORMAT (\(formatNames)) instead of guessing from its name and content.",
                 what: "format", sets: \.inputFormat),

@@ -46,10 +46,7 @@ public enum EPUBReader {
 
         var metadata = PackageMetadata.metadata(of: package, bookPath: path, chapters: chapters, warnings: &warnings)
         metadata.fonts = fonts
-        if let vertical = VerticalWriting.warning(package: package, verticalItem: verticalItem) {
-            metadata.writesVertically = true
-            warnings.append(vertical)
-        }
+        metadata.writesVertically = VerticalWriting.isVertical(package: package, verticalItem: verticalItem)
         var book = Book(metadata: metadata, chapters: chapters, toc: toc.entries, cover: cover, pageList: toc.pageList)
         warnings += BookImageSizes.measure(&book, files: archive.files)
         // Images count against the limits too: a bomb can hide in one.

@@ -19,7 +19,7 @@ enum PackageMetadata {
     static func beforeChapters(of package: PackageDocument, bookPath: String) -> Metadata {
         var ignored: [Warning] = []
         var metadata = metadata(of: package, bookPath: bookPath, chapters: [], warnings: &ignored)
-        metadata.writesVertically = VerticalWriting.warning(package: package, verticalItem: nil) != nil
+        metadata.writesVertically = VerticalWriting.isVertical(package: package, verticalItem: nil)
         return metadata
     }
 

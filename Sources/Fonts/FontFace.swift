@@ -45,6 +45,12 @@ public final class FontFace: @unchecked Sendable {
     private let featureTags: Set<hb_tag_t>
     /// The variants made of it so far; nil in a variant.
     private let variants: FaceVariants?
+    /// The face a variant was made of; nil in a face loaded from its file.
+    private let base: FontFace?
+    /// Text is set top to bottom in it, each glyph upright (vertical writing): shaped in
+    /// HarfBuzz's top-to-bottom direction, which takes the `vert` forms (`「` turned, `ー`
+    /// upright), and measured by its vertical advances (the font's `vmtx`).
+    public let isUpright: Bool
 
     /// Loads face `index` of the font file at `path`.
     public convenience init(path: String, index: Int = 0) throws {
@@ -135,6 +141,8 @@ public final class FontFace: @unchecked Sendable {
         shapingFeatures = []
         featureTags = Self.featureTags(of: hbFace)
         variants = FaceVariants()
+        base = nil
+        isUpright = false
 
         family = record.family_name.map { String(cString: $0) } ?? ""
         style = record.style_name.map { String(cString: $0) } ?? ""
@@ -154,13 +162,30 @@ public final class FontFace: @unchecked Sendable {
     /// same object every time, on any thread. A variant's own variants are made afresh each time
     /// (only a face loaded from its file keeps them), with `features` alone.
     public func variant(with features: [ShapingFeature]) -> FontFace {
-        guard !features.isEmpty else { return self }
-        guard let variants else { return FontFace(variantOf: self, features: features) }
-        return variants.variant(with: features) { FontFace(variantOf: self, features: features) }
+        guard !features.isEmpty || isUpright else { return self }
+        if let base { return base.variant(with: features, upright: isUpright) }
+        return variant(with: features, upright: false)
     }
 
-    private init(variantOf base: FontFace, features: [ShapingFeature]) {
+    /// The face set upright and top to bottom (`isUpright`), with the same features: one object
+    /// for each face and features, on any thread.
+    public func upright() -> FontFace {
+        if isUpright { return self }
+        return (base ?? self).variant(with: features, upright: true)
+    }
+
+    private func variant(with features: [ShapingFeature], upright: Bool) -> FontFace {
+        guard !features.isEmpty || upright else { return self }
+        guard let variants else { return FontFace(variantOf: self, features: features, upright: upright) }
+        return variants.variant(with: features, upright: upright) {
+            FontFace(variantOf: self, features: features, upright: upright)
+        }
+    }
+
+    private init(variantOf base: FontFace, features: [ShapingFeature], upright: Bool) {
         font = hb_font_reference(base.font)
+        self.base = base
+        isUpright = upright
         self.features = features
         shapingFeatures = features.map { feature in
             // From the text's start to its end (`HB_FEATURE_GLOBAL_START`, `HB_FEATURE_GLOBAL_END`).
@@ -332,7 +357,11 @@ public final class FontFace: @unchecked Sendable {
             }
         }
         if let language { hb_buffer_set_language(buffer, language) }
-        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if isUpright {
+            hb_buffer_set_direction(buffer, HB_DIRECTION_TTB)
+        } else if let rightToLeft {
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        }
         hb_buffer_guess_segment_properties(buffer)
         if shapingFeatures.isEmpty {
             hb_shape(font, buffer, nil, 0)
@@ -345,11 +374,12 @@ public final class FontFace: @unchecked Sendable {
         var total = 0
         var complete = true
         for i in 0..<Int(count) {
-            total += Int(positions[i].x_advance)
+            // Top to bottom, HarfBuzz's advances go down the page: negative y.
+            total += isUpright ? -Int(positions[i].y_advance) : Int(positions[i].x_advance)
             // After shaping, `codepoint` holds the glyph: 0 is the missing-glyph box.
             if glyphs[i].codepoint == 0 { complete = false }
         }
-        // Right-to-left and left-to-right advances are both positive; vertical text is not laid out.
+        // Right-to-left and left-to-right advances are both positive, and so are upright ones.
         return (total, complete)
     }
 }

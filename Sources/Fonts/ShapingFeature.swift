@@ -18,13 +18,19 @@ public struct ShapingFeature: Hashable, Sendable {
 final class FaceVariants: @unchecked Sendable {
     private let lock = ShortLock()
     /// Guarded by `lock`.
-    private var made: [[ShapingFeature]: FontFace] = [:]
+    private var made: [Key: FontFace] = [:]
 
-    func variant(with features: [ShapingFeature], make: () -> FontFace) -> FontFace {
+    private struct Key: Hashable {
+        var features: [ShapingFeature]
+        var upright: Bool
+    }
+
+    func variant(with features: [ShapingFeature], upright: Bool, make: () -> FontFace) -> FontFace {
         lock.withLock {
-            if let found = made[features] { return found }
+            let key = Key(features: features, upright: upright)
+            if let found = made[key] { return found }
             let face = make()
-            made[features] = face
+            made[key] = face
             return face
         }
     }

@@ -192,7 +192,9 @@ public final class TextMeasurer {
             } else if face.hasGlyph(for: scalar) {
                 chosen = face
             } else {
-                chosen = fallback.face(for: scalar, like: face, language: language) ?? face
+                // An upright face's stand-in is set upright too.
+                let standIn = fallback.face(for: scalar, like: face, language: language)
+                chosen = face.isUpright ? standIn?.upright() ?? face : standIn ?? face
             }
             if chosen !== runFace {
                 closeRun(at: offset)

@@ -23,7 +23,11 @@ enum CheckScript {
       const faces = Array.from(document.fonts);
       Promise.all(faces.map((face) => face.load().catch(() => null))).then(() => document.fonts.ready).then(() => {
         const lines = Array.from(column.querySelectorAll(".l[data-w]"));
-        const natural = lines.map((line) => line.querySelector(".t").getBoundingClientRect().width);
+        // A vertical line's advance runs down the page.
+        const natural = lines.map((line) => {
+          const box = line.querySelector(".t").getBoundingClientRect();
+          return line.hasAttribute("data-v") ? box.height : box.width;
+        });
         const overflows = [];
         let maxOverflow = 0, maxShortfall = 0;
         const shortfalls = [];

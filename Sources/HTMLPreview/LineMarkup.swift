@@ -14,8 +14,12 @@ enum LineMarkup {
         let isNote = line.role == .note || line.role == .noteSeparator
         let defaultHeight = isNote ? layout.notes?.lineHeight ?? layout.font.lineHeight : layout.font.lineHeight
         let height = line.height ?? defaultHeight
-        let box = "left:\(HTMLText.px(line.x));top:\(HTMLText.px(line.y));width:\(HTMLText.px(line.width));"
-            + "height:\(HTMLText.px(height));line-height:\(HTMLText.px(height))"
+        // A vertical line's box is `height` wide across the page and `width` long down it.
+        let box = line.vertical
+            ? "left:\(HTMLText.px(line.x));top:\(HTMLText.px(line.y));width:\(HTMLText.px(height));"
+                + "height:\(HTMLText.px(line.width));line-height:\(HTMLText.px(height))"
+            : "left:\(HTMLText.px(line.x));top:\(HTMLText.px(line.y));width:\(HTMLText.px(line.width));"
+                + "height:\(HTMLText.px(height));line-height:\(HTMLText.px(height))"
         if line.role == .noteSeparator {
             return "<div class=\"l rule\" style=\"\(box)\"></div>"
         }
@@ -32,7 +36,9 @@ enum LineMarkup {
         // browser's text is a hair narrower than the layout's, the line stays flush right.
         // A code line's continuation is marked in its indent (`.c`): ↪, or ↩ right to left.
         let classes = "l" + (line.role == .note ? " n" : "") + (line.isRightToLeft ? " r" : "") + (line.continuation ? " c" : "")
+            + (line.vertical ? " v" : "")
         var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
+        if line.vertical { attributes += " data-v=\"\"" }
         if line.justified { attributes += " data-j=\"\"" }
         if line.hyphenated { attributes += " data-h=\"\"" }
         if let cell = line.cell { attributes += " " + cellAttributes(cell) }
@@ -49,20 +55,22 @@ enum LineMarkup {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, destination: destination)
         }
         return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
-            + line.ruby.map { ruby(of: $0, layout: layout) }.joined()
+            + line.ruby.map { ruby(of: $0, layout: layout, vertical: line.vertical) }.joined()
     }
 
     /// A ruby reading in its box, in its face (or stand-in) and size, spread by its letter
     /// spacing: where the layout placed it (`ruby` names it for the browser check).
-    static func ruby(of ruby: PageRuby, layout: LayoutDescription) -> String {
+    static func ruby(of ruby: PageRuby, layout: LayoutDescription, vertical: Bool) -> String {
         let standIn = ruby.standIn.flatMap { name in layout.standIns?.firstIndex { $0.postScriptName == name } }
         let face = standIn.map { "s\($0)" } ?? "f\(ruby.face)"
-        var style = "left:\(HTMLText.px(ruby.x));top:\(HTMLText.px(ruby.y));width:\(HTMLText.px(ruby.width));"
-            + "height:\(HTMLText.px(ruby.size));line-height:\(HTMLText.px(ruby.size));font-size:\(HTMLText.px(ruby.size))"
+        let (across, along) = vertical ? (ruby.size, ruby.width) : (ruby.width, ruby.size)
+        var style = "left:\(HTMLText.px(ruby.x));top:\(HTMLText.px(ruby.y));width:\(HTMLText.px(across));"
+            + "height:\(HTMLText.px(along));line-height:\(HTMLText.px(ruby.size));font-size:\(HTMLText.px(ruby.size))"
         if ruby.letterSpacing != 0 {
             style += ";letter-spacing:\(HTMLText.px(ruby.letterSpacing));text-indent:\(HTMLText.px(ruby.letterSpacing / 2))"
         }
-        return "<div class=\"l ruby\" style=\"\(style)\"><span class=\"\(face)\">\(HTMLText.escaped(ruby.text))</span></div>"
+        return "<div class=\"l ruby\(vertical ? " v" : "")\" style=\"\(style)\"><span class=\"\(face)\">"
+            + "\(HTMLText.escaped(ruby.text))</span></div>"
     }
 
     /// What names a table cell, on the cell's box and on each line of its text, for the browser
@@ -108,6 +116,7 @@ enum LineMarkup {
                 if let background = run.background { style += "background:\(background.hex);" }
                 style += shaping(of: run)
             }
+            if let run, run.sideways { style += "text-orientation:sideways;" }
             switch shift {
             case .superscript: style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));"
             case .subscript: style += "position:relative;top:\(HTMLText.px(runSize * 0.2));"

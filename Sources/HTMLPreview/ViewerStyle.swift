@@ -27,6 +27,7 @@ enum ViewerStyle {
     .page.invisible { visibility: hidden; }
     .l { position: absolute; white-space: pre; font-kerning: normal; font-synthesis: none; text-rendering: geometricPrecision;
          text-spacing-trim: space-all; }
+    .l.v { writing-mode: vertical-rl; text-orientation: upright; }
     .l .t { font-variant-ligatures: normal; word-spacing: var(--j, 0px); }
     .l a { color: inherit; text-decoration: underline 1px #a89c84; text-underline-offset: 2px; }
     .l.c::before { content: "\\21AA"; position: absolute; right: 100%; padding-right: 0.3em; color: #8a8378; }

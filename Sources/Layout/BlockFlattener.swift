@@ -35,6 +35,10 @@ struct BlockFlattener {
     /// Whether text the book's CSS says nothing of (`hyphens`) is hyphenated: the layout's own
     /// pages are; a designed page's are not, as a browser sets it (`hyphens: manual`).
     var hyphenatesUnlessTold = true
+    /// The book is written vertically: its text is cut into runs upright and sideways
+    /// (`TextOrientation`), and its pictures are laid out turned a quarter, as the whole page is
+    /// (`PageAssembler` turns it back).
+    var setsVertically = false
 
     /// How far each level of lists and block quotes is indented, in ems.
     static let indentEms = 1.5
@@ -239,7 +243,11 @@ struct BlockFlattener {
         case .image(let image):
             paragraph.pageBreak = .together
             paragraph.hyphenates = false
-            if image.source.pixelSize != nil {
+            if var size = image.source.pixelSize {
+                // A vertical book is laid out turned a quarter: its pictures are placed so too.
+                if setsVertically { size = PixelSize(width: size.height, height: size.width) }
+                var image = image
+                image.source.pixelSize = size
                 paragraph.image = image
                 emit(paragraph, allowEmpty: true)
             } else {
@@ -725,16 +733,32 @@ struct BlockFlattener {
     }
 
     /// `text` of `inline` in face number `face`: with its spacing and features, small capitals
-    /// the face lacks synthesized.
+    /// the face lacks synthesized; in a vertical book, in runs upright or sideways.
     private func append(_ text: String, of inline: Inline, face: Int, size: Double, runSize: Double, shift: BaselineShift,
                         paint: RunPaint, to paragraph: inout StyledParagraph) {
+        guard setsVertically else {
+            return append(text, of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
+                          upright: false, to: &paragraph)
+        }
+        for piece in TextOrientation.pieces(of: text) {
+            append(String(piece.text), of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
+                   upright: piece.upright, to: &paragraph)
+        }
+    }
+
+    private func append(_ text: String, of inline: Inline, face: Int, size: Double, runSize: Double, shift: BaselineShift,
+                        paint: RunPaint, upright: Bool, to paragraph: inout StyledParagraph) {
         guard let typography = inline.typography else {
-            return paragraph.append(text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint)
+            var shaping = RunShaping()
+            shaping.upright = upright
+            return paragraph.append(text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint,
+                                    shaping: shaping)
         }
         // Spacing is a length, the same in a synthesized small capital as beside it.
         let (features, synthesized) = faceFeatures.resolve(typography.features, in: face)
-        let shaping = RunShaping(letterSpacing: typography.letterSpacing * size, wordSpacing: typography.wordSpacing * size,
+        var shaping = RunShaping(letterSpacing: typography.letterSpacing * size, wordSpacing: typography.wordSpacing * size,
                                  features: features, size: runSize)
+        shaping.upright = upright
         if let synthesized {
             for piece in Self.smallCapsPieces(of: text, synthesized) {
                 paragraph.append(piece.text, face: face, size: piece.small ? runSize * Self.smallCapsScale : runSize,

@@ -7,8 +7,8 @@ struct BreakOpportunity: Equatable {
     var isMandatory: Bool
 }
 
-/// UAX #14 line-break opportunities from ICU, for the rules of a language (the only file that
-/// touches CLineBreak). One finder serves one layout; it is not thread-safe.
+/// UAX #14 line-break opportunities from ICU, for the rules of a language (with
+/// `TextOrientation`, what touches CLineBreak). One finder serves one layout; it is not thread-safe.
 final class BreakOpportunityFinder {
     private let breaker: OpaquePointer
     private var positions: [Int32] = Array(repeating: 0, count: 256)

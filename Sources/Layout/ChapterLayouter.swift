@@ -75,10 +75,13 @@ struct ChapterLayouter {
         let direction: TextDirection
         /// The fonts the book brings.
         let fonts: BookFonts
+        /// Its lines are columns, set top to bottom and placed from the right (`--writing-mode`).
+        let vertical: Bool
 
-        init(_ metadata: Metadata) {
+        init(_ metadata: Metadata, writingMode: WritingModeChoice) {
             language = metadata.language
-            direction = metadata.writesVertically ? .leftToRight : metadata.direction
+            vertical = writingMode.setsVertically(metadata)
+            direction = metadata.writesVertically || vertical ? .leftToRight : metadata.direction
             fonts = metadata.fonts
         }
     }
@@ -90,8 +93,13 @@ struct ChapterLayouter {
          dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil,
          sharedHyphenation: SharedHyphenation? = nil) {
         let lineHeight = options.bodyLineHeight
-        contentSize = options.geometry.contentSize
-        assembler = PageAssembler(geometry: options.geometry, bodySize: options.fontSize, lineHeight: lineHeight)
+        // A vertical book is laid out as a horizontal one on the page turned a quarter (its
+        // lines' length the page's height, its lines stacked across its width); the assembler
+        // turns each page back.
+        let physical = options.geometry.contentSize
+        contentSize = settings.vertical ? Dimensions(width: physical.height, height: physical.width) : physical
+        assembler = PageAssembler(geometry: options.geometry, bodySize: options.fontSize, lineHeight: lineHeight,
+                                  vertical: settings.vertical)
         let language = settings.language
         let segmenter = ParagraphSegmenter(fonts: fonts, bookFaces: faces,
                                            measurer: TextMeasurer(language: language, shared: sharedWidths),
@@ -107,6 +115,7 @@ struct ChapterLayouter {
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = contentSize.width
+        flattener.setsVertically = settings.vertical
         flattener.faceFeatures = segmenter.faceFeatures
         flattener.bookFaces = faces
         designSetter = DesignSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
@@ -123,6 +132,7 @@ struct ChapterLayouter {
         noteFlattener.faceFeatures = segmenter.faceFeatures
         noteFlattener.bookFaces = faces
         noteFlattener.keepsOneSize = true
+        noteFlattener.setsVertically = settings.vertical
         noteFlattener.setsTableGrids = false
         noteFlattener.setsFloats = false
         noteFlattener.setsBoxes = false

@@ -1,3 +1,4 @@
+import BookModel
 import PageFormat
 
 /// Everything the layout needs to know besides the book.
@@ -19,6 +20,8 @@ public struct LayoutOptions: Sendable, Equatable {
     /// `--font` was given: the body's text is set in it even where the book's CSS sets the
     /// body in a face of its own; other elements keep theirs.
     public var bodyFontChosen = false
+    /// Whether lines are set horizontally or in vertical columns (`--writing-mode`).
+    public var writingMode = WritingModeChoice.auto
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
                 fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
@@ -61,6 +64,31 @@ public enum LineAlignment: String, Sendable, Equatable, CaseIterable {
     /// Ragged: lines keep their natural spacing and start at the paragraph's start edge (the
     /// right one in a right-to-left book).
     case left
+}
+
+/// How a book's lines run (`--writing-mode`).
+public enum WritingModeChoice: String, Sendable, Equatable, CaseIterable {
+    /// As the book asks: vertically when its CSS's `writing-mode`, its package's
+    /// `primary-writing-mode`, or a right-to-left page progression in Chinese, Japanese or
+    /// Korean says so (`Metadata.writesVertically`), else horizontally.
+    case auto
+    case horizontal
+    /// In columns set top to bottom, placed from the right (CSS `vertical-rl`).
+    case vertical
+
+    /// Whether a book of `metadata` is set in columns.
+    public func setsVertically(_ metadata: Metadata) -> Bool {
+        self == .vertical || (self == .auto && metadata.writesVertically)
+    }
+
+    /// `metadata` as the output gives it: a book set in columns turns its pages from right to
+    /// left, whatever its package says (a lone document, or `--writing-mode vertical`).
+    public func pageProgression(of metadata: Metadata) -> Metadata {
+        guard setsVertically(metadata) else { return metadata }
+        var turned = metadata
+        turned.direction = .rightToLeft
+        return turned
+    }
 }
 
 /// The page and its margins, in points (the unit of iOS layout).

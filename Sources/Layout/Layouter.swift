@@ -110,7 +110,7 @@ public struct Layouter: Sendable {
         }
         let sharedWidths = SharedWidths()
         let sharedHyphenation = SharedHyphenation()
-        let settings = ChapterLayouter.BookSettings(metadata)
+        let settings = ChapterLayouter.BookSettings(metadata, writingMode: options.writingMode)
         let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: { [self] in
             worker(settings: settings, sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
         }, deliver: deliver)

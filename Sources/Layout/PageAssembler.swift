@@ -11,11 +11,27 @@ struct PageAssembler: Sendable {
     /// The body text's size and line height, which lines and runs leave unsaid when they have them.
     let bodySize: Double
     let lineHeight: Double
+    /// The pages were laid out turned a quarter, for a book written vertically: each line (its
+    /// x along it from the content box's top, its y across from the right edge) is turned back
+    /// into a column, and so is every box (`turned(_:)`).
+    private(set) var vertical: Bool
+    /// The content box's width on the page, which a vertical page's columns are placed across
+    /// from the right.
+    private let contentWidth: Double
 
-    init(geometry: PageGeometry, bodySize: Double, lineHeight: Double) {
+    init(geometry: PageGeometry, bodySize: Double, lineHeight: Double, vertical: Bool = false) {
         origin = geometry.margins
         self.bodySize = bodySize
         self.lineHeight = lineHeight
+        self.vertical = vertical
+        contentWidth = geometry.contentSize.width
+    }
+
+    /// Where a box of a page laid out turned a quarter (`x`, `y` along and across its lines,
+    /// `width` along them) lands on the page, in the content box: its right edge `y` from the
+    /// content box's right edge, its top `x` from its top, as wide as it was tall.
+    private func turned(x: Double, y: Double, width: Double, height: Double) -> (x: Double, y: Double, width: Double, height: Double) {
+        vertical ? (contentWidth - y - height, x, height, width) : (x, y, width, height)
     }
 
     /// The chapter's pages, their folios 0 until the page list numbers them; `spineCFI`: the chapter's,
@@ -24,9 +40,10 @@ struct PageAssembler: Sendable {
                spineCFI: String?) -> [Page] {
         contents.enumerated().map { index, content in
             let images = content.images.map { image in
-                PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(origin.left + image.x),
-                          y: PointPrecision.rounded(origin.top + image.y), width: PointPrecision.rounded(image.width),
-                          height: PointPrecision.rounded(image.height))
+                let box = turned(x: image.x, y: image.y, width: image.width, height: image.height)
+                return PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(origin.left + box.x),
+                                 y: PointPrecision.rounded(origin.top + box.y), width: PointPrecision.rounded(box.width),
+                                 height: PointPrecision.rounded(box.height))
             }
             let boxes = content.boxes.map(box), cells = content.cells.map(cell)
             if content.showsOnlyImages {
@@ -47,6 +64,7 @@ struct PageAssembler: Sendable {
         // The design setter placed everything on the page already, margins being the designer's.
         var onPage = self
         onPage.origin = Margins(top: 0, right: 0, bottom: 0, left: 0)
+        onPage.vertical = false
         let images = content.images.map { image in
             PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(image.x), y: PointPrecision.rounded(image.y),
                       width: PointPrecision.rounded(image.width), height: PointPrecision.rounded(image.height))
@@ -70,45 +88,56 @@ struct PageAssembler: Sendable {
     }
 
     private func box(_ box: PageBox) -> PageBox {
-        PageBox(kind: box.kind, x: PointPrecision.rounded(origin.left + box.x), y: PointPrecision.rounded(origin.top + box.y),
-                width: PointPrecision.rounded(box.width), height: PointPrecision.rounded(box.height), color: box.color,
-                overPictures: box.overPictures)
+        let placed = turned(x: box.x, y: box.y, width: box.width, height: box.height)
+        return PageBox(kind: box.kind, x: PointPrecision.rounded(origin.left + placed.x),
+                       y: PointPrecision.rounded(origin.top + placed.y), width: PointPrecision.rounded(placed.width),
+                       height: PointPrecision.rounded(placed.height), color: box.color, overPictures: box.overPictures)
     }
 
     private func cell(_ cell: PageCell) -> PageCell {
         var placed = cell
-        placed.x = PointPrecision.rounded(origin.left + cell.x)
-        placed.y = PointPrecision.rounded(origin.top + cell.y)
-        placed.width = PointPrecision.rounded(cell.width)
-        placed.height = PointPrecision.rounded(cell.height)
+        let box = turned(x: cell.x, y: cell.y, width: cell.width, height: cell.height)
+        placed.x = PointPrecision.rounded(origin.left + box.x)
+        placed.y = PointPrecision.rounded(origin.top + box.y)
+        placed.width = PointPrecision.rounded(box.width)
+        placed.height = PointPrecision.rounded(box.height)
         return placed
     }
 
+    /// A line on the page: in a vertical book a column, whose `x` and `y` are its box's top-left
+    /// corner, `width` its length down the page and `height` its box's width across it.
     private func line(_ line: SetLine) -> PageLine {
-        PageLine(text: line.text, x: PointPrecision.rounded(origin.left + line.x), y: PointPrecision.rounded(origin.top + line.y),
-                 width: PointPrecision.rounded(line.width), hyphenated: line.hyphenated, justified: line.justified,
-                 continuation: line.continuation,
-                 height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
-                 runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
-                 bidi: line.bidi, role: line.role, cell: line.cell,
-                 ruby: line.rubies.map { ruby in
-                     PageRuby(start: ruby.start, length: ruby.length, text: ruby.text,
-                              x: PointPrecision.rounded(origin.left + line.x + ruby.offset),
-                              y: PointPrecision.rounded(origin.top + line.y + ruby.rise), width: PointPrecision.rounded(ruby.width),
-                              face: ruby.face, standIn: ruby.standIn?.postScriptName, size: ruby.size,
-                              letterSpacing: ruby.letterSpacing)
-                 })
+        let start = turned(x: line.x, y: line.y, width: line.width, height: line.height)
+        return PageLine(text: line.text, x: PointPrecision.rounded(origin.left + start.x),
+                        y: PointPrecision.rounded(origin.top + start.y), width: PointPrecision.rounded(line.width),
+                        hyphenated: line.hyphenated, justified: line.justified, continuation: line.continuation,
+                        height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
+                        runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
+                        bidi: line.bidi, role: line.role, cell: line.cell, vertical: vertical,
+                        ruby: line.rubies.map { ruby in
+                            // Its box along the line and across it, from the line's start and top
+                            // (the right edge of a column).
+                            let box = turned(x: line.x + ruby.offset, y: line.y + ruby.rise, width: ruby.width, height: ruby.size)
+                            return PageRuby(start: ruby.start, length: ruby.length, text: ruby.text,
+                                            x: PointPrecision.rounded(origin.left + box.x), y: PointPrecision.rounded(origin.top + box.y),
+                                            width: PointPrecision.rounded(ruby.width), face: ruby.face,
+                                            standIn: ruby.standIn?.postScriptName, size: ruby.size,
+                                            letterSpacing: ruby.letterSpacing)
+                        })
     }
 
-    /// The line's runs as written: none when it is all in the regular face at the body size.
+    /// The line's runs as written: none when it is all in the regular face at the body size
+    /// (in a horizontal line).
     private func runs(of line: SetLine) -> [PageRun]? {
-        if line.runs.allSatisfy({ $0.face == FaceRole.regular.rawValue && $0.size == bodySize && $0.shift == .none && $0.standIn == nil
+        // A column's runs say which lie sideways, always (an empty line has none).
+        if line.runs.isEmpty || !vertical, line.runs.allSatisfy({ $0.face == FaceRole.regular.rawValue && $0.size == bodySize && $0.shift == .none && $0.standIn == nil
                                       && $0.link == nil && $0.paint == RunPaint() && $0.shaping.isPlain }) {
             return nil
         }
         return line.runs.map { run in
             PageRun(start: run.start, length: run.length, face: run.face, size: PointPrecision.rounded(run.size),
-                    shift: run.shift, standIn: run.standIn?.postScriptName, link: run.link, underline: run.paint.underline,
+                    shift: run.shift, standIn: run.standIn?.postScriptName, sideways: vertical && !run.shaping.upright,
+                    link: run.link, underline: run.paint.underline,
                     strikethrough: run.paint.strikethrough, color: run.paint.color, background: run.paint.background,
                     letterSpacing: run.shaping.letterSpacing, wordSpacing: run.shaping.wordSpacing,
                     features: run.shaping.features.isEmpty ? [] : run.shaping.features.tags.map(OpenTypeFeature.init(rawValue:)))

@@ -9,6 +9,10 @@ struct RunShaping: Hashable, Sendable {
     private var letterHundredths: Int32 = 0
     private var wordHundredths: Int32 = 0
     var features: FontFeatures = []
+    /// Set upright in a vertical line (`TextOrientation`): measured top to bottom in the face's
+    /// upright variant (`FontFace.upright()`). False for text lying sideways, and for all text
+    /// of horizontal lines.
+    var upright = false
 
     /// CSS lets letter spacing be any length; a book's is kept within these multiples of its
     /// run's size, so that no letter overlaps the one before by more than half an em and no
@@ -40,7 +44,7 @@ struct RunShaping: Hashable, Sendable {
     var letterSpacing: Double { Double(letterHundredths) / 100 }
     var wordSpacing: Double { Double(wordHundredths) / 100 }
 
-    var isPlain: Bool { letterHundredths == 0 && wordHundredths == 0 && features.isEmpty }
+    var isPlain: Bool { letterHundredths == 0 && wordHundredths == 0 && features.isEmpty && !upright }
     var isSpaced: Bool { letterHundredths != 0 || wordHundredths != 0 }
 
     /// What the spacing adds to the advance of UTF-8 `bytes` shaped alone: the letter spacing

@@ -20,16 +20,18 @@ struct ShapedFaces {
         var found: [FoundKey: Int] = [:]
         for run in paragraph.runs {
             let list = features.shapingFeatures(of: run.shaping, in: run.face)
-            guard !list.isEmpty else {
+            let upright = run.shaping.upright
+            guard !list.isEmpty || upright else {
                 runFaces.append(run.face)
                 continue
             }
-            let key = FoundKey(face: run.face, features: list)
+            let key = FoundKey(face: run.face, features: list, upright: upright)
             if let index = found[key] {
                 runFaces.append(index)
                 continue
             }
-            self.faces.append(faces[run.face].variant(with: list))
+            let variant = faces[run.face].variant(with: list)
+            self.faces.append(upright ? variant.upright() : variant)
             found[key] = self.faces.count - 1
             runFaces.append(self.faces.count - 1)
         }
@@ -38,5 +40,6 @@ struct ShapedFaces {
     private struct FoundKey: Hashable {
         var face: Int
         var features: [ShapingFeature]
+        var upright: Bool
     }
 }

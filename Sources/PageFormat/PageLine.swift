@@ -24,6 +24,11 @@ public struct PageLine: Sendable, Equatable {
     /// the page, broken at a space and indented. A renderer may mark it (the preview draws `↪`
     /// in the indent).
     public var continuation: Bool
+    /// The line is a column of a vertical book (CSS `vertical-rl`): set top to bottom from
+    /// (`x`, `y`), its box's top-left corner, `width` its length down the page and its box
+    /// `height` wide across it; a book's columns stand from the right. Its runs are upright but
+    /// those `sideways`.
+    public var vertical: Bool
     /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
     /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
     public var cell: CellPlace?
@@ -47,7 +52,8 @@ public struct PageLine: Sendable, Equatable {
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
                 continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
-                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil, ruby: [PageRuby] = []) {
+                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil, vertical: Bool = false,
+                ruby: [PageRuby] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -61,6 +67,7 @@ public struct PageLine: Sendable, Equatable {
         self.bidi = bidi
         self.role = role
         self.cell = cell
+        self.vertical = vertical
         self.ruby = ruby
     }
 
@@ -123,7 +130,7 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, ruby
+        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, vertical, ruby
     }
 
     public init(from decoder: any Decoder) throws {
@@ -141,6 +148,7 @@ extension PageLine: Codable {
         bidi = try container.decodeIfPresent([BidiPiece].self, forKey: .bidi) ?? []
         role = try container.decodeIfPresent(LineRole.self, forKey: .role) ?? .body
         cell = try container.decodeIfPresent(CellPlace.self, forKey: .cell)
+        vertical = try container.decodeIfPresent(Bool.self, forKey: .vertical) ?? false
         ruby = try container.decodeIfPresent([PageRuby].self, forKey: .ruby) ?? []
     }
 
@@ -159,6 +167,7 @@ extension PageLine: Codable {
         if !bidi.isEmpty { try container.encode(bidi, forKey: .bidi) }
         if role != .body { try container.encode(role, forKey: .role) }
         try container.encodeIfPresent(cell, forKey: .cell)
+        if vertical { try container.encode(true, forKey: .vertical) }
         if !ruby.isEmpty { try container.encode(ruby, forKey: .ruby) }
     }
 }
@@ -179,6 +188,10 @@ public struct PageRun: Sendable, Equatable {
     /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Nil when `face`
     /// set them.
     public var standIn: String?
+    /// In a vertical line, the run lies sideways, turned a quarter clockwise (Latin letters and
+    /// digits, as CSS `text-orientation: mixed` sets them); false: upright, in the face's
+    /// vertical forms and advances (`kCTVerticalFormsAttributeName`).
+    public var sideways: Bool
     /// Where the run's text links to: a URL as the book wrote it (`https://…`, `mailto:…`), or
     /// a place in the book, named as the book names it (`OEBPS/ch2.xhtml#note-3`), which the
     /// document's `links` resolve to a page (`PageDocument.destination(of:)`).
@@ -203,7 +216,7 @@ public struct PageRun: Sendable, Equatable {
     public var features: [OpenTypeFeature]
 
     public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil,
-                link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
+                sideways: Bool = false, link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
                 background: PageColor? = nil, letterSpacing: Double = 0, wordSpacing: Double = 0,
                 features: [OpenTypeFeature] = []) {
         self.start = start
@@ -212,6 +225,7 @@ public struct PageRun: Sendable, Equatable {
         self.size = size
         self.shift = shift
         self.standIn = standIn
+        self.sideways = sideways
         self.link = link
         self.underline = underline
         self.strikethrough = strikethrough
@@ -225,8 +239,8 @@ public struct PageRun: Sendable, Equatable {
 
 extension PageRun: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, face, size, shift, standIn, link, underline, strikethrough, color, background, letterSpacing,
-             wordSpacing, features
+        case start, length, face, size, shift, standIn, sideways, link, underline, strikethrough, color, background,
+             letterSpacing, wordSpacing, features
     }
 
     public init(from decoder: any Decoder) throws {
@@ -237,6 +251,7 @@ extension PageRun: Codable {
         size = try container.decode(Double.self, forKey: .size)
         shift = try container.decodeIfPresent(BaselineShift.self, forKey: .shift) ?? .none
         standIn = try container.decodeIfPresent(String.self, forKey: .standIn)
+        sideways = try container.decodeIfPresent(Bool.self, forKey: .sideways) ?? false
         link = try container.decodeIfPresent(String.self, forKey: .link)
         underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? false
         strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? false
@@ -255,6 +270,7 @@ extension PageRun: Codable {
         try container.encode(size, forKey: .size)
         if shift != .none { try container.encode(shift, forKey: .shift) }
         try container.encodeIfPresent(standIn, forKey: .standIn)
+        if sideways { try container.encode(true, forKey: .sideways) }
         try container.encodeIfPresent(link, forKey: .link)
         if underline { try container.encode(true, forKey: .underline) }
         if strikethrough { try container.encode(true, forKey: .strikethrough) }

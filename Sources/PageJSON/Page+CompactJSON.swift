@@ -80,6 +80,7 @@ extension PageLine: CompactJSONWritable {
             if !ruby.isEmpty { output.key("ruby", first: &first); try output.writeArray(ruby) }
             if let runs { output.key("runs", first: &first); try output.writeArray(runs) }
             output.key("text", first: &first); output.write(text)
+            if vertical { output.key("vertical", first: &first); output.write(true) }
             output.key("width", first: &first); try output.write(width)
             output.key("x", first: &first); try output.write(x)
             output.key("y", first: &first); try output.write(y)
@@ -108,6 +109,7 @@ extension PageRun: CompactJSONWritable {
             if letterSpacing != 0 { output.key("letterSpacing", first: &first); try output.write(letterSpacing) }
             if let link { output.key("link", first: &first); output.write(link) }
             if shift != .none { output.key("shift", first: &first); output.write(shift.rawValue) }
+            if sideways { output.key("sideways", first: &first); output.write(true) }
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))

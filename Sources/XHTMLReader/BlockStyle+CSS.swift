@@ -3,16 +3,19 @@ import CSS
 
 extension BlockStyle {
     /// The style of a block made by an element whose computed CSS is `style`, in a paragraph
-    /// of the direction `rightToLeft` says.
+    /// of the direction `rightToLeft` says. In vertical writing (`vertical-rl`) the page's
+    /// sides turn a quarter: the right margin is the space before the block, the left one the
+    /// space after it, and the top margin and padding its lines' indent.
     init(_ style: ComputedStyle, rightToLeft: Bool = false) {
         self.init(inheritedFrom: style)
         breakBefore = PageBreak(style.breakBefore)
         breakAfter = PageBreak(style.breakAfter)
         keepsTogether = style.avoidsBreakInside
-        marginTop = style.marginTop
-        marginBottom = style.marginBottom
-        let margin = rightToLeft ? style.marginRight : style.marginLeft
-        let padding = rightToLeft ? style.paddingRight : style.paddingLeft
+        let vertical = style.writesVertically
+        marginTop = vertical ? style.marginRight : style.marginTop
+        marginBottom = vertical ? style.marginLeft : style.marginBottom
+        let margin = vertical ? style.marginTop : rightToLeft ? style.marginRight : style.marginLeft
+        let padding = vertical ? style.paddingTop : rightToLeft ? style.paddingRight : style.paddingLeft
         if margin != nil || padding != nil {
             startIndent = min(max((margin ?? 0) + (padding ?? 0), 0), Self.maximumStartIndent)
         }

@@ -27,10 +27,7 @@ extension XHTMLReader {
         var metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
                                 creators: content.authors.map { Metadata.Creator(name: $0, role: "aut") },
                                 language: content.language, direction: content.direction ?? .leftToRight)
-        if content.writesVertically {
-            metadata.writesVertically = true
-            warnings.append(Warning(entry: fileName, "vertical writing (writing-mode in its CSS) is laid out horizontally"))
-        }
+        metadata.writesVertically = content.writesVertically
         warnings += content.unshownMedia.warnings
         let chapter = Chapter(source: fileName, title: content.firstHeading ?? content.headTitle, blocks: content.blocks,
                               notes: content.notes)

@@ -62,8 +62,10 @@ struct LineFitTests {
                 var natural = 0.0
                 if runs.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 || !$0.features.isEmpty }) { spacedLines += 1 }
                 for run in runs {
-                    let face = try Self.shaped(run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
+                    var face = try Self.shaped(run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
                         ?? faces[run.face], as: run)
+                    // Upright in a column: shaped top to bottom, by the face's vertical advances.
+                    if line.vertical, !run.sideways { face = face.upright() }
                     features.formUnion(run.features.map(\.rawValue))
                     if run.standIn != nil {
                         let text = Self.slice(line.text, start: run.start, length: run.length)
@@ -76,9 +78,18 @@ struct LineFitTests {
                             + Self.spacing(of: text, in: run)
                     }
                 }
-                #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
-                #expect(line.x + natural <= box.x + box.width + Self.tolerance,
-                        "page \(index): \(line.text) is \(natural) wide at x \(line.x)")
+                if line.vertical {
+                    // A column runs down the page, its box across it.
+                    #expect(line.y >= box.y - Self.tolerance, "page \(index): \(line.text) starts above the box")
+                    #expect(line.y + natural <= box.y + box.height + Self.tolerance,
+                            "page \(index): \(line.text) is \(natural) long at y \(line.y)")
+                    #expect(line.x >= box.x - Self.tolerance && line.x + layout.height(of: line) <= box.x + box.width + Self.tolerance,
+                            "page \(index): \(line.text) stands outside the box")
+                } else {
+                    #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
+                    #expect(line.x + natural <= box.x + box.width + Self.tolerance,
+                            "page \(index): \(line.text) is \(natural) wide at x \(line.x)")
+                }
                 #expect(natural <= line.width + Self.tolerance, "page \(index): \(line.text) is wider than said")
                 lines += 1
             }

@@ -52,7 +52,7 @@ struct ProvenanceTests {
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
                     "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
-                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen"])
+                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
             ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
@@ -64,6 +64,7 @@ struct ProvenanceTests {
             ("alignment", { $0.layout.alignment = .left }),
             ("book fonts", { $0.layout.usesBookFonts = false }),
             ("font chosen", { $0.layout.bodyFontChosen = true }),
+            ("writing mode", { $0.layout.writingMode = .vertical }),
             ("bounds", { $0.target = try! BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 1024, height: 769))) }),
             ("reader", { $0.inputFormat = .markdown }),
             ("pretty", { $0.pretty = true }),

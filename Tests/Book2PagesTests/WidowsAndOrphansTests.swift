@@ -27,7 +27,7 @@ struct WidowsAndOrphansTests {
         }
         var count = Count()
         var pageCount = 0
-        var worker = layouter.worker(settings: ChapterLayouter.BookSettings(book.metadata))
+        var worker = layouter.worker(settings: ChapterLayouter.BookSettings(book.metadata, writingMode: .auto))
         for (chapter, content) in book.chapters.enumerated() {
             let pages = worker.paginate(content).pagination.pages
             pageCount += pages.count

@@ -70,14 +70,22 @@ import PageFormat
         #expect(set.dropLast().contains { line in line.last.map { !Self.neverFirst.contains($0) } ?? false })
     }
 
+    /// A vertical book's text runs left to right in its lines, whether they are set as lines
+    /// (`--writing-mode horizontal`) or as columns (`auto`).
     @Test func japaneseLinesAreLeftToRight() throws {
-        let options = TestBooks.options()
+        var options = TestBooks.options()
+        options.writingMode = .horizontal
         var book = TestBooks.book([[TestBooks.paragraph(Self.japanese)]], language: "ja")
         book.metadata.direction = .rightToLeft
         book.metadata.writesVertically = true
         let laidOut = try Layouter(options: options).layout(book).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
         let left = options.geometry.margins.left
         #expect(!laidOut.isEmpty)
-        #expect(laidOut.allSatisfy { $0.direction == .leftToRight && $0.bidi.isEmpty && $0.x == TestBooks.written(0, from: left) })
+        #expect(laidOut.allSatisfy { $0.direction == .leftToRight && $0.bidi.isEmpty && $0.x == TestBooks.written(0, from: left)
+                                     && !$0.vertical })
+        options.writingMode = .auto
+        let columns = try Layouter(options: options).layout(book).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
+        #expect(!columns.isEmpty)
+        #expect(columns.allSatisfy { $0.direction == .leftToRight && $0.bidi.isEmpty && $0.vertical })
     }
 }

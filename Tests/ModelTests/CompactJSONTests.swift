@@ -32,7 +32,7 @@ struct CompactJSONTests {
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
-                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, sideways: n % 5 == 3, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
                                    underline: n % 2 == 1, strikethrough: n % 3 == 0, color: n % 4 == 1 ? PageColor(red: 9, green: 8, blue: 7) : nil,
                                    background: n % 5 == 2 ? PageColor(red: 1, green: 1, blue: 1, alpha: 128) : nil,
                                    letterSpacing: n % 3 == 1 ? -value : 0, wordSpacing: n % 4 == 3 ? value : 0,
@@ -41,6 +41,7 @@ struct CompactJSONTests {
                                                                  .init(start: 3, length: Int.max, rightToLeft: false)] : [],
                      role: n % 5 == 0 ? .noteSeparator : n % 7 == 1 ? .other("marginNote") : n % 4 == 2 ? .table : .body,
                      cell: n % 4 == 2 ? CellPlace(table: n, row: n / 2, column: -n, repeated: n % 8 == 2) : nil,
+                     vertical: n % 5 == 3,
                      ruby: n % 3 == 1 ? [PageRuby(start: 0, length: n, text: Self.awkward, x: value, y: -value, width: value,
                                                    face: n, standIn: n % 2 == 0 ? "NotoSerifCJKjp-Regular" : nil, size: value / 2,
                                                    letterSpacing: n % 4 == 1 ? value : 0)] : [])
@@ -138,7 +139,8 @@ struct CompactJSONTests {
     /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", link: "OEBPS/a.xhtml#b",
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", sideways: true,
+                          link: "OEBPS/a.xhtml#b",
                           underline: true, strikethrough: true, color: PageColor(red: 1, green: 2, blue: 3),
                           background: PageColor(red: 4, green: 5, blue: 6, alpha: 7), letterSpacing: 1.5, wordSpacing: -0.25,
                           features: [.smallCaps])
@@ -148,7 +150,7 @@ struct CompactJSONTests {
                             size: 4, letterSpacing: 0.5)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
                             height: 4, runs: [run],
-                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place, ruby: [ruby])
+                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place, vertical: true, ruby: [ruby])
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
         let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0),

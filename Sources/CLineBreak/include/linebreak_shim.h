@@ -18,4 +18,9 @@ void b2p_line_breaker_close(b2p_line_breaker *breaker);
 /// is never reported.
 int32_t b2p_line_breaker_run(b2p_line_breaker *breaker, const uint8_t *text, int32_t length,
                              int32_t *positions, uint8_t *hard, int32_t capacity);
+
+/// Whether a character is set upright in vertical text under CSS `text-orientation: mixed`:
+/// its Unicode Vertical_Orientation (UAX #50) is U or Tu, or Tr (its vertical form, `vert`,
+/// stands upright); 0 for R, set sideways (Latin, digits).
+int b2p_stands_upright(uint32_t scalar);
 #endif
