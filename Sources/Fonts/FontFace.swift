@@ -45,8 +45,9 @@ public final class FontFace: @unchecked Sendable {
     private let featureTags: Set<hb_tag_t>
     /// The variants made of it so far; nil in a variant.
     private let variants: FaceVariants?
-    /// The face a variant was made of; nil in a face loaded from its file.
-    private let base: FontFace?
+    /// The face a variant was made of; nil in a face loaded from its file. Weak: the face keeps
+    /// its variants (`variants`), and a strong reference back would keep both alive forever.
+    private weak var base: FontFace?
     /// Text is set top to bottom in it, each glyph upright (vertical writing): shaped in
     /// HarfBuzz's top-to-bottom direction, which takes the `vert` forms (`「` turned, `ー`
     /// upright), and measured by its vertical advances (the font's `vmtx`).
