@@ -47,6 +47,16 @@ final class FallbackFaces {
         return found
     }
 
+    /// The Chinese or Japanese face of `language` (Japanese when it is neither) in `face`'s
+    /// weight and slant, when it has `scalar`: where a character set upright in a face without
+    /// vertical metrics is measured, by that face's own.
+    func uprightFace(for scalar: Unicode.Scalar, like face: FontFace, language: String?) -> FontFace? {
+        guard let found = tableFace(for: "永", like: face, language: language), found.hasVerticalMetrics,
+              found.hasGlyph(for: scalar) else { return nil }
+        usedFamilies.insert(found.family)
+        return found
+    }
+
     /// The face the table names for `scalar`'s script, in `face`'s weight and slant, when it is
     /// installed and has the character.
     private func tableFace(for scalar: Unicode.Scalar, like face: FontFace, language: String?) -> FontFace? {

@@ -32,6 +32,13 @@ public final class FontFace: @unchecked Sendable {
     /// Whether the face has every printable ASCII character: then text of those alone never
     /// needs a stand-in, which is most lines of most books.
     public let hasPrintableASCII: Bool
+    /// The face has vertical metrics (`vhea`, `vmtx`): its glyphs' upright advances are its own.
+    /// Without them every engine makes its own up (HarfBuzz the ascent and descent, Chromium
+    /// those rounded to pixels), so text set upright is measured in a face that has them
+    /// (`TextMeasurer`).
+    public let hasVerticalMetrics: Bool
+    /// Set upright without vertical metrics of its own: its characters stand in another face.
+    var lacksUprightMetrics: Bool { isUpright && !hasVerticalMetrics }
 
     /// Scaled to `unitsPerEm`, so advances come out in font units with no rounding; a size in
     /// points is applied by `width(ofUnits:size:)`. Shared with the face's variants.
@@ -156,6 +163,7 @@ public final class FontFace: @unchecked Sendable {
         isBold = record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         hasPrintableASCII = (0x20...0x7E).allSatisfy { Self.hasGlyph(font, for: $0) }
+        hasVerticalMetrics = record.face_flags & FT_Long(FT_FACE_FLAG_VERTICAL) != 0
     }
 
     /// A face of the same file shaped with `features` too: its own object, so that a measurer
@@ -205,6 +213,7 @@ public final class FontFace: @unchecked Sendable {
         isBold = base.isBold
         isItalic = base.isItalic
         hasPrintableASCII = base.hasPrintableASCII
+        hasVerticalMetrics = base.hasVerticalMetrics
     }
 
     /// Whether the face's GSUB or GPOS table has the OpenType feature `tag` (`smcp`, `onum`)
@@ -380,6 +389,7 @@ public final class FontFace: @unchecked Sendable {
             // After shaping, `codepoint` holds the glyph: 0 is the missing-glyph box.
             if glyphs[i].codepoint == 0 { complete = false }
         }
+        if lacksUprightMetrics { complete = false }
         // Right-to-left and left-to-right advances are both positive, and so are upright ones.
         return (total, complete)
     }

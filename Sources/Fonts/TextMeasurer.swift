@@ -10,6 +10,7 @@ public final class TextMeasurer {
     private let fallback: FallbackFaces
     private let buffer: OpaquePointer?
     private let language: hb_language_t?
+    private let languageTag: String?
     /// The faces measured so far: a face's position here is its number in the cache.
     private var faces: [FontFace] = []
     /// Searched on every measurement; unchecked for the same reason as `ByteKeyedCache`'s storage.
@@ -22,6 +23,7 @@ public final class TextMeasurer {
     /// explicitly so results never depend on the process's locale. `shared`: where measurers
     /// of the same layout (and the same language) find what the others have shaped.
     public init(language: String? = nil, shared: SharedWidths? = nil) {
+        languageTag = language
         buffer = hb_buffer_create()
         fallback = FallbackFaces(language: language)
         self.language = FontFace.language(language)
@@ -148,8 +150,10 @@ public final class TextMeasurer {
     /// English), which says whose Han characters it holds.
     public func standIns(inUTF8 bytes: UnsafeBufferPointer<UInt8>, face: FontFace,
                          language: String? = nil) -> [(range: Range<Int>, face: FontFace)] {
-        if face.hasPrintableASCII, !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }) { return [] }
-        if Self.hasEveryCharacter(bytes, in: face) { return [] }
+        if !face.lacksUprightMetrics {
+            if face.hasPrintableASCII, !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }) { return [] }
+            if Self.hasEveryCharacter(bytes, in: face) { return [] }
+        }
         // A character outside the character map may still shape whole (HarfBuzz decomposes é
         // into e and its accent): then measuring used the face alone, and so must drawing.
         if face.shape(bytes, buffer: buffer, language: self.language, rightToLeft: nil).complete { return [] }
@@ -189,11 +193,15 @@ public final class TextMeasurer {
             let chosen: FontFace
             if offset > runStart, runFace !== face, Self.attaches(scalar), runFace.hasGlyph(for: scalar) {
                 chosen = runFace
-            } else if face.hasGlyph(for: scalar) {
+            } else if face.hasGlyph(for: scalar), !face.lacksUprightMetrics {
                 chosen = face
             } else {
-                // An upright face's stand-in is set upright too.
-                let standIn = fallback.face(for: scalar, like: face, language: language)
+                // An upright face's stand-in is set upright too; one for a face without upright
+                // metrics is the Chinese or Japanese face of the text's language, which has them.
+                let standIn = face.lacksUprightMetrics
+                    ? fallback.uprightFace(for: scalar, like: face, language: language ?? self.languageTag)
+                        ?? fallback.face(for: scalar, like: face, language: language)
+                    : fallback.face(for: scalar, like: face, language: language)
                 chosen = face.isUpright ? standIn?.upright() ?? face : standIn ?? face
             }
             if chosen !== runFace {

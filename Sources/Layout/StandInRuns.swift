@@ -35,7 +35,8 @@ enum StandInRuns {
                       language: String? = nil) -> [LineRun] {
         var text = text
         return text.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }), runs.allSatisfy({ faces[$0.face].hasPrintableASCII }) {
+            if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 }),
+               runs.allSatisfy({ faces[$0.face].hasPrintableASCII && !($0.shaping.upright && !faces[$0.face].hasVerticalMetrics) }) {
                 return runs
             }
             let language = StandInFamilies.language(of: String(decoding: bytes, as: UTF8.self), declared: language)
@@ -45,7 +46,8 @@ enum StandInRuns {
             for run in runs {
                 let runEnd = utf8Offset(in: bytes, from: runStart, afterUTF16Units: run.length)
                 defer { runStart = runEnd }
-                let face = faces[run.face]
+                // Upright text stands in by the upright face's rules (`TextMeasurer.standIns`).
+                let face = run.shaping.upright ? faces[run.face].upright() : faces[run.face]
                 let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face,
                                               language: language)
                 guard !spans.isEmpty else {
