@@ -40,8 +40,8 @@ public struct Inline: Sendable, Equatable {
 }
 
 public struct TextStyle: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     public static let italic = TextStyle(rawValue: 1 << 0)
     public static let bold = TextStyle(rawValue: 1 << 1)
@@ -50,6 +50,13 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let `subscript` = TextStyle(rawValue: 1 << 4)
     public static let strikethrough = TextStyle(rawValue: 1 << 5)
     public static let underline = TextStyle(rawValue: 1 << 6)
+    /// How the text stands in a vertical line, when the book says (`text-orientation`): every
+    /// character upright, or every one sideways; neither, each by its Unicode orientation.
+    public static let upright = TextStyle(rawValue: 1 << 7)
+    public static let sideways = TextStyle(rawValue: 1 << 8)
+    /// In a vertical line, the run's characters set side by side in the space of one upright
+    /// character (`text-combine-upright`, tate-chū-yoko): `12` in a column of Japanese.
+    public static let combinedUpright = TextStyle(rawValue: 1 << 9)
 }
 
 extension Array where Element == Inline {

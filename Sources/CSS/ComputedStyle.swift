@@ -64,8 +64,7 @@ public struct ComputedStyle: Sendable, Equatable {
     public var keepsLineBreaks = false
     public var orphans: Int?
     public var widows: Int?
-    /// `writing-mode` (or `-epub-writing-mode`) is vertical: the layout sets such text
-    /// horizontally, and says so.
+    /// `writing-mode` (or `-epub-writing-mode`) is vertical: the book is set in columns.
     public var writesVertically = false
     /// `white-space: nowrap` (or `pre`): lines are not broken.
     public var noWrap = false
@@ -73,6 +72,9 @@ public struct ComputedStyle: Sendable, Equatable {
     public var hyphenates: Bool?
     /// `line-break: strict` here or around (JLReq's stricter line starts).
     public var strictLineBreaks = false
+    /// `text-orientation` and `text-combine-upright` here or around: how vertical text stands.
+    public var textOrientation = TextOrientation.mixed
+    public var combineUpright = CombineUpright.none
     /// `tab-size`, in spaces, when the book sets it here or around.
     public var tabSize: Int?
     /// The text's `color`, when the book sets it here or around.
@@ -141,6 +143,8 @@ public struct ComputedStyle: Sendable, Equatable {
         child.noWrap = noWrap
         child.hyphenates = hyphenates
         child.strictLineBreaks = strictLineBreaks
+        child.textOrientation = textOrientation
+        child.combineUpright = combineUpright
         child.tabSize = tabSize
         child.color = color
         child.textTransform = textTransform
@@ -240,6 +244,8 @@ public struct ComputedStyle: Sendable, Equatable {
             case .listStyleType(let type)?: listStyleType = type
             case .hyphens(let automatic)?: hyphenates = automatic
             case .lineBreak(let strict)?: strictLineBreaks = strict
+            case .textOrientation(let orientation)?: textOrientation = orientation
+            case .combineUpright(let combine)?: combineUpright = combine
             case .tabSize(let spaces)?: tabSize = spaces
             case .color(let value)?: color = value
             case .textTransform(let transform)?: textTransform = transform

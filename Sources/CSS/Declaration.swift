@@ -30,6 +30,9 @@ struct Declaration: Sendable, Equatable {
         /// `line-break`: true for `strict` (no line starts with a small kana, JLReq's stricter
         /// rule), false for `auto`, `loose`, `normal` and `anywhere`.
         case lineBreak(strict: Bool)
+        /// `text-orientation` and `text-combine-upright`, which only vertical text reads.
+        case textOrientation(TextOrientation)
+        case combineUpright(CombineUpright)
         /// `tab-size` as a count of spaces (a length is not read).
         case tabSize(Int)
         /// The text's `color`.
@@ -124,10 +127,12 @@ struct Declaration: Sendable, Equatable {
             case .transform: 61
             case .fontFamily: 62
             case .lineBreak: 63
+            case .textOrientation: 64
+            case .combineUpright: 65
             }
         }
 
-        static let propertyCount = 64
+        static let propertyCount = 66
     }
 
     /// A `width` or `height`.
@@ -285,6 +290,10 @@ struct Declaration: Sendable, Equatable {
             case "auto", "loose", "normal", "anywhere": single = .lineBreak(strict: false)
             default: single = nil
             }
+        case "text-orientation", "-webkit-text-orientation", "-epub-text-orientation":
+            single = TextOrientation(keyword: value).map(Value.textOrientation)
+        case "text-combine-upright", "-webkit-text-combine", "-epub-text-combine", "-ms-text-combine-horizontal":
+            single = CombineUpright(keyword: value).map(Value.combineUpright)
         case "color": single = CSSColor(value).map(Value.color)
         case "text-transform": single = TextTransform(rawValue: value).map(Value.textTransform)
         case "float": single = CSSFloat(rawValue: value).map(Value.float)

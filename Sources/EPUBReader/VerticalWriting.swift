@@ -14,14 +14,9 @@ enum VerticalWriting {
         if verticalItem != nil { return true }
         if let mode = package.primaryWritingMode, mode.hasPrefix("vertical") || mode.hasPrefix("tb") { return true }
         if package.direction == .rightToLeft, let language = package.language,
-           verticalProgressionLanguages.contains(primarySubtag(of: language)) {
+           verticalProgressionLanguages.contains(LanguageTag.primarySubtag(of: language)) {
             return true
         }
         return false
-    }
-
-    /// `ja` for `ja-JP` or `JA_jp`.
-    static func primarySubtag(of tag: String) -> String {
-        String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 }

@@ -116,7 +116,15 @@ enum LineMarkup {
                 if let background = run.background { style += "background:\(background.hex);" }
                 style += shaping(of: run)
             }
-            if let run, run.sideways { style += "text-orientation:sideways;" }
+            switch run?.orientation {
+            case .sideways?: style += "text-orientation:sideways;"
+            // One em down the column; the room added after it (`letterSpacing`) as a margin, since
+            // the text inside is not spaced.
+            case .combined?:
+                style += "text-combine-upright:all;letter-spacing:0;"
+                if let spacing = run?.letterSpacing, spacing != 0 { style += "margin-bottom:\(HTMLText.px(spacing));" }
+            case .upright?, .other?, nil: break
+            }
             switch shift {
             case .superscript: style += "position:relative;top:\(HTMLText.px(-runSize * 0.4));"
             case .subscript: style += "position:relative;top:\(HTMLText.px(runSize * 0.2));"

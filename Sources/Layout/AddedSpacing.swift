@@ -7,20 +7,41 @@ import PageFormat
 /// draws wider than it was measured, and falls short of its measure by less than a hundredth
 /// of a point a character.
 struct AddedSpacing {
-    /// The line's characters (grapheme clusters), as UTF-16 ranges of its text.
+    /// The line's characters (grapheme clusters, and characters combined upright as one), as
+    /// UTF-16 ranges of its text, and what each is to the rules that space them.
     let characters: [Range<Int>]
+    let classes: [SpacingClass]
     /// Hundredths of a point added after each character.
     private(set) var hundredths: [Int32]
 
-    init(text: String) {
+    /// `runs`: the line's, which say which characters stand upright in a column (a Latin letter
+    /// set upright is spaced as a Japanese one is) and which are combined into one.
+    init(text: String, runs: [LineRun] = []) {
         var characters: [Range<Int>] = []
+        var classes: [SpacingClass] = []
         var unit = 0
+        var run = 0
         for character in text {
-            let length = character.utf16.count
-            characters.append(unit..<(unit + length))
-            unit += length
+            let range = unit..<(unit + character.utf16.count)
+            unit = range.upperBound
+            while run < runs.count, runs[run].start + runs[run].length <= range.lowerBound { run += 1 }
+            let shaping = run < runs.count && runs[run].start <= range.lowerBound ? runs[run].shaping : RunShaping()
+            if shaping.combined {
+                if runs[run].start < range.lowerBound, let last = characters.indices.last {
+                    characters[last] = characters[last].lowerBound..<range.upperBound
+                } else {
+                    characters.append(range)
+                    classes.append(.combined)
+                }
+                continue
+            }
+            var kind = SpacingClass(character)
+            if shaping.upright, kind == .latin { kind = .ideographic }
+            characters.append(range)
+            classes.append(kind)
         }
         self.characters = characters
+        self.classes = classes
         hundredths = Array(repeating: 0, count: characters.count)
     }
 
@@ -68,24 +89,10 @@ struct AddedSpacing {
     /// The characters after which inter-character justification adds room: those beside a
     /// Chinese or Japanese character (or a full-width form), and spaces; not between two
     /// letters of a Latin word, which are never spaced apart. The last character is not one.
-    func justificationGaps(of string: String) -> [Int] {
-        let characters = Array(string)
-        guard characters.count > 1 else { return [] }
-        return (0..<(characters.count - 1)).filter { k in
-            characters[k] == " " || Self.isWide(characters[k]) || Self.isWide(characters[k + 1])
-        }
-    }
-
-    /// A character set on the ideographic em square: Han, kana, bopomofo, CJK punctuation and
-    /// symbols, full-width forms.
-    static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x2E80...0x303F, 0x3040...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
-             0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFF:
-            return true
-        default:
-            return false
+    var justificationGaps: [Int] {
+        guard classes.count > 1 else { return [] }
+        return (0..<(classes.count - 1)).filter { k in
+            classes[k] == .space || classes[k].isWide || classes[k + 1].isWide
         }
     }
 

@@ -740,6 +740,15 @@ struct BlockFlattener {
             return append(text, of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
                           upright: false, to: &paragraph)
         }
+        // What the book says of the run's orientation wins over each character's own.
+        if inline.style.contains(.combinedUpright) {
+            return append(text, of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
+                          upright: false, combined: true, to: &paragraph)
+        }
+        if inline.style.contains(.upright) || inline.style.contains(.sideways) {
+            return append(text, of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
+                          upright: inline.style.contains(.upright), to: &paragraph)
+        }
         for piece in TextOrientation.pieces(of: text) {
             append(String(piece.text), of: inline, face: face, size: size, runSize: runSize, shift: shift, paint: paint,
                    upright: piece.upright, to: &paragraph)
@@ -747,10 +756,11 @@ struct BlockFlattener {
     }
 
     private func append(_ text: String, of inline: Inline, face: Int, size: Double, runSize: Double, shift: BaselineShift,
-                        paint: RunPaint, upright: Bool, to paragraph: inout StyledParagraph) {
-        guard let typography = inline.typography else {
+                        paint: RunPaint, upright: Bool, combined: Bool = false, to paragraph: inout StyledParagraph) {
+        guard let typography = inline.typography, !combined else {
             var shaping = RunShaping()
             shaping.upright = upright
+            shaping.combined = combined
             return paragraph.append(text, face: face, size: runSize, shift: shift, link: inline.link, paint: paint,
                                     shaping: shaping)
         }

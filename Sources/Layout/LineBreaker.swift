@@ -20,6 +20,9 @@ struct Segment: Equatable {
     /// Its text ends with a hyphen of the text (`sea-` of `sea-captain`): a line ending here
     /// looks hyphenated too.
     var endsWithHyphen = false
+    /// A line ending here may set its last character, a closing bracket or stop, half-width:
+    /// the blank half it may give up (JLReq §3.8's pushing in). 0 for most segments.
+    var endTrim = 0.0
 
     var hasVisibleText: Bool { visibleEnd > start }
 }

@@ -49,16 +49,15 @@ struct LineSpacer {
             let base = paragraph.rubies[$0].base
             return base.lowerBound >= line.range.lowerBound && base.upperBound <= line.range.upperBound
         }
-        var spacing = AddedSpacing(text: line.string)
+        var spacing = AddedSpacing(text: line.string, runs: line.runs)
         let bases = spreadRubies(rubies, on: line, text: text, spacing: &spacing)
         // The text's advance without the rubies' room, which the spacing gives back.
         var natural = line.width - rubies.reduce(0) { $0 + room(ofRuby: $1) }
         if composesCJK {
-            if line.fill != nil {
-                // Its text measured whole, as it is drawn: the segments it was broken from were
-                // measured apart, without the kerning between them (`こへ` in Noto CJK).
-                natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
-            }
+            // Its text measured whole, as it is drawn: the segments it was broken from were
+            // measured apart, without the kerning between them (`こへ` in Noto CJK), and the
+            // breaker may have counted its last stop half-width.
+            natural = line.prefixWidth + segmenter.widths(of: [line.range], of: paragraph, text: text)[0]
             compose(line, natural: natural, spacing: &spacing)
         }
         var width = natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string)
@@ -92,9 +91,8 @@ struct LineSpacer {
             let units = LineRunCollector.utf16Count(text, base)
             return (spacing.character(atUnit: startUnit), spacing.character(atUnit: startUnit + units - 1))
         }
-        let characters = places.isEmpty ? [] : Array(line.string)
         func takesOverhang(_ k: Int) -> Bool {
-            characters.indices.contains(k) && Self.isKana(characters[k]) && !places.contains { $0.first <= k && k <= $0.last }
+            spacing.classes.indices.contains(k) && spacing.classes[k] == .kana && !places.contains { $0.first <= k && k <= $0.last }
         }
         var bases: [SpreadBase] = []
         for (index, (first, last)) in zip(rubies, places) {
@@ -123,16 +121,23 @@ struct LineSpacer {
         return bases
     }
 
-    /// Brackets and stops side by side lose the blank half of the first (JLReq §3.1.4); a
+    /// Brackets and stops side by side lose the blank half of the first (JLReq §3.1.4), and so
+    /// does a stop ending a line that is otherwise too long (§3.8.2); a
     /// Latin letter or digit is a quarter em off Chinese or Japanese (§3.2.3) where the line,
     /// `natural` wide as measured, has room for it.
     private func compose(_ line: Line, natural: Double, spacing: inout AddedSpacing) {
-        let characters = Array(line.string)
-        for k in characters.indices.dropLast() where Self.compresses(characters[k], before: characters[k + 1]) {
+        let classes = spacing.classes
+        for k in classes.indices.dropLast() where classes[k].compresses(before: classes[k + 1]) {
             spacing.take(size(ofCharacter: k, in: line, spacing: spacing) / 2, after: k)
         }
+        // A line too long for its room by no more than its last stop's blank half was pushed in
+        // (`Segment.endTrim`): that stop is set half-width.
+        if let last = classes.indices.last, classes[last] == .closing,
+           natural + spacing.total + kerningLost(to: spacing, runs: line.runs, string: line.string) > line.room + widthTolerance {
+            spacing.take(size(ofCharacter: last, in: line, spacing: spacing) / 2, after: last)
+        }
         var spaced = spacing
-        for k in characters.indices.dropLast() where Self.meetsLatin(characters[k], characters[k + 1]) {
+        for k in classes.indices.dropLast() where SpacingClass.meetsLatin(classes[k], classes[k + 1]) {
             spaced.add(size(ofCharacter: k, in: line, spacing: spacing) / 4, after: k)
         }
         let lost = kerningLost(to: spaced, runs: line.runs, string: line.string)
@@ -145,7 +150,7 @@ struct LineSpacer {
     /// (in runs of their own) change what their kerning takes back, as a renderer shapes each
     /// run alone.
     private func share(_ room: Double, of line: Line, spacing: inout AddedSpacing) -> Bool {
-        let gaps = spacing.justificationGaps(of: line.string)
+        let gaps = spacing.justificationGaps
         guard !gaps.isEmpty else { return false }
         let before = spacing
         var lost = kerningLost(to: spacing, runs: line.runs, string: line.string)
@@ -205,35 +210,6 @@ struct LineSpacer {
 }
 
 extension LineSpacer {
-    /// Closing brackets and stops (`」』）〕】、。，．`), and opening brackets (`「『（〔【`), as set
-    /// on the em square with half of it blank: after a closing one, before an opening one.
-    static let closing: Set<Character> = ["、", "。", "，", "．", "」", "』", "）", "〕", "］", "｝", "〉", "》", "】", "〙", "〗", "｠"]
-    static let opening: Set<Character> = ["「", "『", "（", "〔", "［", "｛", "〈", "《", "【", "〘", "〖", "｟"]
-
-    /// Whether `first` loses its blank half before `second`: a closing one before any bracket
-    /// or stop, an opening one before an opening one.
-    static func compresses(_ first: Character, before second: Character) -> Bool {
-        if closing.contains(first) { return closing.contains(second) || opening.contains(second) }
-        return opening.contains(first) && opening.contains(second)
-    }
-
-    /// Hiragana and katakana (half-width ones too): what a ruby's reading may reach over.
-    static func isKana(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        return (0x3041...0x30FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
-    }
-
-    /// Whether one of two characters side by side is Chinese or Japanese and the other a Latin
-    /// letter or digit.
-    static func meetsLatin(_ first: Character, _ second: Character) -> Bool {
-        func isLatin(_ character: Character) -> Bool {
-            guard let scalar = character.unicodeScalars.first, scalar.value < 0x250 else { return false }
-            return scalar.properties.isAlphabetic || ("0"..."9").contains(character)
-        }
-        return (AddedSpacing.isWide(first) && !closing.contains(first) && !opening.contains(first) && isLatin(second))
-            || (isLatin(first) && AddedSpacing.isWide(second) && !closing.contains(second) && !opening.contains(second))
-    }
-
     /// The size of the run that character `index` of the line is set in.
     func size(ofCharacter index: Int, in line: Line, spacing: AddedSpacing) -> Double {
         let unit = spacing.characters[index].lowerBound
@@ -254,7 +230,9 @@ extension LineSpacer {
             let first = spacing.characters[k], second = spacing.characters[k + 1]
             while run < runs.count, runs[run].start + runs[run].length <= first.lowerBound { run += 1 }
             guard run < runs.count, second.upperBound <= runs[run].start + runs[run].length else { continue }
-            let face = segmenter.faces[runs[run].face], size = runs[run].size
+            // Upright text is measured (and drawn) in the face's upright variant.
+            let face = runs[run].shaping.upright ? segmenter.faces[runs[run].face].upright() : segmenter.faces[runs[run].face]
+            let size = runs[run].size
             func width(_ range: Range<Int>) -> Double {
                 segmenter.measurer.width(of: String(decoding: units[range], as: UTF16.self), in: face, size: size)
             }

@@ -136,12 +136,18 @@ struct PageAssembler: Sendable {
         }
         return line.runs.map { run in
             PageRun(start: run.start, length: run.length, face: run.face, size: PointPrecision.rounded(run.size),
-                    shift: run.shift, standIn: run.standIn?.postScriptName, sideways: vertical && !run.shaping.upright,
+                    shift: run.shift, standIn: run.standIn?.postScriptName, orientation: orientation(of: run),
                     link: run.link, underline: run.paint.underline,
                     strikethrough: run.paint.strikethrough, color: run.paint.color, background: run.paint.background,
                     letterSpacing: run.shaping.letterSpacing, wordSpacing: run.shaping.wordSpacing,
                     features: run.shaping.features.isEmpty ? [] : run.shaping.features.tags.map(OpenTypeFeature.init(rawValue:)))
         }
+    }
+
+    /// How `run` stands: in a vertical line as it was measured, in a horizontal one upright.
+    private func orientation(of run: LineRun) -> RunOrientation {
+        guard vertical else { return .upright }
+        return run.shaping.combined ? .combined : run.shaping.upright ? .upright : .sideways
     }
 
     private func location(of content: PageContent, sourceIndex: ChapterSourceIndex, spineCFI: String?) -> PageLocation? {

@@ -40,7 +40,8 @@ struct ParagraphSegmenter {
             opportunities.removeAll { !$0.isMandatory && text[$0.offset - 1] != 0x20 }
         }
         let rubies = paragraph.rubies
-        if !rubies.isEmpty { Self.keepWhole(rubies, in: &opportunities) }
+        if !rubies.isEmpty { Self.keepWhole(rubies.map(\.base), in: &opportunities) }
+        if paragraph.isShaped { Self.keepWhole(Self.combinedRanges(of: paragraph), in: &opportunities) }
         let strict = paragraph.strictLineBreaks
         opportunities.removeAll { !$0.isMandatory && LineStartRules.keepsOff(text, at: $0.offset, strict: strict) }
         // Cut first, then every piece measured in one call.
@@ -79,14 +80,39 @@ struct ParagraphSegmenter {
         return segments
     }
 
-    /// `opportunities` without those inside a ruby's base: a base and its reading are never
-    /// broken apart. Both lists are in order.
-    private static func keepWhole(_ rubies: [RubySpan], in opportunities: inout [BreakOpportunity]) {
-        var ruby = 0
-        opportunities.removeAll { opportunity in
-            while ruby < rubies.count, rubies[ruby].base.upperBound <= opportunity.offset { ruby += 1 }
-            return ruby < rubies.count && !opportunity.isMandatory && rubies[ruby].base.lowerBound < opportunity.offset
+    /// Gives each segment ending with a closing bracket or stop the blank half a line ending
+    /// there may give up (`Segment.endTrim`): Chinese and Japanese lines push in so.
+    func trimLineEnds(of segments: inout [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) {
+        var run = 0
+        for k in segments.indices where segments[k].hasVisibleText {
+            let last = Self.lastCharacter(text, segments[k].start..<segments[k].visibleEnd)
+            guard let character = Self.string(text, last).first, SpacingClass(character) == .closing else { continue }
+            while run < paragraph.runs.count - 1, paragraph.runs[run].end <= last.lowerBound { run += 1 }
+            guard !paragraph.runs[run].shaping.combined else { continue }
+            segments[k].endTrim = paragraph.runs[run].size / 2
         }
+    }
+
+    /// `opportunities` without those inside any of `ranges`: a ruby's base (never broken from
+    /// its reading), characters combined upright (one character). Both lists are in order.
+    private static func keepWhole(_ ranges: [Range<Int>], in opportunities: inout [BreakOpportunity]) {
+        guard !ranges.isEmpty else { return }
+        var k = 0
+        opportunities.removeAll { opportunity in
+            while k < ranges.count, ranges[k].upperBound <= opportunity.offset { k += 1 }
+            return k < ranges.count && !opportunity.isMandatory && ranges[k].lowerBound < opportunity.offset
+        }
+    }
+
+    /// The runs of `paragraph` set as one upright character (`RunShaping.combined`), in order.
+    static func combinedRanges(of paragraph: StyledParagraph) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for run in paragraph.runs {
+            if run.shaping.combined { ranges.append(start..<run.end) }
+            start = run.end
+        }
+        return ranges
     }
 
     /// Each ruby's reading that is wider than its base widens the segment holding the base by
@@ -409,7 +435,12 @@ struct ParagraphSegmenter {
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            ranges.add(low..<high, face: shaped.runFaces[r], size: runs[r].size, rightToLeft: level.map { $0.level & 1 == 1 })
+            if runs[r].shaping.combined {
+                // One em of the column, counted with the part that holds the run's start.
+                if low == (r > 0 ? runs[r - 1].end : 0) { added += runs[r].size }
+            } else {
+                ranges.add(low..<high, face: shaped.runFaces[r], size: runs[r].size, rightToLeft: level.map { $0.level & 1 == 1 })
+            }
             added += runs[r].shaping.addedWidth(of: UnsafeBufferPointer(rebasing: text[low..<high]))
             low = high
             if runs[r].end == high { r += 1 }

@@ -59,7 +59,7 @@ struct ParagraphSetter {
             var code: [(offset: Double, continues: Bool)] = []
             var (segments, spans) = paragraph.isCode
                 ? codeLines(paragraph, text: text, measure: measure, continuationIndent: continuationIndent, lines: &code)
-                : breakLines(paragraph, text: text, measure: measure)
+                : breakLines(paragraph, text: text, measure: measure, pushesIn: interCharacter)
             if spans.isEmpty {
                 segments = []
                 spans = [LineSpan(segments: 0..<0, width: 0)]
@@ -155,7 +155,7 @@ struct ParagraphSetter {
     /// which have no spaces to stretch (Korean has).
     static func justifiesBetweenCharacters(_ language: String?) -> Bool {
         guard let language else { return false }
-        let primary = language.prefix { $0 != "-" && $0 != "_" }.lowercased()
+        let primary = LanguageTag.primarySubtag(of: language)
         return primary == "ja" || primary == "zh"
     }
 
@@ -250,11 +250,14 @@ struct ParagraphSetter {
     /// The segments the lines are made of, and the lines. A paragraph that sets well without
     /// hyphens keeps its words whole (TeX's first pass); otherwise its words are hyphenated and
     /// the breaker takes the best lines there are, however loose.
+    /// `pushesIn`: a line may end with its closing bracket or stop set half-width (Chinese and
+    /// Japanese, which `LineSpacer` then sets so).
     func breakLines(_ paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
-                            measure: LineMeasure) -> ([Segment], [LineSpan]) {
+                    measure: LineMeasure, pushesIn: Bool = false) -> ([Segment], [LineSpan]) {
         // Past the memory bound no more lines are made: the conversion is refused (`MemoryWatch`).
         guard !MemoryWatch.isOver else { return ([], []) }
-        let plain = segmenter.segments(of: paragraph, text: text)
+        var plain = segmenter.segments(of: paragraph, text: text)
+        if pushesIn { segmenter.trimLineEnds(of: &plain, of: paragraph, text: text) }
         let narrowest = measure.narrowestWidth
         let whole = segmenter.fitted(plain, of: paragraph, text: text, toFit: narrowest)
         let language = paragraph.language ?? bookLanguage

@@ -13,6 +13,11 @@ struct RunShaping: Hashable, Sendable {
     /// upright variant (`FontFace.upright()`). False for text lying sideways, and for all text
     /// of horizontal lines.
     var upright = false
+    /// Set in a vertical line as one upright character (`text-combine-upright`, tate-chū-yoko):
+    /// shaped side by side as horizontal text is, and taking one em of the column, whatever
+    /// its width (a renderer squeezes a wider one into it). Its letter spacing, the room the
+    /// line adds, comes once, after the whole.
+    var combined = false
 
     /// CSS lets letter spacing be any length; a book's is kept within these multiples of its
     /// run's size, so that no letter overlaps the one before by more than half an em and no
@@ -44,7 +49,7 @@ struct RunShaping: Hashable, Sendable {
     var letterSpacing: Double { Double(letterHundredths) / 100 }
     var wordSpacing: Double { Double(wordHundredths) / 100 }
 
-    var isPlain: Bool { letterHundredths == 0 && wordHundredths == 0 && features.isEmpty && !upright }
+    var isPlain: Bool { letterHundredths == 0 && wordHundredths == 0 && features.isEmpty && !upright && !combined }
     var isSpaced: Bool { letterHundredths != 0 || wordHundredths != 0 }
 
     /// What the spacing adds to the advance of UTF-8 `bytes` shaped alone: the letter spacing
@@ -54,6 +59,7 @@ struct RunShaping: Hashable, Sendable {
     /// a joiner, a bidi control) takes no letter spacing, as Blink sets it.
     func addedWidth(of bytes: UnsafeBufferPointer<UInt8>) -> Double {
         guard isSpaced, !bytes.isEmpty else { return 0 }
+        if combined { return letterSpacing }
         var clusters = 0
         var separators = 0
         if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F }) {

@@ -183,6 +183,7 @@ struct TotalFitLineBreaker: LineBreaking {
             let last = lastVisible[j]
             let lastAdvance = last >= 0 ? advance[last] : 0
             let lastWidth = last >= 0 ? segments[last].visibleWidth : 0
+            let endTrim = last >= 0 && !atHyphen ? segments[last].endTrim : 0
             let endStretch = stretch[j]
             // The cheapest way dropped here, for when no way is left at all.
             var dropped = -1
@@ -199,14 +200,14 @@ struct TotalFitLineBreaker: LineBreaking {
                 i &+= 1
                 let available = node.available
                 let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
-                if natural > available + widthTolerance, j > node.position {
+                if natural - endTrim > available + widthTolerance, j > node.position {
                     if dropped < 0 || node.total < droppedTotal { dropped = a; droppedTotal = node.total }
                     continue
                 }
                 active[kept] = a
                 kept &+= 1
 
-                let width = natural + hyphenWidth
+                let width = natural + hyphenWidth - (natural > available + widthTolerance ? endTrim : 0)
                 if width > available + widthTolerance, j > node.position { continue }
                 if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
                 let badness: Double

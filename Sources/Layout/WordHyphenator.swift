@@ -1,3 +1,4 @@
+import BookModel
 import Fonts
 import Foundation
 import Hyphenation
@@ -87,7 +88,7 @@ final class WordHyphenator {
     }
 
     private static func isUnhyphenated(_ key: String) -> Bool {
-        unhyphenatedLanguages.contains(String(key.prefix { $0 != "-" && $0 != "_" }))
+        unhyphenatedLanguages.contains(LanguageTag.primarySubtag(of: key))
     }
 
     /// Notes that `points(in: text, with: patterns)` will be asked soon; `warmNoted()` readies

@@ -88,6 +88,41 @@ public enum BaselineShift: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
+/// How a run of a vertical line stands (`PageRun.orientation`); a horizontal line's runs are
+/// all `upright`, which there means as usual.
+public enum RunOrientation: RawRepresentable, Codable, Sendable, Hashable {
+    /// Each character standing, in the face's vertical forms and advances
+    /// (`kCTVerticalFormsAttributeName`): Japanese and Chinese, as CSS `text-orientation: mixed`
+    /// sets them.
+    case upright
+    /// Turned a quarter clockwise, set as horizontal text is: Latin letters and digits.
+    case sideways
+    /// Set side by side as horizontal text, upright, in the space of one em down the column
+    /// (CSS `text-combine-upright`, tate-chū-yoko: `12` among Japanese): centred across the
+    /// column, and squeezed across to one em when it is wider.
+    case combined
+    /// A value of a later version of the format.
+    case other(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "upright": self = .upright
+        case "sideways": self = .sideways
+        case "combined": self = .combined
+        default: self = .other(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .upright: "upright"
+        case .sideways: "sideways"
+        case .combined: "combined"
+        case .other(let value): value
+        }
+    }
+}
+
 /// An OpenType feature a run was shaped with (`PageRun.features`): its four-letter tag, which a
 /// renderer hands its font (a `UIFontDescriptor`'s feature settings, CSS `font-feature-settings`).
 /// A tag this version does not name decodes as itself (see `OpenStringValue`).

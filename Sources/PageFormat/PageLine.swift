@@ -26,8 +26,8 @@ public struct PageLine: Sendable, Equatable {
     public var continuation: Bool
     /// The line is a column of a vertical book (CSS `vertical-rl`): set top to bottom from
     /// (`x`, `y`), its box's top-left corner, `width` its length down the page and its box
-    /// `height` wide across it; a book's columns stand from the right. Its runs are upright but
-    /// those `sideways`.
+    /// `height` wide across it; a book's columns stand from the right. Each run says how it
+    /// stands (`PageRun.orientation`).
     public var vertical: Bool
     /// For a line of a table cell's text (role `table`), the cell it is drawn in: the page's
     /// `cells` has its box (`ChapterPage.cell(of:)`). Nil for every other line.
@@ -188,10 +188,9 @@ public struct PageRun: Sendable, Equatable {
     /// because `face` has no glyphs for them: Arabic or Han in a Latin font. Nil when `face`
     /// set them.
     public var standIn: String?
-    /// In a vertical line, the run lies sideways, turned a quarter clockwise (Latin letters and
-    /// digits, as CSS `text-orientation: mixed` sets them); false: upright, in the face's
-    /// vertical forms and advances (`kCTVerticalFormsAttributeName`).
-    public var sideways: Bool
+    /// In a vertical line, how the run stands: upright, sideways, or combined into one upright
+    /// character. `.upright` in a horizontal line.
+    public var orientation: RunOrientation
     /// Where the run's text links to: a URL as the book wrote it (`https://…`, `mailto:…`), or
     /// a place in the book, named as the book names it (`OEBPS/ch2.xhtml#note-3`), which the
     /// document's `links` resolve to a page (`PageDocument.destination(of:)`).
@@ -216,7 +215,7 @@ public struct PageRun: Sendable, Equatable {
     public var features: [OpenTypeFeature]
 
     public init(start: Int, length: Int, face: Int, size: Double, shift: BaselineShift = .none, standIn: String? = nil,
-                sideways: Bool = false, link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
+                orientation: RunOrientation = .upright, link: String? = nil, underline: Bool = false, strikethrough: Bool = false, color: PageColor? = nil,
                 background: PageColor? = nil, letterSpacing: Double = 0, wordSpacing: Double = 0,
                 features: [OpenTypeFeature] = []) {
         self.start = start
@@ -225,7 +224,7 @@ public struct PageRun: Sendable, Equatable {
         self.size = size
         self.shift = shift
         self.standIn = standIn
-        self.sideways = sideways
+        self.orientation = orientation
         self.link = link
         self.underline = underline
         self.strikethrough = strikethrough
@@ -239,7 +238,7 @@ public struct PageRun: Sendable, Equatable {
 
 extension PageRun: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, face, size, shift, standIn, sideways, link, underline, strikethrough, color, background,
+        case start, length, face, size, shift, standIn, orientation, link, underline, strikethrough, color, background,
              letterSpacing, wordSpacing, features
     }
 
@@ -251,7 +250,7 @@ extension PageRun: Codable {
         size = try container.decode(Double.self, forKey: .size)
         shift = try container.decodeIfPresent(BaselineShift.self, forKey: .shift) ?? .none
         standIn = try container.decodeIfPresent(String.self, forKey: .standIn)
-        sideways = try container.decodeIfPresent(Bool.self, forKey: .sideways) ?? false
+        orientation = try container.decodeIfPresent(RunOrientation.self, forKey: .orientation) ?? .upright
         link = try container.decodeIfPresent(String.self, forKey: .link)
         underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? false
         strikethrough = try container.decodeIfPresent(Bool.self, forKey: .strikethrough) ?? false
@@ -270,7 +269,7 @@ extension PageRun: Codable {
         try container.encode(size, forKey: .size)
         if shift != .none { try container.encode(shift, forKey: .shift) }
         try container.encodeIfPresent(standIn, forKey: .standIn)
-        if sideways { try container.encode(true, forKey: .sideways) }
+        if orientation != .upright { try container.encode(orientation, forKey: .orientation) }
         try container.encodeIfPresent(link, forKey: .link)
         if underline { try container.encode(true, forKey: .underline) }
         if strikethrough { try container.encode(true, forKey: .strikethrough) }

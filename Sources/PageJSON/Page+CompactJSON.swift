@@ -108,8 +108,8 @@ extension PageRun: CompactJSONWritable {
             output.key("length", first: &first); output.write(Int64(length))
             if letterSpacing != 0 { output.key("letterSpacing", first: &first); try output.write(letterSpacing) }
             if let link { output.key("link", first: &first); output.write(link) }
+            if orientation != .upright { output.key("orientation", first: &first); output.write(orientation.rawValue) }
             if shift != .none { output.key("shift", first: &first); output.write(shift.rawValue) }
-            if sideways { output.key("sideways", first: &first); output.write(true) }
             output.key("size", first: &first); try output.write(size)
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))

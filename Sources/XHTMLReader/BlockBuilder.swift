@@ -509,6 +509,16 @@ struct BlockBuilder {
         paint.typography = context.computed.hasTypography || (caps != nil && caps != .normal)
             ? Self.typography(of: context.computed, blockScale: context.blockScale) : nil
         paint.font = context.computed.fontFamily.map { fontChoice(for: $0) } ?? .body
+        switch context.computed.textOrientation {
+        case .mixed: break
+        case .upright: paint.standing.insert(.upright)
+        case .sideways: paint.standing.insert(.sideways)
+        }
+        switch context.computed.combineUpright {
+        case .none: break
+        case .all: paint.standing.insert(.combinedUpright)
+        case .digits(let count): paint.combinedDigits = count
+        }
         blocks.paint = paint
     }
 

@@ -264,8 +264,43 @@ struct InlineBuffer {
 
     private mutating func append(raw text: String, style: TextStyle, link: String?, note: String? = nil) {
         guard !text.isEmpty else { return }
-        runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color, background: paint.background,
-                                  scale: paint.scale, typography: paint.typography, font: paint.font))
+        let style = style.union(paint.standing)
+        guard paint.combinedDigits > 0 else {
+            return runs.appendMerging(Inline(text, style: style, link: link, note: note, color: paint.color,
+                                             background: paint.background, scale: paint.scale,
+                                             typography: paint.typography, font: paint.font))
+        }
+        for piece in Self.digitPieces(of: text, longest: paint.combinedDigits) {
+            // Each run of digits is a character of its own: never merged with the one before.
+            let run = Inline(String(piece.text), style: piece.combined ? style.union(.combinedUpright) : style, link: link,
+                             note: note, color: paint.color, background: paint.background, scale: paint.scale,
+                             typography: paint.typography, font: paint.font)
+            if piece.combined { runs.append(run) } else { runs.appendMerging(run) }
+        }
+    }
+
+    /// `text` cut around its runs of ASCII digits no longer than `longest`, which
+    /// `text-combine-upright: digits` sets each as one upright character; longer runs are not.
+    static func digitPieces(of text: String, longest: Int) -> [(text: Substring, combined: Bool)] {
+        var pieces: [(text: Substring, combined: Bool)] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index].isASCII, text[index].isWholeNumber else {
+                index = text.index(after: index)
+                continue
+            }
+            var end = index
+            while end < text.endIndex, text[end].isASCII, text[end].isWholeNumber { end = text.index(after: end) }
+            if text.distance(from: index, to: end) <= longest {
+                if start < index { pieces.append((text[start..<index], false)) }
+                pieces.append((text[index..<end], true))
+                start = end
+            }
+            index = end
+        }
+        if start < text.endIndex { pieces.append((text[start...], false)) }
+        return pieces
     }
 
     private mutating func trimTrailingSpaces() {
@@ -338,4 +373,9 @@ struct InlinePaint: Equatable {
     var typography: RunTypography?
     /// And its family (`Inline.font`).
     var font = FontChoice.body
+    /// And how it stands in a vertical line: `.upright` or `.sideways` (`text-orientation`),
+    /// `.combinedUpright` (`text-combine-upright: all`); and, for `digits N`, the longest run of
+    /// ASCII digits that is set as one upright character (0: none is).
+    var standing: TextStyle = []
+    var combinedDigits = 0
 }

@@ -55,30 +55,46 @@ import Testing
               + "spread at \(png)")
     }
 
-    /// Kusamakura's Japanese, drawn by Chromium: each reading inside its line's box and across
-    /// no other line's text, and each line, filled between its characters by letter spacing,
-    /// as wide as measured.
-    @Test(.needsChromium, .needsSharedCorpus) func japaneseLinesAndTheirRubyAreDrawnWhereMeasured() throws {
-        let corpus = try #require(TestPaths.corpus)
+    /// Vertical Japanese drawn by Chromium (`writing-mode: vertical-rl`): the hand-made chapter
+    /// of `VerticalConversionTests` (ruby, tate-chū-yoko, upright and sideways Latin, a column
+    /// pushed in) and, when the corpus is here, Kusamakura. Each reading inside its column's box
+    /// and across no other column's text; each column, filled between its characters by letter
+    /// spacing, as long as measured.
+    @Test(.needsChromium) func japaneseLinesAndTheirRubyAreDrawnWhereMeasured() throws {
         let browser = try #require(Self.browser)
-        let preview = try Preview.html(of: .paths([corpus.appendingPathComponent("kusamakura-preview.epub").path]),
-                                       options: ConversionOptions())
-        let document = try PageDocument(jsonData: preview.conversion.json)
-        let file = Self.output.appendingPathComponent("kusamakura-preview.html")
-        try preview.html.write(to: file)
-        let check = try BrowserCheck.run(preview: file, browser: browser)
-        let readings = document.pages.flatMap { $0.shown?.lines ?? [] }.reduce(0) { $0 + $1.ruby.count }
-        #expect(check.lines == Self.measuredLines(document))
-        #expect(readings > 250)
-        #expect(check.rubies == readings)
-        #expect(check.rubiesAcrossCount == 0, "\(check.rubiesAcross.prefix(5))")
-        // Filled between its characters by letter spacing, and drawn so, no line is wider or
-        // narrower than measured.
-        #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
-        #expect(check.maxRaggedShortfall <= 0.5, "\(check.raggedShortfalls.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) < \($0.width)" })")
-        print("BrowserPreviewTests: kusamakura: \(check.lines) lines, \(check.rubies) readings; \(check.overflowCount) over by more "
-              + "than 0.5 pt (widest +\(String(format: "%.3f", check.maxOverflow)) pt), short by up to "
-              + "\(String(format: "%.3f", check.maxRaggedShortfall)) pt")
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chapter = directory.appendingPathComponent("vertical.xhtml")
+        let fitting = Int(638 / 17.0)
+        let pushedIn = "<p>" + String(repeating: "永", count: fitting) + "。永。</p>"
+        try Data(VerticalConversionTests.chapter.replacingOccurrences(of: "<h1>一</h1>", with: "<h1>一</h1>" + pushedIn).utf8)
+            .write(to: chapter)
+        var books = [chapter.path]
+        if let corpus = TestPaths.corpus { books.append(corpus.appendingPathComponent("kusamakura-preview.epub").path) }
+        for book in books {
+            let name = ((book as NSString).lastPathComponent as NSString).deletingPathExtension
+            let preview = try Preview.html(of: .paths([book]), options: ConversionOptions())
+            let document = try PageDocument(jsonData: preview.conversion.json)
+            let file = Self.output.appendingPathComponent(name + ".html")
+            try preview.html.write(to: file)
+            let check = try BrowserCheck.run(preview: file, browser: browser)
+            let lines = document.pages.flatMap { $0.shown?.lines ?? [] }
+            let readings = lines.reduce(0) { $0 + $1.ruby.count }
+            let combined = lines.flatMap { $0.runs ?? [] }.filter { $0.orientation == .combined }.count
+            let columns = lines.filter(\.vertical).count
+            #expect(columns > 0, "\(name) is set in columns")
+            #expect(check.lines == Self.measuredLines(document))
+            #expect(readings >= (name == "vertical" ? 6 : 250) && combined >= 3, "\(name): \(readings) readings, \(combined) combined")
+            #expect(check.rubies == readings)
+            #expect(check.rubiesAcrossCount == 0, "\(check.rubiesAcross.prefix(5))")
+            // Filled between its characters by letter spacing, and drawn so, no line is wider or
+            // narrower than measured.
+            #expect(check.overflowCount == 0, "\(check.overflows.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) > \($0.width)" })")
+            #expect(check.maxRaggedShortfall <= 0.5, "\(check.raggedShortfalls.prefix(5).map { "page \($0.page): \($0.text) \($0.browserWidth) < \($0.width)" })")
+            print("BrowserPreviewTests: \(name): \(check.lines) lines, \(check.rubies) readings, \(combined) runs combined upright; "
+                  + "\(check.overflowCount) over by more than 0.5 pt (widest +\(String(format: "%.3f", check.maxOverflow)) pt), "
+                  + "short by up to \(String(format: "%.3f", check.maxRaggedShortfall)) pt")
+        }
     }
 
     /// Tables as the layout sets them, drawn by Chromium: every line of every cell inside its

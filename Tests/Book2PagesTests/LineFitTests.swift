@@ -62,10 +62,15 @@ struct LineFitTests {
                 var natural = 0.0
                 if runs.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 || !$0.features.isEmpty }) { spacedLines += 1 }
                 for run in runs {
+                    // Combined upright: one em down the column, and its room after it once.
+                    if line.vertical, run.orientation == .combined {
+                        natural += run.size + run.letterSpacing
+                        continue
+                    }
                     var face = try Self.shaped(run.standIn.map { try #require(standIns[$0], "page \(index): \($0) is not in layout.standIns") }
                         ?? faces[run.face], as: run)
                     // Upright in a column: shaped top to bottom, by the face's vertical advances.
-                    if line.vertical, !run.sideways { face = face.upright() }
+                    if line.vertical, run.orientation == .upright { face = face.upright() }
                     features.formUnion(run.features.map(\.rawValue))
                     if run.standIn != nil {
                         let text = Self.slice(line.text, start: run.start, length: run.length)

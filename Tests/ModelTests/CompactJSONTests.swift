@@ -32,7 +32,7 @@ struct CompactJSONTests {
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
                      justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
-                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, sideways: n % 5 == 3, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
+                                   standIn: n % 3 == 1 ? "DroidSansFallback" : nil, orientation: n % 5 == 3 ? .sideways : n % 7 == 2 ? .combined : .upright, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
                                    underline: n % 2 == 1, strikethrough: n % 3 == 0, color: n % 4 == 1 ? PageColor(red: 9, green: 8, blue: 7) : nil,
                                    background: n % 5 == 2 ? PageColor(red: 1, green: 1, blue: 1, alpha: 128) : nil,
                                    letterSpacing: n % 3 == 1 ? -value : 0, wordSpacing: n % 4 == 3 ? value : 0,
@@ -139,7 +139,7 @@ struct CompactJSONTests {
     /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
-        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", sideways: true,
+        let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", orientation: .combined,
                           link: "OEBPS/a.xhtml#b",
                           underline: true, strikethrough: true, color: PageColor(red: 1, green: 2, blue: 3),
                           background: PageColor(red: 4, green: 5, blue: 6, alpha: 7), letterSpacing: 1.5, wordSpacing: -0.25,

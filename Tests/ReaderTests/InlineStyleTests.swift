@@ -71,6 +71,23 @@ struct InlineStyleTests {
         #expect(runs("<ruby><rt>かん</rt>字</ruby>") == [Inline("(かん)字")])
     }
 
+    /// `text-orientation` and `text-combine-upright` (and the prefixed and older names books
+    /// write) say how text stands in a column; `digits 2` combines runs of up to two digits.
+    @Test func verticalTextStandsAsTheCSSSays() {
+        #expect(runs("明治<span style=\"-epub-text-combine: horizontal\">39</span>年")
+                == [Inline("明治"), Inline("39", style: .combinedUpright), Inline("年")])
+        #expect(runs("<span style=\"text-combine-upright: all\">!?</span>") == [Inline("!?", style: .combinedUpright)])
+        #expect(runs("<span style=\"-webkit-text-orientation: upright\">AB</span>c") == [Inline("AB", style: .upright), Inline("c")])
+        #expect(runs("<span style=\"text-orientation: sideways\">日本</span>") == [Inline("日本", style: .sideways)])
+        #expect(runs("<span style=\"text-combine-upright: digits 2\">第12章1年2024年</span>")
+                == [Inline("第"), Inline("12", style: .combinedUpright), Inline("章"), Inline("1", style: .combinedUpright),
+                    Inline("年2024年")])
+        #expect(runs("<span style=\"text-combine-upright: digits 3\">123と1234</span>")
+                == [Inline("123", style: .combinedUpright), Inline("と1234")])
+        // Values it does not know leave the text as it is.
+        #expect(runs("<span style=\"text-combine-upright: digits 9; text-orientation: diagonal\">12</span>") == [Inline("12")])
+    }
+
     @Test func leadingBreakMakesAnEmptyFirstLine() {
         #expect(runs("<br/>x") == [Inline("\nx")])
     }
