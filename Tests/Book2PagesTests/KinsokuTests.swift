@@ -15,8 +15,9 @@ struct KinsokuTests {
         ヴァイオリンのレッスンにも行く。本当にそうだろうか！　シャッターを下ろした。
         """
 
-    static func lines(strict: Bool, size: Double) throws -> [PageLine] {
-        let style = strict ? "<style>p { line-break: strict }</style>" : ""
+    static func lines(strict: Bool, size: Double, vertical: Bool = false) throws -> [PageLine] {
+        let style = "<style>" + (strict ? "p { line-break: strict }" : "") + (vertical ? "html { writing-mode: vertical-rl }" : "")
+            + "</style>"
         let chapter = """
             <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="ja"><head><title>禁則</title>\(style)</head><body>
             <p>\(paragraph)</p><p>EPUBとHTMLの話。Unicode 15で決まった。</p></body></html>
@@ -32,11 +33,13 @@ struct KinsokuTests {
     static let smallKana = Set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
     static let neverLast = Set("「『（〔［｛〈《【")
 
-    @Test(arguments: [false, true]) func noLineBreaksTheRules(strict: Bool) throws {
+    /// In lines and in columns (where lines may also be pushed in by a stop at their end).
+    @Test(arguments: [false, true], [false, true]) func noLineBreaksTheRules(strict: Bool, vertical: Bool) throws {
         var checked = 0
         var smallKanaFirst = 0
         for size in stride(from: 12.0, through: 26.0, by: 0.5) {
-            let lines = try Self.lines(strict: strict, size: size)
+            let lines = try Self.lines(strict: strict, size: size, vertical: vertical)
+            #expect(lines.allSatisfy { $0.vertical == vertical })
             for (index, line) in lines.enumerated() where index > 0 {
                 let first = try #require(line.text.first), last = try #require(lines[index - 1].text.last)
                 #expect(!Self.neverFirst.contains(first), "\(size) pt: a line starts with \(first): \(line.text)")
@@ -45,7 +48,8 @@ struct KinsokuTests {
                 checked += 1
             }
         }
-        #expect(checked > 250)
+        // Columns are longer than lines, so fewer.
+        #expect(checked > (vertical ? 150 : 250))
         if strict {
             #expect(smallKanaFirst == 0)
         } else {
