@@ -13,6 +13,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     case notShapeable(String)
     /// FreeType or fontconfig itself could not be started.
     case libraryUnavailable(String)
+    /// The font has no OpenType MATH table, which formulas are set by.
+    case noMathTable(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
             return "font file '\(path)' is not an OpenType or TrueType font"
         case .libraryUnavailable(let library):
             return "\(library) could not be initialised"
+        case .noMathTable(let font):
+            return "font '\(font)' has no OpenType MATH table (a math font: TeX Gyre Termes Math, Latin Modern Math, STIX Two Math)"
         }
     }
 }
