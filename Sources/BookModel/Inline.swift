@@ -22,10 +22,14 @@ public struct Inline: Sendable, Equatable {
     /// is the annotation: set small beside the base, never in the text. A run with one is never
     /// merged with its neighbours: two bases side by side are two annotations (mono ruby).
     @OutOfLine public var ruby: String?
+    /// The run is a formula (MathML), and its text the formula's text as a line of type, for
+    /// the page's `text` and search. Never merged with its neighbours.
+    @OutOfLine public var formula: Formula?
 
     public init(_ text: String, style: TextStyle = [], link: String? = nil, note: String? = nil,
                 color: BookColor? = nil, background: BookColor? = nil, scale: Double? = nil,
-                typography: RunTypography? = nil, font: FontChoice = .body, ruby: String? = nil) {
+                typography: RunTypography? = nil, font: FontChoice = .body, ruby: String? = nil,
+                formula: Formula? = nil) {
         self.text = text
         self.style = style
         self.font = font
@@ -36,6 +40,7 @@ public struct Inline: Sendable, Equatable {
         self.scale = scale
         self.typography = typography
         self.ruby = ruby
+        self.formula = formula
     }
 }
 

@@ -70,6 +70,12 @@ struct BlockAssembler {
         return frames[frames.count - 1].inline.annotate(start.offset..<end.offset, with: reading)
     }
 
+    /// Makes the text from `start` to `end` (`textMark`s) one run setting `formula`.
+    mutating func attach(_ formula: Formula, from start: (frame: Int, offset: Int), to end: (frame: Int, offset: Int)) -> Bool {
+        guard start.frame == frames.count, end.frame == frames.count, start.offset <= end.offset else { return false }
+        return frames[frames.count - 1].inline.attach(formula, to: start.offset..<end.offset)
+    }
+
     mutating func appendLineBreak(style: TextStyle, link: String?) {
         frames[frames.count - 1].inline.paint = paint
         frames[frames.count - 1].inline.appendLineBreak(style: style, link: link)

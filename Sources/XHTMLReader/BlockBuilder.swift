@@ -140,6 +140,8 @@ struct BlockBuilder {
         /// The element is a `ruby` (its readings are done with), or an `rb` (its base ends).
         var endsRuby = false
         var endsRubyBase = false
+        /// The element is a `math`: its formula, and where its text began.
+        var endsFormula: (formula: Formula, start: (frame: Int, offset: Int))?
     }
 
     /// A `ruby` element as the walk reads it. A reading annotates the next `rb` not yet
@@ -292,6 +294,9 @@ struct BlockBuilder {
             }
         case .rubyParenthesis:
             blocks.addAnchors(references.anchors(of: node))
+        case .math:
+            blocks.addAnchors(references.anchors(of: node))
+            exit.endsFormula = (FormulaReader.formula(at: index, in: document), blocks.textMark)
         case .rubyText:
             blocks.addAnchors(references.anchors(of: node))
             if openRuby != nil, annotateRuby(with: document.textContent(of: index)) {
@@ -417,7 +422,7 @@ struct BlockBuilder {
             }
         }
         switch role {
-        case .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .media: break
+        case .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .math, .media: break
         default: context.blockScale = style.fontScale
         }
         switch role {
@@ -464,6 +469,7 @@ struct BlockBuilder {
             openRuby?.baseStart = nil
         }
         if exit.endsRuby { openRuby = nil }
+        if let (formula, start) = exit.endsFormula { _ = blocks.attach(formula, from: start, to: blocks.textMark) }
         if exit.endsFirstLetter { pendingFirstLetter = nil }
         if exit.endsFirstLine { blocks.pendingFirstLine = nil }
         if exit.endsRowGroup { blocks.endRowGroup() }
@@ -730,7 +736,7 @@ struct BlockBuilder {
         let role = ElementRole.of(node)
         guard context.inPreformatted else { return role }
         switch role {
-        case .skipped, .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .image, .svg:
+        case .skipped, .inline, .link, .lineBreak, .quotation, .ruby, .rubyBase, .rubyText, .rubyParenthesis, .math, .image, .svg:
             return role
         default: return .inline([])
         }

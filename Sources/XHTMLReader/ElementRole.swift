@@ -24,6 +24,9 @@ enum ElementRole: Equatable {
     /// `rp`: the parentheses a reader without ruby support shows around a reading; left out
     /// inside a `ruby`, where the reading is set beside its base.
     case rubyParenthesis
+    /// `math`: a MathML formula, read whole onto the run of its text (`Inline.formula`,
+    /// `FormulaReader`); its text flows on as text-level markup's does.
+    case math
     /// A block-level box with no meaning of its own (`div`, `section`, `body`…): it ends the
     /// paragraph before it and the one inside it, and is otherwise transparent.
     case container
@@ -111,6 +114,7 @@ enum ElementRole: Equatable {
         roles["rt"] = .rubyText
         roles["rtc"] = .rubyText
         roles["rp"] = .rubyParenthesis
+        roles["math"] = .math
         roles["br"] = .lineBreak
         roles["p"] = .paragraph
         for level in 1...6 { roles["h\(level)"] = .heading(level: level) }

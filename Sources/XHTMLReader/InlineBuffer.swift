@@ -210,6 +210,19 @@ struct InlineBuffer {
     /// several styles takes its first one's. False, with nothing changed, when the range holds
     /// nothing but spaces or is no longer there (trimmed at a line break).
     mutating func annotate(_ range: Range<Int>, with reading: String) -> Bool {
+        makeOneRun(range) { $0.ruby = reading }
+    }
+
+    /// Makes the text of `range` one run that sets `formula` (the text its stand-in for search
+    /// and the page's `text`), as `annotate` makes a ruby's base. False, with nothing changed,
+    /// when the range holds nothing but spaces.
+    mutating func attach(_ formula: Formula, to range: Range<Int>) -> Bool {
+        makeOneRun(range) { $0.formula = formula }
+    }
+
+    /// Makes the text of `range` one run, in its first part's style, and lets `mark` set what
+    /// it carries; the spaces at the range's ends stay outside it.
+    private mutating func makeOneRun(_ range: Range<Int>, marking mark: (inout Inline) -> Void) -> Bool {
         var range = range
         guard range.lowerBound >= 0, range.upperBound <= textEnd else { return false }
         let bytes = Array(runs.lazy.flatMap(\.text.utf8)[range])
@@ -242,9 +255,10 @@ struct InlineBuffer {
                 result.append(before)
             }
             if base == nil {
-                base = run
-                base?.text = piece(inside)
-                base?.ruby = reading
+                var first = run
+                first.text = piece(inside)
+                mark(&first)
+                base = first
             } else {
                 base?.text += piece(inside)
             }
@@ -353,7 +367,7 @@ extension Array where Element == Inline {
         // Compared in place: a copy of the last run, held while its text grows, would make
         // every append copy the text so far (a paragraph of a million `<br/>`s took minutes).
         let end = count - 1
-        if end >= 0, self[end].ruby == nil, run.ruby == nil, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
+        if end >= 0, self[end].ruby == nil, run.ruby == nil, self[end].formula == nil, run.formula == nil, self[end].style == run.style, self[end].link == run.link, self[end].note == run.note,
            self[end].color == run.color, self[end].background == run.background, self[end].scale == run.scale,
            self[end].typography == run.typography, self[end].font == run.font {
             self[end].text += run.text

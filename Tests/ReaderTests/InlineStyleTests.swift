@@ -92,3 +92,33 @@ struct InlineStyleTests {
         #expect(runs("<br/>x") == [Inline("\nx")])
     }
 }
+
+/// A `math` element is read whole onto the run of its text: its elements in document order,
+/// each with its attributes and children, a token's white space collapsed, annotations left out.
+struct FormulaReadingTests {
+    private func runs(_ html: String) -> [Inline] {
+        readBody("<p>\(html)</p>", source: "OEBPS/text/chapter.xhtml").blocks.first?.runs ?? []
+    }
+
+    @Test func aFormulaIsOneRunCarryingItsElements() throws {
+        let runs = runs("""
+            Let <math xmlns="http://www.w3.org/1998/Math/MathML" alttext="x squared"><msup><mi> x </mi><mn>2</mn></msup>\
+            <mo stretchy="false">=</mo><mfrac linethickness="2px"><mn>1</mn><mn>2</mn></mfrac>\
+            <semantics><mi>y</mi><annotation encoding="TeX">y</annotation></semantics></math> hold.
+            """)
+        #expect(runs.count == 3)
+        #expect(runs.first?.text == "Let " && runs.last?.text == " hold.")
+        let formula = try #require(runs[1].formula)
+        #expect(runs[1].ruby == nil && !formula.isDisplay && formula.alternative == "x squared")
+        #expect(formula.nodes.map(\.name) == ["math", "msup", "mi", "mn", "mo", "mfrac", "mn", "mn", "semantics", "mi"])
+        #expect(formula.root.children == [1, 4, 5, 8])
+        #expect(formula.nodes[1].children == [2, 3] && formula.nodes[5].children == [6, 7])
+        #expect(formula.nodes[2].text == "x" && formula.nodes[4].attribute("stretchy") == "false")
+        #expect(formula.nodes[5].attribute("linethickness") == "2px")
+    }
+
+    @Test func aDisplayFormulaSaysSo() throws {
+        let runs = runs("<math display=\"block\"><mi>a</mi></math>")
+        #expect(try #require(runs.first?.formula).isDisplay)
+    }
+}
