@@ -58,6 +58,7 @@ let package = Package(
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "FileNames"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
+        .target(name: "MathLayout", dependencies: ["BookModel", "Fonts"]),
         .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "PageFormat", "ProcessMemory"]),
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
@@ -96,12 +97,12 @@ let package = Package(
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
-        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "Layout", "PageFormat"]),
+        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "Layout", "MathLayout", "PageFormat"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageJSON", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
                                    "EPUBReader", "Layout", "MarkdownReader", "PageJSON", "PageWriter", "Targets", "ZipArchive",
-                                   "CSS", "Markup", "XHTMLReader"],
+                                   "CSS", "Markup", "MathLayout", "XHTMLReader"],
                     exclude: ["Snapshots"]),
     ]
 )

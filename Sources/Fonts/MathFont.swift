@@ -169,6 +169,13 @@ public struct GlyphBounds: Equatable, Sendable {
     public var descent = 0.0
     public var left = 0.0
     public var right = 0.0
+
+    public init(ascent: Double = 0, descent: Double = 0, left: Double = 0, right: Double = 0) {
+        self.ascent = ascent
+        self.descent = descent
+        self.left = left
+        self.right = right
+    }
 }
 
 /// One piece of a stretched glyph's assembly (`MathFont.assembly(of:vertical:)`).

@@ -1,0 +1,65 @@
+/// How an `mo` is spaced and whether it stretches, by its text and its form (MathML Core's
+/// operator dictionary, §B, for the operators books use; the spaces in eighteenths of an em).
+/// An operator the table does not list is spaced as a relation, as MathML Core's default is.
+enum OperatorDictionary {
+    enum Form: Sendable { case prefix, infix, postfix }
+
+    struct Entry: Sendable, Equatable {
+        var leading: Int
+        var trailing: Int
+        var stretchy = false
+        var symmetric = false
+        var largeOperator = false
+        var movableLimits = false
+    }
+
+    static func entry(for text: String, form: Form) -> Entry {
+        if let entry = table[Key(text: text, form: form)] { return entry }
+        // MathML Core looks in the other forms next: infix, then postfix, then prefix.
+        for other in [Form.infix, .postfix, .prefix] where other != form {
+            if let entry = table[Key(text: text, form: other)] { return entry }
+        }
+        return Entry(leading: 5, trailing: 5)
+    }
+
+    private struct Key: Hashable {
+        var text: String
+        var form: Form
+    }
+
+    private static let table: [Key: Entry] = {
+        var table: [Key: Entry] = [:]
+        func add(_ characters: String, _ form: Form, _ entry: Entry) {
+            for character in characters { table[Key(text: String(character), form: form)] = entry }
+        }
+        // Fences: stretch to their row, symmetric about the axis, no space.
+        let fence = Entry(leading: 0, trailing: 0, stretchy: true, symmetric: true)
+        add("([{⟨⌈⌊|‖⟦⦃", .prefix, fence)
+        add(")]}⟩⌉⌋|‖⟧⦄", .postfix, fence)
+        // Relations.
+        add("=≠<>≤≥≈≡∼≃≅∈∉∋⊂⊃⊆⊇⊊⊋∝≪≫≺≻⪯⪰∣∤∥⊥⊢⊨≐≔≜", .infix, Entry(leading: 5, trailing: 5))
+        add("→←↔⇒⇐⇔↦⟶⟵⟷⟹⟸⟺↑↓", .infix, Entry(leading: 5, trailing: 5, stretchy: true))
+        // Binary operators.
+        add("+−±∓×÷⋅·∗∘∙∪∩⊕⊖⊗⊘⊙∧∨∖⊎⊓⊔★⋆", .infix, Entry(leading: 4, trailing: 4))
+        add("+−±∓¬", .prefix, Entry(leading: 0, trailing: 0))
+        add("/", .infix, Entry(leading: 4, trailing: 4, stretchy: true))
+        add("\\", .infix, Entry(leading: 0, trailing: 0))
+        // Punctuation and postfix operators.
+        add(",;", .infix, Entry(leading: 0, trailing: 3))
+        add(":", .infix, Entry(leading: 1, trailing: 2))
+        add(".", .infix, Entry(leading: 3, trailing: 3))
+        add("!′″‴'%", .postfix, Entry(leading: 0, trailing: 0))
+        add("∀∃∄∂∇", .prefix, Entry(leading: 0, trailing: 3))
+        // Large operators: limits move to scripts outside display style; integrals keep theirs.
+        add("∑∏∐⋃⋂⨁⨂⨀⋀⋁", .prefix, Entry(leading: 3, trailing: 3, largeOperator: true, movableLimits: true))
+        add("∫∬∭∮∯∰", .prefix, Entry(leading: 3, trailing: 3, largeOperator: true))
+        // Invisible operators: function application, invisible times, separator, plus.
+        add("\u{2061}\u{2062}\u{2063}\u{2064}", .infix, Entry(leading: 0, trailing: 0))
+        // Accents over and under (`mover accent`): stretch across.
+        add("‾¯_→←↔⏞⏟⎴⎵^~ˇ˘ˆ˜", .postfix, Entry(leading: 0, trailing: 0, stretchy: true))
+        for name in ["lim", "max", "min", "sup", "inf", "det", "gcd", "Pr"] {
+            table[Key(text: name, form: .prefix)] = Entry(leading: 3, trailing: 3, movableLimits: true)
+        }
+        return table
+    }()
+}
