@@ -44,9 +44,9 @@ struct FormulaBrowserTests {
     /// each is a known issue, which the test reports as such (and as a failure once it agrees).
     static let knownDifferences: [String: String] = [
         "<mrow><mo>(</mo><mfrac><mi>a</mi><mi>b</mi></mfrac><mo>)</mo></mrow>":
-            "a stretchy fence that needs no larger variant is wider in Chromium (4.5 px a parenthesis at 20 px)",
+            "Chromium gives a vertical stretchy operator the width of its widest form, not of the one drawn (its crbug 1124301; MathML Core says the drawn one's): 4.5 px more a parenthesis at 20 px",
         "<mrow><mo>[</mo><mi>A</mi><msub><mo>]</mo><mrow><mi>i</mi><mi>j</mi></mrow></msub></mrow>":
-            "a stretchy fence that needs no larger variant is wider and taller in Chromium",
+            "Chromium gives a vertical stretchy operator the width of its widest form (crbug 1124301), and this bracket is taller there",
         "<mover><mi>x</mi><mo>^</mo></mover>": "Chromium sets the accent 4 px higher over a letter of x-height",
     ]
 
