@@ -59,7 +59,7 @@ extension FormulaLayouter {
         var gap = (style.display ? font.constant(.radicalDisplayStyleVerticalGap) : font.constant(.radicalVerticalGap)) * size
         let extra = font.constant(.radicalExtraAscender) * size
         let target = base.ascent + base.descent + gap + thickness
-        guard let sign = font.glyph(for: "√"), let surd = verticalGlyph(sign, covering: target, size: size) else {
+        guard let sign = font.glyph(for: "√"), let surd = stretchedGlyph(sign, covering: target, vertical: true, size: size) else {
             return base
         }
         let signHeight = surd.ascent + surd.descent

@@ -81,7 +81,7 @@ extension FormulaLayouter {
             top = axis + half
             bottom = half - axis
         }
-        guard var box = verticalGlyph(glyph, covering: top + bottom, size: op.size) else { return nil }
+        guard var box = stretchedGlyph(glyph, covering: top + bottom, vertical: true, size: op.size) else { return nil }
         // Centred where the covered stretch is.
         centre(&box, on: (top - bottom) / 2)
         var stretchedOp = op
@@ -90,25 +90,14 @@ extension FormulaLayouter {
         return box
     }
 
-    /// `glyph` at `size` made at least `height` tall: its first variant that is, else built of
-    /// its assembly's parts to exactly that height (the largest variant when it has neither).
-    func verticalGlyph(_ glyph: UInt32, covering height: Double, size: Double) -> MathBox? {
-        let variants = font.variants(of: glyph, vertical: true)
-        if let variant = variants.first(where: { $0.size * size >= height }) { return glyphBox(variant.glyph, size: size) }
-        if let assembly = font.assembly(of: glyph, vertical: true),
-           let built = assembled(assembly.parts, length: height / size, vertical: true, size: size) {
-            return built
-        }
-        guard let largest = variants.last else { return nil }
-        return glyphBox(largest.glyph, size: size)
-    }
-
-    /// `glyph` at `size` made at least `width` wide (an accent or arrow over a wide base).
-    func horizontalGlyph(_ glyph: UInt32, covering width: Double, size: Double) -> MathBox? {
-        let variants = font.variants(of: glyph, vertical: false)
-        if let variant = variants.first(where: { $0.size * size >= width }) { return glyphBox(variant.glyph, size: size) }
-        if let assembly = font.assembly(of: glyph, vertical: false),
-           let built = assembled(assembly.parts, length: width / size, vertical: false, size: size) {
+    /// `glyph` at `size` made at least `length` long, up or across: its first variant that is,
+    /// else built of its assembly's parts to exactly that length (the largest variant when it
+    /// has neither).
+    func stretchedGlyph(_ glyph: UInt32, covering length: Double, vertical: Bool, size: Double) -> MathBox? {
+        let variants = font.variants(of: glyph, vertical: vertical)
+        if let variant = variants.first(where: { $0.size * size >= length }) { return glyphBox(variant.glyph, size: size) }
+        if let assembly = font.assembly(of: glyph, vertical: vertical),
+           let built = assembled(assembly.parts, length: length / size, vertical: vertical, size: size) {
             return built
         }
         guard let largest = variants.last else { return nil }

@@ -173,7 +173,7 @@ extension FormulaLayouter {
     /// A horizontal operator stretched to `width`, keeping its place up and down.
     private func stretchedAcross(_ op: EmbellishedOperator, width: Double) -> MathBox? {
         guard op.text.unicodeScalars.count == 1, let scalar = op.text.unicodeScalars.first, let glyph = font.glyph(for: scalar),
-              var box = horizontalGlyph(glyph, covering: width, size: op.size) else { return nil }
+              var box = stretchedGlyph(glyph, covering: width, vertical: false, size: op.size) else { return nil }
         var done = op
         done.stretchy = false
         box.embellished = done
