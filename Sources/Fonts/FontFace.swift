@@ -222,7 +222,7 @@ public final class FontFace: @unchecked Sendable {
         featureTags.contains(Self.tag(tag))
     }
 
-    private static func tag(_ text: String) -> hb_tag_t {
+    static func tag(_ text: String) -> hb_tag_t {
         hb_tag_from_string(text, Int32(text.utf8.count))
     }
 

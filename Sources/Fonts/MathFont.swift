@@ -65,8 +65,8 @@ public final class MathFont: @unchecked Sendable {
         }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
-        var features = [hb_feature_t(tag: Self.tag("ssty"), value: UInt32(min(max(scriptLevel, 0), 2)), start: 0, end: UInt32.max)]
-        if scriptLevel <= 0 { features.removeAll() }
+        let features = scriptLevel > 0
+            ? [hb_feature_t(tag: FontFace.tag("ssty"), value: UInt32(min(scriptLevel, 2)), start: 0, end: UInt32.max)] : []
         features.withUnsafeBufferPointer { hb_shape(face.font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &count),
@@ -147,10 +147,6 @@ public final class MathFont: @unchecked Sendable {
     /// The least overlap of two parts of an assembly, in ems.
     public func minimumConnectorOverlap(vertical: Bool) -> Double {
         ems(hb_ot_math_get_min_connector_overlap(face.font, vertical ? HB_DIRECTION_BTT : HB_DIRECTION_LTR))
-    }
-
-    private static func tag(_ string: String) -> hb_tag_t {
-        string.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }
 

@@ -16,7 +16,7 @@ struct AddedSpacing {
 
     /// `runs`: the line's, which say which characters stand upright in a column (a Latin letter
     /// set upright is spaced as a Japanese one is) and which are combined into one.
-    init(text: String, runs: [LineRun] = []) {
+    init(text: String, runs: [LineRun]) {
         var characters: [Range<Int>] = []
         var classes: [SpacingClass] = []
         var unit = 0

@@ -114,8 +114,11 @@ extension FormulaLayouter {
     /// `menclose`: its content as a row, with what its `notation` draws around it (a box, a
     /// circle's square, strikes, bars, a long division or a radical's sign).
     func enclosed(_ node: MathNode, in formula: Formula, style: MathStyle, depth: Int) -> MathBox {
-        let content = row(of: node.children, in: formula, style: style, depth: depth + 1)
         let notations = Set((node.attribute("notation") ?? "longdiv").split(separator: " ").map(String.init))
+        if notations.contains("radical") {
+            return radical(base: node.children, degree: nil, in: formula, style: style, depth: depth)
+        }
+        let content = row(of: node.children, in: formula, style: style, depth: depth + 1)
         let thickness = font.constant(.overbarRuleThickness) * style.size
         let padding = font.constant(.overbarVerticalGap) * style.size
         var box = MathBox()
@@ -144,9 +147,6 @@ extension FormulaLayouter {
         }
         box.ascent = max(box.ascent, top + (top > content.ascent ? thickness : 0))
         box.descent = max(box.descent, bottom + (framed || notations.contains("bottom") ? thickness : 0))
-        if notations.contains("radical") {
-            return radical(base: node.children, degree: nil, in: formula, style: style, depth: depth)
-        }
         return box
     }
 

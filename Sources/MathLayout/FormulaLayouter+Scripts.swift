@@ -135,7 +135,7 @@ extension FormulaLayouter {
             let shift: Double
             if accent {
                 // An accent sits on the base's top, no lower than the accent base height.
-                shift = max(base.ascent, c(.accentBaseHeight)) - c(.accentBaseHeight) + 0
+                shift = max(base.ascent, c(.accentBaseHeight)) - c(.accentBaseHeight)
             } else if isLimit {
                 shift = max(c(.upperLimitBaselineRiseMin), c(.upperLimitGapMin) + over.descent) + base.ascent
             } else {

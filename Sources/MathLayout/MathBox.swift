@@ -30,17 +30,6 @@ public struct MathBox: Sendable, Equatable {
         descent = max(descent, box.descent - y)
     }
 
-    /// `boxes` side by side from the left, on one baseline.
-    static func row(_ boxes: [MathBox]) -> MathBox {
-        var row = MathBox()
-        for box in boxes {
-            row.place(box, x: row.width, y: 0)
-            row.width += box.width
-        }
-        row.italicsCorrection = boxes.last?.italicsCorrection ?? 0
-        return row
-    }
-
     /// A box drawing nothing, of this size.
     static func space(width: Double, ascent: Double = 0, descent: Double = 0) -> MathBox {
         var box = MathBox()
