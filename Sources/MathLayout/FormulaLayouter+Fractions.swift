@@ -1,4 +1,5 @@
 import BookModel
+import Foundation
 import Fonts
 
 /// Fractions, radicals and the elements that draw around or pad their content (MathML Core
@@ -145,8 +146,16 @@ extension FormulaLayouter {
         if notations.contains("verticalstrike") {
             rule(x: (box.width - thickness) / 2, y: -content.descent, width: thickness, height: content.ascent + content.descent)
         }
-        box.ascent = max(box.ascent, top + (top > content.ascent ? thickness : 0))
-        box.descent = max(box.descent, bottom + (framed || notations.contains("bottom") ? thickness : 0))
+        // A diagonal strike: a rule along the content's diagonal, turned about its centre.
+        for (notation, sign) in [("updiagonalstrike", 1.0), ("downdiagonalstrike", -1.0)] where notations.contains(notation) {
+            let height = content.ascent + content.descent, length = (box.width * box.width + height * height).squareRoot()
+            let angle = sign * atan2(height, box.width) * 180 / .pi
+            box.items.append(MathItem(kind: .rule(width: length, height: thickness, angle: angle),
+                                      x: (box.width - length) / 2, y: (content.ascent - content.descent - thickness) / 2))
+        }
+        // Only what is drawn above or below reaches past the content, with its gap.
+        if framed || notations.contains("top") || notations.contains("longdiv") { box.ascent = max(box.ascent, top + thickness) }
+        if framed || notations.contains("bottom") { box.descent = max(box.descent, bottom + thickness) }
         return box
     }
 

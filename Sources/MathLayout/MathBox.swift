@@ -42,11 +42,12 @@ public struct MathBox: Sendable, Equatable {
 
 /// One thing a formula draws: a glyph of the math face, by id, at `size` points with its origin
 /// at (`x`, `y`); or a filled rectangle (a fraction bar, a radical's overbar) from (`x`, `y`),
-/// its bottom-left corner, `width` across and `height` up.
+/// its bottom-left corner, `width` across and `height` up, turned `angle` degrees
+/// counterclockwise about its centre (a diagonal strike; 0 for every other).
 public struct MathItem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case glyph(id: UInt32, size: Double)
-        case rule(width: Double, height: Double)
+        case rule(width: Double, height: Double, angle: Double = 0)
     }
 
     public var kind: Kind
@@ -66,4 +67,27 @@ struct EmbellishedOperator: Sendable, Equatable {
     /// The operator's text and size, to stretch it again (`FormulaLayouter.stretched`).
     var text: String
     var size: Double
+}
+
+extension MathBox {
+    /// The box drawn `factor` times as large, about its origin: a formula too wide for its page.
+    public func scaled(by factor: Double) -> MathBox {
+        guard factor != 1 else { return self }
+        var box = MathBox()
+        box.width = width * factor
+        box.ascent = ascent * factor
+        box.descent = descent * factor
+        box.items = items.map { item in
+            var item = item
+            item.x *= factor
+            item.y *= factor
+            switch item.kind {
+            case .glyph(let id, let size): item.kind = .glyph(id: id, size: size * factor)
+            case .rule(let width, let height, let angle):
+                item.kind = .rule(width: width * factor, height: height * factor, angle: angle)
+            }
+            return item
+        }
+        return box
+    }
 }

@@ -63,3 +63,46 @@ enum OperatorDictionary {
         return table
     }()
 }
+
+extension OperatorDictionary {
+    /// What the operator dictionary says of an `mo` when a formula is read as text: the form
+    /// of the entry found (looked for in its own form, then infix, postfix, prefix, as MathML's
+    /// dictionary is read), and whether it is a fence, an accent, or stretches.
+    struct TextEntry: Equatable {
+        var form: Form
+        var fence = false
+        var accent = false
+        var stretchy = false
+    }
+
+    static func textEntry(for text: String, form: Form) -> TextEntry? {
+        for other in [form, .infix, .postfix, .prefix] {
+            if let entry = textTable[Key(text: text, form: other)] { return entry }
+        }
+        return nil
+    }
+
+    private static let textTable: [Key: TextEntry] = {
+        var table: [Key: TextEntry] = [:]
+        func add(_ characters: String, _ form: Form, fence: Bool = false, accent: Bool = false, stretchy: Bool = false) {
+            for character in characters {
+                table[Key(text: String(character), form: form)] = TextEntry(form: form, fence: fence, accent: accent,
+                                                                            stretchy: stretchy)
+            }
+        }
+        add("([{⟨⌈⌊|‖⟦⦃⟮⟪", .prefix, fence: true, stretchy: true)
+        add(")]}⟩⌉⌋|‖⟧⦄⟯⟫", .postfix, fence: true, stretchy: true)
+        add("|‖∣∥", .infix, fence: true, stretchy: true)
+        add("→←↔⇒⇐⇔↦↑↓↕⇕⟶⟵⟷⟹⟸⟺⟼↼⇀↽⇁⇋⇌↗↘↙↖", .infix, stretchy: true)
+        add("¯‾^~ˇˆ˜⏞⏟⎴⎵_\u{302}\u{303}\u{304}\u{305}\u{332}", .postfix, accent: true, stretchy: true)
+        add("´`¨˙˚¸˘'\"\u{300}\u{301}\u{306}\u{307}\u{308}\u{30A}\u{30C}\u{20D7}", .postfix, accent: true)
+        add("=≠<>≤≥≈≡∼≃≅∈∉∋⊂⊃⊆⊇⊊⊋∝≪≫:,;.", .infix)
+        add("+−±∓×÷⋅·∗∘∙∪∩⊕⊖⊗⊘⊙∧∨∖/∕*", .infix)
+        add("+−±∓¬∀∃∄∂∇∑∏∐⋃⋂⨁⨂⨀⋀⋁∫∬∭∮", .prefix)
+        add("!′″‴%", .postfix)
+        for name in ["lim", "max", "min", "sup", "inf", "liminf", "limsup"] {
+            table[Key(text: name, form: .prefix)] = TextEntry(form: .prefix)
+        }
+        return table
+    }()
+}
