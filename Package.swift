@@ -59,7 +59,8 @@ let package = Package(
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "FileNames"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
         .target(name: "MathLayout", dependencies: ["BookModel", "Fonts"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "PageFormat", "ProcessMemory"]),
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "MathLayout", "PageFormat",
+                                               "ProcessMemory"]),
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
         // as a command for its screenshots.

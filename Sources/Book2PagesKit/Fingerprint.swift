@@ -22,13 +22,14 @@ enum Fingerprint {
                           options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed)
     }
 
-    /// The layout's own font files (the body's, the code font's, the sans-serif faces') by name
+    /// The layout's own font files (the body's, the code font's, the sans-serif faces', the math
+    /// face's) by name
     /// with the digest of each one's bytes, and the digest of the installed fonts' list; nil when
     /// the fonts can't be found (the conversion then fails on them). Worked out once a process
     /// for each body and code font: hashing the files takes milliseconds, and a batch asks for
     /// every book.
     static func fonts(of layout: LayoutOptions) -> (files: [Provenance.FontFile], installed: String)? {
-        let key = "\(layout.font)\n\(layout.codeFont)"
+        let key = "\(layout.font)\n\(layout.codeFont)\n\(layout.mathFont ?? "")"
         return fontsLock.withLock {
             if let known = knownFonts[key] { return known }
             let found = measuredFonts(of: layout)
@@ -48,6 +49,8 @@ enum Fingerprint {
                      sans.regular, sans.italic, sans.bold, sans.boldItalic] {
             paths.insert(face.path)
         }
+        // The math face, when there is one: formulas are set in it.
+        if let math = try? MathFont.load(layout.mathFont ?? LayoutOptions.defaultMathFont) { paths.insert(math.face.path) }
         var files: [Provenance.FontFile] = []
         for path in paths {
             guard let handle = try? LooseFile.open(path, named: path), let bytes = try? handle.readToEnd() else { return nil }
@@ -88,6 +91,8 @@ enum Fingerprint {
             "code-font \(layout.codeFont)",
             "align \(layout.alignment.rawValue)",
             "writing-mode \(layout.writingMode.rawValue)",
+            // Written only when given, so that the outputs made before it keep their digest.
+            layout.mathFont.map { "math-font \($0)" },
             "from \(options.inputFormat?.rawValue ?? "any")",
             "pretty \(options.pretty)",
             "target \(options.target.name.rawValue)",
@@ -95,7 +100,7 @@ enum Fingerprint {
             "format \(options.outputFormat.rawValue)",
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",
-        ].joined(separator: "\n")
+        ].compactMap { $0 }.joined(separator: "\n")
     }
 
     /// The input's bytes: a file's, or every regular file under a folder (with its path, in

@@ -1,5 +1,6 @@
 import BookModel
 import FileNames
+import Fonts
 import Foundation
 import HTMLPreview
 import PageFormat
@@ -48,7 +49,29 @@ public enum Preview {
                 if let bytes = try? files.read(path) { images[path] = Data(bytes) }
             }
         }
-        return PreviewAssets(fonts: fonts, images: images)
+        return PreviewAssets(fonts: fonts, images: images, glyphs: formulaGlyphs(in: conversion.document, files: conversion.fontFiles))
+    }
+
+    /// The outlines of the glyphs the document's formulas draw, by face: read from each math
+    /// face's file on this machine (a face that cannot be opened is left out, and its formulas
+    /// show no glyphs).
+    static func formulaGlyphs(in document: PageDocument, files: [String: String]) -> [String: GlyphOutlines] {
+        var wanted: [String: Set<Int>] = [:]
+        for page in document.pages {
+            for line in page.shown?.lines ?? [] {
+                for formula in line.formulas { wanted[formula.face, default: []].formUnion(formula.glyphs.map(\.id)) }
+            }
+        }
+        var outlines: [String: GlyphOutlines] = [:]
+        for (name, glyphs) in wanted {
+            guard let path = files[name], let face = try? FontFace(path: path) else { continue }
+            var paths: [Int: String] = [:]
+            for glyph in glyphs where glyph >= 0 && glyph <= Int(UInt32.max) {
+                paths[glyph] = face.outlinePath(ofGlyph: UInt32(glyph))
+            }
+            outlines[name] = GlyphOutlines(unitsPerEm: face.unitsPerEm, paths: paths)
+        }
+        return outlines
     }
 
     /// Writes a PNG of every spread of the preview at `preview` into `directory` (made if

@@ -19,6 +19,7 @@ struct CommandLineValues: Sendable {
     var margins: Margins?
     var font: String?
     var bookFonts: Switch?
+    var mathFont: String?
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?

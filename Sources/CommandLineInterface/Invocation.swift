@@ -88,6 +88,7 @@ struct Invocation: Sendable, Equatable {
             layout.bodyFontChosen = true
         }
         if let bookFonts = values.bookFonts { layout.usesBookFonts = bookFonts == .on }
+        if let mathFont = values.mathFont { layout.mathFont = mathFont }
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }

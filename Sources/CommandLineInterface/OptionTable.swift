@@ -116,6 +116,11 @@ enum OptionTable {
                        + "off: every run in the body font (and the code font), as a reader's publisher-fonts switch "
                        + "does. With --font, the book's body text is set in that font either way. Default on.",
                 what: "setting", sets: \.bookFonts),
+        .text("math-font", valueName: "FAMILY|FILE",
+                   help: "Face formulas (MathML) are set in: a family name found through fontconfig, or a font file, "
+                       + "with an OpenType MATH table (Latin Modern Math, STIX Two Math). Default \"\(LayoutOptions.defaultMathFont)\" "
+                       + "(Debian's fonts-texgyre-math), which matches the Times-metric body.",
+              empty: "--math-font needs a family name or a file", sets: \.mathFont),
         .value("font-size", valueName: "PT",
                help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(PageTargets.format(defaults.layout.fontSize)).",
                sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },

@@ -32,6 +32,7 @@ public enum HTMLPreview {
         </style>
         </head>
         <body>
+        \(GlyphDefinitions.svg(faces: document.layout.standIns ?? [], glyphs: assets.glyphs))
         <div id="viewer">
         <div id="frame"><div id="stage"><div id="left" class="slot"></div><div id="right" class="slot"></div><div id="leaf"><div class="face front"></div><div class="face back"></div></div></div></div>
         <nav id="bar"><button id="prev" aria-label="Turn to the left">◀</button><span id="counter"></span><button id="next" aria-label="Turn to the right">▶</button><button id="toc-button">Contents</button></nav>

@@ -15,10 +15,13 @@ enum HTMLText {
         return out
     }
 
-    /// A number of CSS pixels as short as it can be written: `40`, `157.81`.
-    static func px(_ value: Double) -> String {
+    /// A number of CSS pixels as short as it can be written: `40px`, `157.81px`.
+    static func px(_ value: Double) -> String { number(value) + "px" }
+
+    /// A number to the hundredth, as short as it can be written: `40`, `157.81`.
+    static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) + "px" }
-        return String(rounded) + "px"
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
     }
 }

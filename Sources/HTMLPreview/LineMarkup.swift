@@ -1,3 +1,4 @@
+import Foundation
 import PageFormat
 
 /// One laid-out line as HTML: a box at the line's `x`, `y` and `width`, holding its text on one
@@ -49,13 +50,50 @@ enum LineMarkup {
             for piece in line.bidi {
                 let low = max(0, min(piece.start, units.count)), high = max(low, min(piece.start + piece.length, units.count))
                 content += "<span class=\"\(piece.rightToLeft ? "rtl" : "ltr")\">"
-                    + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns, destination: destination) + "</span>"
+                    + spans(units, low..<high, runs: runs, size: size, standIns: layout.standIns, formulas: line.formulas,
+                            destination: destination) + "</span>"
             }
         } else {
-            content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, destination: destination)
+            content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, formulas: line.formulas,
+                            destination: destination)
         }
         return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
             + line.ruby.map { ruby(of: $0, layout: layout, vertical: line.vertical) }.joined()
+            + line.formulas.map { formula($0, layout: layout, units: units, runs: runs) }.joined()
+    }
+
+    /// A formula as an SVG in its box, its glyphs drawn by id from the document's outlines
+    /// (`GlyphDefinitions`) and its rules as rectangles, in page coordinates, in the colour of
+    /// its run; its words for a reader's voice.
+    static func formula(_ formula: PageFormula, layout: LayoutDescription, units: [UInt16], runs: [PageRun]) -> String {
+        let face = layout.standIns?.firstIndex { $0.postScriptName == formula.face } ?? -1
+        let low = max(0, min(formula.start, units.count)), high = max(low, min(formula.start + formula.length, units.count))
+        let label = formula.alt ?? String(decoding: units[low..<high], as: UTF16.self)
+        let color = runs.first { $0.start <= formula.start && formula.start < $0.start + $0.length }?.color
+        var svg = "<svg class=\"fm\" role=\"img\" aria-label=\"\(HTMLText.escaped(label))\" style=\"left:\(HTMLText.px(formula.x));"
+            + "top:\(HTMLText.px(formula.y));width:\(HTMLText.px(formula.width));height:\(HTMLText.px(formula.height))\" "
+            + "viewBox=\"\(formula.x) \(formula.y) \(formula.width) \(formula.height)\" data-start=\"\(formula.start)\">"
+            + "<g fill=\"\(color?.hex ?? "currentColor")\">"
+        for glyph in formula.glyphs {
+            svg += "<use href=\"#\(GlyphDefinitions.id(face: face, glyph: glyph.id))\" transform=\"translate(\(glyph.x) \(glyph.y)) "
+                + "scale(\(glyph.size) \(-glyph.size))\"/>"
+        }
+        for rule in formula.rules {
+            guard rule.angle != 0 else {
+                svg += "<rect x=\"\(rule.x)\" y=\"\(rule.y)\" width=\"\(rule.width)\" height=\"\(rule.height)\"/>"
+                continue
+            }
+            // A turned rule as its four corners, turned about its centre (counterclockwise on
+            // the page, whose y goes down).
+            let (cx, cy) = (rule.x + rule.width / 2, rule.y + rule.height / 2)
+            let radians = rule.angle * .pi / 180, (cosine, sine) = (cos(radians), sin(radians))
+            let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { sx, sy -> String in
+                let (dx, dy) = (sx * rule.width / 2, sy * rule.height / 2)
+                return "\(HTMLText.number(cx + dx * cosine + dy * sine)),\(HTMLText.number(cy - dx * sine + dy * cosine))"
+            }
+            svg += "<polygon points=\"\(corners.joined(separator: " "))\"/>"
+        }
+        return svg + "</g></svg>"
     }
 
     /// A ruby reading in its box, in its face (or stand-in) and size, spread by its letter
@@ -101,8 +139,11 @@ enum LineMarkup {
 
     /// The text of `range` cut at the runs' edges, each part in its run's face and size (text no
     /// run covers, in the first face at the line's size).
+    /// A formula's run (one of `formulas`) is not drawn: a box as wide as the formula takes its
+    /// place, and the formula is drawn over it (`formula`).
     static func spans(_ units: [UInt16], _ range: Range<Int>, runs: [PageRun], size: Double,
-                      standIns: [FaceDescription]? = nil, destination: (PageRun) -> LinkDestination? = { _ in nil }) -> String {
+                      standIns: [FaceDescription]? = nil, formulas: [PageFormula] = [],
+                      destination: (PageRun) -> LinkDestination? = { _ in nil }) -> String {
         var out = ""
         var position = range.lowerBound
         func emit(_ part: Range<Int>, face: String, runSize: Double, shift: BaselineShift, link: LinkDestination? = nil,
@@ -142,6 +183,11 @@ enum LineMarkup {
             let low = max(run.start, position), high = min(run.start + run.length, range.upperBound)
             guard low < high else { continue }
             emit(position..<low, face: "f0", runSize: size, shift: .none)
+            if let formula = formulas.first(where: { $0.start == low && $0.start + $0.length == high }) {
+                out += "<span class=\"fs\" style=\"width:\(HTMLText.px(formula.width))\"></span>"
+                position = high
+                continue
+            }
             let standIn = run.standIn.flatMap { name in standIns?.firstIndex { $0.postScriptName == name } }
             emit(low..<high, face: standIn.map { "s\($0)" } ?? "f\(run.face)", runSize: run.size, shift: run.shift,
                  link: destination(run), painted: run)

@@ -9,9 +9,26 @@ public struct PreviewAssets: Sendable {
     public var fonts: [String: Data]
     /// The pictures the pages and the cover show, by their path in the book.
     public var images: [String: Data]
+    /// The outlines of the glyphs the pages' formulas draw, by their face's PostScript name: a
+    /// glyph of a formula is drawn by id (a stretched bracket has no character), which only a
+    /// path can do in a page.
+    public var glyphs: [String: GlyphOutlines]
 
-    public init(fonts: [String: Data], images: [String: Data] = [:]) {
+    public init(fonts: [String: Data], images: [String: Data] = [:], glyphs: [String: GlyphOutlines] = [:]) {
         self.fonts = fonts
         self.images = images
+        self.glyphs = glyphs
+    }
+}
+
+/// Glyphs of one face as SVG path data by glyph id, in the face's units (`unitsPerEm` to the
+/// em), y going up.
+public struct GlyphOutlines: Sendable {
+    public var unitsPerEm: Int
+    public var paths: [Int: String]
+
+    public init(unitsPerEm: Int, paths: [Int: String]) {
+        self.unitsPerEm = unitsPerEm
+        self.paths = paths
     }
 }

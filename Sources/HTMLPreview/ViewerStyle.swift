@@ -41,6 +41,8 @@ enum ViewerStyle {
     .rtl { direction: rtl; }
     .rule::after { content: ""; position: absolute; left: 0; right: 0; top: 50%; border-top: 0.5px solid currentColor; }
     .box, .cell { position: absolute; pointer-events: none; }
+    .fm { position: absolute; overflow: visible; }
+    .fs { display: inline-block; }
     .img { position: absolute; object-fit: fill; }
     .img.missing { background: #e8e2d6; color: #6c655a; font: 12px sans-serif; display: flex; align-items: center;
                    justify-content: center; text-align: center; }

@@ -7,7 +7,8 @@ import PageFormat
 /// draws wider than it was measured, and falls short of its measure by less than a hundredth
 /// of a point a character.
 struct AddedSpacing {
-    /// The line's characters (grapheme clusters, and characters combined upright as one), as
+    /// The line's characters (grapheme clusters, and characters combined upright, or a formula,
+    /// as one), as
     /// UTF-16 ranges of its text, and what each is to the rules that space them.
     let characters: [Range<Int>]
     let classes: [SpacingClass]
@@ -26,7 +27,7 @@ struct AddedSpacing {
             unit = range.upperBound
             while run < runs.count, runs[run].start + runs[run].length <= range.lowerBound { run += 1 }
             let shaping = run < runs.count && runs[run].start <= range.lowerBound ? runs[run].shaping : RunShaping()
-            if shaping.combined {
+            if shaping.isWhole {
                 if runs[run].start < range.lowerBound, let last = characters.indices.last {
                     characters[last] = characters[last].lowerBound..<range.upperBound
                 } else {

@@ -1,4 +1,5 @@
 import BookModel
+import MathLayout
 import PageFormat
 
 /// Turns a chapter's block tree into the flat list of paragraphs the line breaker and the
@@ -117,6 +118,8 @@ struct BlockFlattener {
         tableCount = 0
         pendingFloats = []
         floatsInFlow = 0
+        formulaScales = []
+        formulasAsText = 0
         boxStack = BoxStack(fontSize: fontSize, lineHeight: lineHeight, contentWidth: contentWidth)
         add(blocks, indent: 0, listDepth: 0, gapBefore: true, language: nil, direction: nil)
         flushFloats(indent: 0, language: nil, direction: nil)
@@ -413,6 +416,12 @@ struct BlockFlattener {
 
     /// How many floats the last `flatten` set in the flow, as ordinary blocks.
     private(set) var floatsInFlow = 0
+    /// Sets the formulas; nil: each is set as its text.
+    var formulaSetter: FormulaSetter?
+    /// The scale of each formula set smaller to fit the page, and how many were set as text
+    /// for want of a math face, since `flatten` began.
+    private(set) var formulaScales: [Double] = []
+    private(set) var formulasAsText = 0
 
     // MARK: - Tables
 
@@ -678,7 +687,8 @@ struct BlockFlattener {
         guard paragraph.source != nil else { return }
         let count = inlines.reduce(0) { $0 + $1.text.unicodeScalarCount }
         let widened = paragraph.keepsSpaces && inlines.contains { $0.text.utf8.contains(0x09) }
-        paragraph.sourceIsExact = !widened && paragraph.scalarCount == count
+        let added = paragraph.sourceReplacements.reduce(0) { $0 + $1.length - $1.sourceLength }
+        paragraph.sourceIsExact = !widened && paragraph.scalarCount - added == count
     }
 
     /// A task item shows its box as the writer typed it (the serif faces have no ballot-box
@@ -690,13 +700,42 @@ struct BlockFlattener {
         return ListNumbering.marker(style, number: list.number(ofItem: item))
     }
 
-    private func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
+    private mutating func append(_ inlines: [Inline], to paragraph: inout StyledParagraph,
                         size: Double? = nil, bold: Bool = false) {
         let size = size ?? fontSize
         // Scalars counted so far, for the offsets of note references: counted only up to the
         // last reference, once.
         var counted = (bytes: 0, scalars: 0)
-        for inline in inlines {
+        // The paragraph's scalars before byte `byte` of its text: counted once, onwards.
+        func scalars(before byte: Int, in text: [UInt8]) -> Int {
+            while counted.bytes < byte {
+                if text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }
+                counted.bytes += 1
+            }
+            return counted.scalars
+        }
+        // Text the block does not have (a formula's linear form, a line break around a display
+        // formula) is recorded, so that offsets still map to the block's text.
+        func replaced(from byte: Int, sourceScalars: Int, in paragraph: inout StyledParagraph) {
+            let start = scalars(before: byte, in: paragraph.text)
+            let length = scalars(before: paragraph.text.count, in: paragraph.text) - start
+            guard length != sourceScalars else { return }
+            paragraph.sourceReplacements.append(SourceReplacement(offset: start, length: length, sourceLength: sourceScalars))
+        }
+        func breakLine(in paragraph: inout StyledParagraph) {
+            guard let last = paragraph.text.last, last != 0x0A else { return }
+            let before = paragraph.text.count
+            paragraph.append("\n", face: FaceRole.regular.rawValue, size: size)
+            // A space before it became the break; else the break is new.
+            if paragraph.text.count > before { replaced(from: before, sourceScalars: 0, in: &paragraph) }
+        }
+        var afterDisplay = false
+        for (index, inline) in inlines.enumerated() {
+            // Text after a display formula starts a line of its own.
+            if afterDisplay, inline.text.contains(where: { !$0.isWhitespace }) {
+                breakLine(in: &paragraph)
+                afterDisplay = false
+            }
             let style = inline.style
             let isBold = bold || cell?.bold == true || style.contains(.bold)
             let isItalic = style.contains(.italic)
@@ -709,6 +748,29 @@ struct BlockFlattener {
             let paint = Self.paint(of: inline)
             let layoutFace = bookFaces?.layoutFace(for: inline.font, bold: isBold, italic: isItalic, code: isCode)
                 ?? FaceRole(bold: isBold, italic: isItalic, code: isCode).rawValue
+            // A formula's text is its linear form (`FormulaText`), set as the formula's run or,
+            // without a math face or in a vertical line, as text.
+            var inline = inline
+            if let formula = inline.formula {
+                let linear = FormulaText.linear(formula)
+                if !setsVertically, var span = setFormula(formula, size: runSize, in: paragraph) {
+                    // A display formula is a line of its own.
+                    if span.isDisplay { breakLine(in: &paragraph) }
+                    var text = Substring(linear)
+                    // A formula of no text still takes its place: its text is an object's mark.
+                    if text.isEmpty { text = "\u{FFFC}" }
+                    let start = paragraph.text.count
+                    paragraph.append(String(text), face: layoutFace, size: runSize, link: inline.link, paint: paint,
+                                     shaping: RunShaping(objectWidth: span.box.width))
+                    span.range = start..<paragraph.text.count
+                    paragraph.formulas.append(span)
+                    replaced(from: start, sourceScalars: inline.text.unicodeScalarCount, in: &paragraph)
+                    afterDisplay = span.isDisplay
+                    continue
+                }
+                if !setsVertically { formulasAsText += 1 }
+                if !linear.isEmpty { inline.text = linear }
+            }
             if inline.font.family != 0, let bookFaces,
                let bookFace = bookFaces.bookFace(for: inline.font, bold: isBold, italic: isItalic) {
                 for piece in Self.pieces(of: inline.text, in: bookFace, faces: bookFaces, otherwise: layoutFace) {
@@ -719,17 +781,27 @@ struct BlockFlattener {
                 append(inline.text, of: inline, face: layoutFace, size: size, runSize: runSize, shift: shift, paint: paint,
                        to: &paragraph)
             }
+            if let original = inlines.indices.contains(index) ? inlines[index] : nil, original.formula != nil {
+                replaced(from: before, sourceScalars: original.text.unicodeScalarCount, in: &paragraph)
+            }
             if let reading = inline.ruby, paragraph.text.count > before {
                 paragraph.rubies.append(RubySpan(base: before..<paragraph.text.count, text: reading, face: layoutFace,
                                                  size: RubySpan.size(over: runSize)))
             }
             guard let note = inline.note, paragraph.text.count > before else { continue }
-            while counted.bytes < paragraph.text.count {
-                if paragraph.text[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }
-                counted.bytes += 1
-            }
-            paragraph.noteCalls.append(NoteCall(offset: counted.scalars - 1, note: note))
+            paragraph.noteCalls.append(NoteCall(offset: scalars(before: paragraph.text.count, in: paragraph.text) - 1, note: note))
         }
+    }
+
+    /// `formula` set at `size` within the room a line of `paragraph` has (the measure less its
+    /// boxes' insets and indents); nil when there is no math face to set it with.
+    private mutating func setFormula(_ formula: Formula, size: Double, in paragraph: StyledParagraph) -> FormulaSpan? {
+        let insets = boxStack.insets
+        let room = contentWidth - insets.left - insets.right
+            - max(paragraph.indent, paragraph.indent + paragraph.firstLineIndent, 0)
+        guard let formulaSetter, let span = formulaSetter.set(formula, size: size, width: room) else { return nil }
+        if span.scale < 1 { formulaScales.append(span.scale) }
+        return span
     }
 
     /// `text` of `inline` in face number `face`: with its spacing and features, small capitals

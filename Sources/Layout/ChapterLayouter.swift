@@ -89,9 +89,10 @@ struct ChapterLayouter {
     /// `sharedWidths`: what the other workers of the same book have shaped;
     /// `sharedHyphenation`: where they found that words take a hyphen.
     /// `faces`: the book's faces (`BookFaces`) from `fonts`.
+    /// `mathFaces`: the face formulas are set in, loaded when the first is met.
     init(fonts: FontSet, faces: BookFaces, options: LayoutOptions, settings: BookSettings, lineBreaker: any LineBreaking,
          dictionaries: HyphenationDictionaries, sharedWidths: SharedWidths? = nil,
-         sharedHyphenation: SharedHyphenation? = nil) {
+         sharedHyphenation: SharedHyphenation? = nil, mathFaces: MathFaces = MathFaces(requested: nil)) {
         let lineHeight = options.bodyLineHeight
         // A vertical book is laid out as a horizontal one on the page turned a quarter (its
         // lines' length the page's height, its lines stacked across its width); the assembler
@@ -118,6 +119,8 @@ struct ChapterLayouter {
         flattener.setsVertically = settings.vertical
         flattener.faceFeatures = segmenter.faceFeatures
         flattener.bookFaces = faces
+        flattener.formulaSetter = FormulaSetter(faces: mathFaces, pixel: options.fontSize / 16, contentHeight: contentSize.height,
+                                                textAscender: fonts.regular.ascender, textDescender: fonts.regular.descender)
         designSetter = DesignSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                     direction: direction, language: language,
                                     pageSize: options.geometry.pageSize)
@@ -161,6 +164,18 @@ struct ChapterLayouter {
             layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
                 + (count == 1 ? "box is" : "boxes are") + " set narrower than the book's CSS asks: their margins, borders "
                 + "and padding would leave the text less than a quarter of the page's width"))
+        }
+        if let smallest = paginated.formulaScales.min() {
+            let count = paginated.formulaScales.count
+            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
+                + (count == 1 ? "formula is" : "formulas are") + " wider than the page or taller than it at the text's size: "
+                + "set smaller to fit, down to \(Int((smallest * 100).rounded(.down))) %"))
+        }
+        if paginated.formulasAsText > 0 {
+            let count = paginated.formulasAsText
+            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
+                + (count == 1 ? "formula is" : "formulas are") + " set as text: no math face is installed "
+                + "(Debian's fonts-texgyre-math, or --math-font)"))
         }
         if paginated.floatsInFlow > 0 {
             let count = paginated.floatsInFlow
@@ -217,6 +232,9 @@ struct ChapterLayouter {
         var floatsInFlow = 0
         /// How many of its boxes were set narrower than the book asks (`BoxStack`).
         var boxesNarrowed = 0
+        /// The scales of the formulas set smaller to fit the page; how many were set as text.
+        var formulaScales: [Double] = []
+        var formulasAsText = 0
     }
 
     /// The chapter's paragraphs and notes set into lines and cut into pages.
@@ -252,7 +270,8 @@ struct ChapterLayouter {
             }
         }
         return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales,
-                                floatsInFlow: floatsInFlow, boxesNarrowed: flattener.boxesNarrowed)
+                                floatsInFlow: floatsInFlow, boxesNarrowed: flattener.boxesNarrowed,
+                                formulaScales: flattener.formulaScales, formulasAsText: flattener.formulasAsText)
     }
 
     /// What sets a paragraph into lines, for a measure: the content box's, or a box's inside.

@@ -1,4 +1,5 @@
 import BookModel
+import Fonts
 import PageFormat
 
 /// Everything the layout needs to know besides the book.
@@ -22,6 +23,9 @@ public struct LayoutOptions: Sendable, Equatable {
     public var bodyFontChosen = false
     /// Whether lines are set horizontally or in vertical columns (`--writing-mode`).
     public var writingMode = WritingModeChoice.auto
+    /// The face formulas are set in (`--math-font`): a family or a font file with an OpenType
+    /// MATH table; nil, `defaultMathFont`, when installed.
+    public var mathFont: String?
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
                 fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
@@ -46,6 +50,8 @@ public struct LayoutOptions: Sendable, Equatable {
     public static let defaultFont = "Liberation Serif"
     /// Liberation Mono has the metrics of Courier New.
     public static let defaultCodeFont = "Liberation Mono"
+    /// Formulas are set in TeX Gyre Termes Math, a Times face beside the body's Liberation Serif.
+    public static let defaultMathFont = MathFont.defaultFamily
     /// What the book's `sans-serif` is set in: Liberation Sans has the metrics of Arial.
     public static let defaultSansSerifFont = "Liberation Sans"
 

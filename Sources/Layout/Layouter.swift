@@ -25,6 +25,8 @@ public struct Layouter: Sendable {
     private let dictionaries: HyphenationDictionaries
     /// The last book's faces, loaded once for its workers and its description.
     private let lastFaces = LastBookFaces()
+    /// The face formulas are set in, loaded by the first book that has one.
+    private let mathFaces: MathFaces
 
     /// `hyphenationDirectory`: where the hyphenation dictionaries are (Debian's by default).
     public init(options: LayoutOptions, hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) throws {
@@ -42,6 +44,14 @@ public struct Layouter: Sendable {
             fonts = try FontSet(font: options.font, monospaceFamily: options.codeFont)
         } catch let error as FontError {
             throw LayoutError.font(error.description)
+        }
+        mathFaces = MathFaces(requested: options.mathFont)
+        if options.mathFont != nil {
+            do {
+                try mathFaces.loadNow()
+            } catch let error as FontError {
+                throw LayoutError.font(error.description)
+            }
         }
         guard BreakOpportunityFinder(locale: nil) != nil else { throw LayoutError.lineBreakingUnavailable }
         self.options = options
@@ -123,7 +133,7 @@ public struct Layouter: Sendable {
                 sharedHyphenation: SharedHyphenation? = nil) -> ChapterLayouter {
         ChapterLayouter(fonts: fonts, faces: faces(for: settings.fonts), options: options, settings: settings,
                         lineBreaker: TotalFitLineBreaker(), dictionaries: dictionaries,
-                        sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
+                        sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation, mathFaces: mathFaces)
     }
 
     /// The paged book from its chapters' layouts: the pages in order, where the table of

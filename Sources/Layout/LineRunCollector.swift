@@ -54,7 +54,7 @@ struct LineRunCollector {
     /// Adds `run`, joined to the last when they are set alike.
     private static func append(_ run: LineRun, to runs: inout [LineRun]) {
         if let last = runs.last, last.face == run.face, last.size == run.size, last.shift == run.shift, last.link == run.link,
-           last.paint == run.paint, last.shaping == run.shaping {
+           last.paint == run.paint, last.shaping == run.shaping, !run.shaping.isWhole {
             runs[runs.count - 1].length += run.length
         } else {
             runs.append(run)

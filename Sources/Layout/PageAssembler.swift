@@ -1,4 +1,5 @@
 import BookModel
+import MathLayout
 import PageFormat
 
 /// Turns a chapter's pages as the paginator filled them into the pages every writer reads
@@ -123,7 +124,33 @@ struct PageAssembler: Sendable {
                                             width: PointPrecision.rounded(ruby.width), face: ruby.face,
                                             standIn: ruby.standIn?.postScriptName, size: ruby.size,
                                             letterSpacing: ruby.letterSpacing)
-                        })
+                        },
+                        formulas: line.formulas.map { formula(of: $0, on: line) })
+    }
+
+    /// A formula on the page: its glyphs and rules from its origin on the line's baseline.
+    private func formula(of placed: SetFormula, on line: SetLine) -> PageFormula {
+        let rounded = PointPrecision.rounded
+        let left = origin.left + line.x + placed.offset
+        let baseline = origin.top + line.y + placed.baseline
+        let formula = placed.formula
+        var glyphs: [PageFormula.Glyph] = []
+        var rules: [PageFormula.Rule] = []
+        for item in formula.box.items {
+            switch item.kind {
+            case .glyph(let id, let size):
+                glyphs.append(PageFormula.Glyph(id: Int(id), x: rounded(left + item.x), y: rounded(baseline - item.y),
+                                                size: rounded(size)))
+            case .rule(let width, let height, let angle):
+                rules.append(PageFormula.Rule(x: rounded(left + item.x), y: rounded(baseline - item.y - height),
+                                              width: rounded(width), height: rounded(height), angle: rounded(angle)))
+            }
+        }
+        let box = formula.box
+        return PageFormula(start: placed.start, length: placed.length, x: rounded(left), y: rounded(baseline - box.ascent),
+                           width: rounded(box.width), height: rounded(box.ascent + box.descent), baseline: rounded(baseline),
+                           face: formula.face.postScriptName, glyphs: glyphs, rules: rules, display: formula.isDisplay,
+                           alt: formula.alternative, scale: formula.scale)
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size

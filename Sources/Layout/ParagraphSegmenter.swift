@@ -41,7 +41,7 @@ struct ParagraphSegmenter {
         }
         let rubies = paragraph.rubies
         if !rubies.isEmpty { Self.keepWhole(rubies.map(\.base), in: &opportunities) }
-        if paragraph.isShaped { Self.keepWhole(Self.combinedRanges(of: paragraph), in: &opportunities) }
+        if paragraph.isShaped { Self.keepWhole(Self.wholeRanges(of: paragraph), in: &opportunities) }
         let strict = paragraph.strictLineBreaks
         opportunities.removeAll { !$0.isMandatory && LineStartRules.keepsOff(text, at: $0.offset, strict: strict) }
         // Cut first, then every piece measured in one call.
@@ -88,13 +88,14 @@ struct ParagraphSegmenter {
             let last = Self.lastCharacter(text, segments[k].start..<segments[k].visibleEnd)
             guard let character = Self.string(text, last).first, SpacingClass(character) == .closing else { continue }
             while run < paragraph.runs.count - 1, paragraph.runs[run].end <= last.lowerBound { run += 1 }
-            guard !paragraph.runs[run].shaping.combined else { continue }
+            guard !paragraph.runs[run].shaping.isWhole else { continue }
             segments[k].endTrim = paragraph.runs[run].size / 2
         }
     }
 
     /// `opportunities` without those inside any of `ranges`: a ruby's base (never broken from
-    /// its reading), characters combined upright (one character). Both lists are in order.
+    /// its reading), characters combined upright (one character), a formula. Both lists are in
+    /// order.
     private static func keepWhole(_ ranges: [Range<Int>], in opportunities: inout [BreakOpportunity]) {
         guard !ranges.isEmpty else { return }
         var k = 0
@@ -104,12 +105,14 @@ struct ParagraphSegmenter {
         }
     }
 
-    /// The runs of `paragraph` set as one upright character (`RunShaping.combined`), in order.
-    static func combinedRanges(of paragraph: StyledParagraph) -> [Range<Int>] {
+    /// The runs of `paragraph` no line breaks inside (`RunShaping.isWhole`: set as one upright
+    /// character, or an object), in order.
+    static func wholeRanges(of paragraph: StyledParagraph) -> [Range<Int>] {
+        guard paragraph.isShaped else { return [] }
         var ranges: [Range<Int>] = []
         var start = 0
         for run in paragraph.runs {
-            if run.shaping.combined { ranges.append(start..<run.end) }
+            if run.shaping.isWhole { ranges.append(start..<run.end) }
             start = run.end
         }
         return ranges
@@ -326,10 +329,17 @@ struct ParagraphSegmenter {
         // In code, the clusters a piece had better end after (`CodeLines.endsPiece`).
         var punctuation: [Bool] = []
         var offset = segment.start
+        // A run kept whole (a formula) is one cluster.
+        let whole = Self.wholeRanges(of: paragraph).filter { $0.overlaps(segment.start..<segment.visibleEnd) }
         for character in Self.string(text, segment.start..<segment.visibleEnd) {
             offset += character.utf8.count
+            if whole.contains(where: { $0.lowerBound < offset && offset < $0.upperBound }) { continue }
             boundaries.append(offset)
             if paragraph.isCode { punctuation.append(CodeLines.endsPiece(character)) }
+        }
+        if boundaries.last != segment.visibleEnd {
+            boundaries.append(segment.visibleEnd)
+            if paragraph.isCode { punctuation.append(false) }
         }
         var pieces: [Segment] = []
         var pieceStart = segment.start
@@ -435,9 +445,10 @@ struct ParagraphSegmenter {
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
             let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
-            if runs[r].shaping.combined {
-                // One em of the column, counted with the part that holds the run's start.
-                if low == (r > 0 ? runs[r - 1].end : 0) { added += runs[r].size }
+            if runs[r].shaping.isWhole {
+                // One em of the column, or the object's advance, counted with the part that
+                // holds the run's start.
+                if low == (r > 0 ? runs[r - 1].end : 0) { added += runs[r].shaping.objectWidth ?? runs[r].size }
             } else {
                 ranges.add(low..<high, face: shaped.runFaces[r], size: runs[r].size, rightToLeft: level.map { $0.level & 1 == 1 })
             }

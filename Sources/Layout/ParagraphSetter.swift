@@ -71,6 +71,9 @@ struct ParagraphSetter {
             let spacer = interCharacter || !paragraph.rubies.isEmpty
                 ? LineSpacer(segmenter: segmenter, paragraph: paragraph, text: text, language: language,
                              composesCJK: interCharacter) : nil
+            let formulas = paragraph.formulas.isEmpty ? nil
+                : LineFormulas(segmenter: segmenter, paragraph: paragraph, ascender: regular.ascender,
+                               descender: regular.descender)
             for (n, span) in spans.enumerated() {
                 if n & 1023 == 1023, MemoryWatch.isOver { break }
                 var start = 0
@@ -130,8 +133,13 @@ struct ParagraphSetter {
                         text: text)
                 }
                 let justified = fills && !filled && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
+                let natural = width
                 if justified { width = end - x }
-                if paragraph.alignment == .center {
+                if let formulas, formulas.isDisplayLine(start..<textEnd) {
+                    // A display formula is centred in the measure, whatever the first line's indent.
+                    x = indent + insets.start(n)
+                    x += max(0, (end - x - width) / 2)
+                } else if paragraph.alignment == .center {
                     x += max(0, (end - x - width) / 2)
                 } else if alignsToEnd(paragraph.alignment, direction: direction) {
                     x += max(0, end - x - width)
@@ -145,6 +153,14 @@ struct ParagraphSetter {
                                    runs: lineRuns, direction: direction, bidi: pieces)
                 line.continuation = continues
                 line.rubies = rubies
+                if let formulas {
+                    let markerWidth = markerUnits > 0 && textEnd > start ? prefixWidth : 0
+                    (line.formulas, line.height) = formulas.place(
+                        formulas.formulas(in: start..<textEnd),
+                        on: LineSpacer.Line(range: start..<textEnd, prefixUnits: markerUnits, prefixWidth: markerWidth,
+                                            string: string, runs: lineRuns, width: width, fill: nil, room: end - x, height: height),
+                        natural: natural, rightToLeft: direction == .rightToLeft, text: text)
+                }
                 lines.append(line)
             }
             return lines
@@ -282,6 +298,12 @@ struct ParagraphSetter {
                   !segment.forcesBreak else { return nil }
             while paragraph.runs[run].end <= segment.start { run += 1 }
             guard paragraph.runs[run].face != FaceRole.monospace.rawValue else { return nil }
+            // Nor is a formula's text, nor a word beside one.
+            if paragraph.isShaped,
+               paragraph.runs[run...].prefix(while: { $0.end < segment.visibleEnd }).contains(where: \.shaping.isWhole)
+                || paragraph.runs[paragraph.runs[run...].firstIndex { $0.end >= segment.visibleEnd } ?? run].shaping.isWhole {
+                return nil
+            }
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
         // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).

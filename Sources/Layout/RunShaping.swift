@@ -18,6 +18,10 @@ struct RunShaping: Hashable, Sendable {
     /// its width (a renderer squeezes a wider one into it). Its letter spacing, the room the
     /// line adds, comes once, after the whole.
     var combined = false
+    /// Hundredths of a point: the advance of an object the run stands for (a formula), which
+    /// takes the run's place on its line whatever its text; 0 for text. The text is its words
+    /// for search, never drawn.
+    private var objectHundredths: Int32 = 0
 
     /// CSS lets letter spacing be any length; a book's is kept within these multiples of its
     /// run's size, so that no letter overlaps the one before by more than half an em and no
@@ -49,7 +53,22 @@ struct RunShaping: Hashable, Sendable {
     var letterSpacing: Double { Double(letterHundredths) / 100 }
     var wordSpacing: Double { Double(wordHundredths) / 100 }
 
-    var isPlain: Bool { letterHundredths == 0 && wordHundredths == 0 && features.isEmpty && !upright && !combined }
+    /// The run is an object of `width` points (rounded to the output's hundredths) set in its
+    /// text's place.
+    init(objectWidth width: Double) {
+        objectHundredths = Int32(max(1, min((width * 100).rounded(.up), Double(Int32.max))))
+    }
+
+    /// The advance of the object the run stands for; nil for a run of text.
+    var objectWidth: Double? { objectHundredths == 0 ? nil : Double(objectHundredths) / 100 }
+
+    /// The run takes a fixed room of its line, never broken inside: characters combined
+    /// upright, or an object.
+    var isWhole: Bool { combined || objectHundredths != 0 }
+
+    var isPlain: Bool {
+        letterHundredths == 0 && wordHundredths == 0 && features.isEmpty && !upright && !combined && objectHundredths == 0
+    }
     var isSpaced: Bool { letterHundredths != 0 || wordHundredths != 0 }
 
     /// What the spacing adds to the advance of UTF-8 `bytes` shaped alone: the letter spacing
@@ -60,6 +79,7 @@ struct RunShaping: Hashable, Sendable {
     func addedWidth(of bytes: UnsafeBufferPointer<UInt8>) -> Double {
         guard isSpaced, !bytes.isEmpty else { return 0 }
         if combined { return letterSpacing }
+        if objectHundredths != 0 { return 0 }
         var clusters = 0
         var separators = 0
         if !bytes.contains(where: { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F }) {

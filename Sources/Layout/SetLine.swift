@@ -42,6 +42,8 @@ struct SetLine: Sendable, Equatable {
     var role: LineRole
     /// Its ruby readings, placed from its box (`LineSpacer`).
     var rubies: [SetRuby] = []
+    /// Its formulas, placed from its box (`LineFormulas`).
+    var formulas: [SetFormula] = []
 
     init(text: String, x: Double, y: Double, width: Double, height: Double,
          hyphenated: Bool = false, justified: Bool = false, source: Range<Int>? = nil, runs: [LineRun] = [],

@@ -4,8 +4,8 @@ import Fonts
 /// Latin book's font), so that each run names the face its characters were measured in and a
 /// renderer draws them with it.
 enum StandInRuns {
-    /// The stand-in faces the runs of `pages`' lines name, each once, in the order of their
-    /// PostScript names.
+    /// The stand-in faces the runs of `pages`' lines name, and the math faces of their formulas,
+    /// each once, in the order of their PostScript names.
     static func faces(on pages: [PageContent]) -> [MeasuredFace] {
         var found: [MeasuredFace] = []
         for page in pages {
@@ -16,6 +16,7 @@ enum StandInRuns {
                 for ruby in line.rubies {
                     if let face = ruby.standIn { found.append(face) }
                 }
+                for placed in line.formulas { found.append(placed.formula.face) }
             }
         }
         return found.isEmpty ? [] : merged(found)
@@ -46,6 +47,11 @@ enum StandInRuns {
             for run in runs {
                 let runEnd = utf8Offset(in: bytes, from: runStart, afterUTF16Units: run.length)
                 defer { runStart = runEnd }
+                // An object's text is not drawn.
+                guard run.shaping.objectWidth == nil else {
+                    result.append(run)
+                    continue
+                }
                 // Upright text stands in by the upright face's rules (`TextMeasurer.standIns`).
                 let face = run.shaping.upright ? faces[run.face].upright() : faces[run.face]
                 let spans = measurer.standIns(inUTF8: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), face: face,

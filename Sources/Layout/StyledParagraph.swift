@@ -42,6 +42,14 @@ struct RubySpan: Equatable {
     static func size(over size: Double) -> Double { StyledParagraph.writtenSize(size / 2) }
 }
 
+/// `length` scalars of a paragraph's text from `offset` that stand for `sourceLength` scalars of
+/// its block's text.
+struct SourceReplacement: Equatable, Sendable {
+    var offset: Int
+    var length: Int
+    var sourceLength: Int
+}
+
 /// How a paragraph may be split between pages.
 enum PageBreakRule: Equatable {
     /// Anywhere that leaves at least two lines on each page.
@@ -162,6 +170,18 @@ struct StyledParagraph: Equatable {
         get { rare?.rubies ?? [] }
         set { changeRare { $0.rubies = newValue } }
     }
+    /// The formulas in its text, in order (`FormulaSpan`).
+    var formulas: [FormulaSpan] {
+        get { rare?.formulas ?? [] }
+        set { changeRare { $0.formulas = newValue } }
+    }
+    /// Stretches of its text that stand for other text of its block (a formula's linear form,
+    /// a line break made around a display formula), in order: what maps its offsets to the
+    /// block's (`ChapterSourceIndex`).
+    var sourceReplacements: [SourceReplacement] {
+        get { rare?.sourceReplacements ?? [] }
+        set { changeRare { $0.sourceReplacements = newValue } }
+    }
     /// What the book's `::first-line` changes in its first line (`FirstLineRestyle`).
     var firstLine: FirstLineRestyle? {
         get { rare?.firstLine }
@@ -174,6 +194,8 @@ struct StyledParagraph: Equatable {
         var table: FlatTable?
         var firstLine: FirstLineRestyle?
         var rubies: [RubySpan] = []
+        var formulas: [FormulaSpan] = []
+        var sourceReplacements: [SourceReplacement] = []
     }
 
     @OutOfLine private var rare: RareParts? = nil
@@ -210,8 +232,10 @@ struct StyledParagraph: Equatable {
             if keepsSpaces { appendKeepingSpaces(bytes) } else { appendCollapsingSpaces(bytes) }
         }
         guard text.count > before else { return }
+        // Runs kept whole (characters combined upright, formulas) are each their own, even
+        // beside one set alike.
         if let last = runs.last, last.face == face, last.size == size, last.shift == shift, last.link == link, last.paint == paint,
-           last.shaping == shaping {
+           last.shaping == shaping, !shaping.isWhole {
             runs[runs.count - 1].end = text.count
         } else {
             runs.append(StyledRun(end: text.count, face: face, size: size, shift: shift, link: link, paint: paint,

@@ -49,11 +49,13 @@ public struct PageLine: Sendable, Equatable {
     public var role: LineRole
     /// The ruby annotations over its text, in order (empty for most lines).
     public var ruby: [PageRuby]
+    /// Its formulas, in order, each drawn in the place of its text (empty for most lines).
+    public var formulas: [PageFormula]
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
                 continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
                 bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil, vertical: Bool = false,
-                ruby: [PageRuby] = []) {
+                ruby: [PageRuby] = [], formulas: [PageFormula] = []) {
         self.text = text
         self.x = x
         self.y = y
@@ -69,6 +71,7 @@ public struct PageLine: Sendable, Equatable {
         self.cell = cell
         self.vertical = vertical
         self.ruby = ruby
+        self.formulas = formulas
     }
 
     /// Whether the line belongs to a right-to-left paragraph.
@@ -130,7 +133,8 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, vertical, ruby
+        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, vertical, ruby,
+             formulas
     }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +154,7 @@ extension PageLine: Codable {
         cell = try container.decodeIfPresent(CellPlace.self, forKey: .cell)
         vertical = try container.decodeIfPresent(Bool.self, forKey: .vertical) ?? false
         ruby = try container.decodeIfPresent([PageRuby].self, forKey: .ruby) ?? []
+        formulas = try container.decodeIfPresent([PageFormula].self, forKey: .formulas) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -169,6 +174,7 @@ extension PageLine: Codable {
         try container.encodeIfPresent(cell, forKey: .cell)
         if vertical { try container.encode(true, forKey: .vertical) }
         if !ruby.isEmpty { try container.encode(ruby, forKey: .ruby) }
+        if !formulas.isEmpty { try container.encode(formulas, forKey: .formulas) }
     }
 }
 

@@ -73,6 +73,7 @@ extension PageLine: CompactJSONWritable {
             if let cell { output.key("cell", first: &first); cell.writeJSON(to: output) }
             if continuation { output.key("continuation", first: &first); output.write(true) }
             if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.rawValue) }
+            if !formulas.isEmpty { output.key("formulas", first: &first); try output.writeArray(formulas) }
             if let height { output.key("height", first: &first); try output.write(height) }
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }
             if justified { output.key("justified", first: &first); output.write(true) }
@@ -130,6 +131,49 @@ extension PageRuby: CompactJSONWritable {
             if let standIn { output.key("standIn", first: &first); output.write(standIn) }
             output.key("start", first: &first); output.write(Int64(start))
             output.key("text", first: &first); output.write(text)
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageFormula: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            if let alt { output.key("alt", first: &first); output.write(alt) }
+            output.key("baseline", first: &first); try output.write(baseline)
+            if display { output.key("display", first: &first); output.write(true) }
+            output.key("face", first: &first); output.write(face)
+            output.key("glyphs", first: &first); try output.writeArray(glyphs)
+            output.key("height", first: &first); try output.write(height)
+            output.key("length", first: &first); output.write(Int64(length))
+            if !rules.isEmpty { output.key("rules", first: &first); try output.writeArray(rules) }
+            if scale != 1 { output.key("scale", first: &first); try output.write(scale) }
+            output.key("start", first: &first); output.write(Int64(start))
+            output.key("width", first: &first); try output.write(width)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageFormula.Glyph: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            output.key("id", first: &first); output.write(Int64(id))
+            output.key("size", first: &first); try output.write(size)
+            output.key("x", first: &first); try output.write(x)
+            output.key("y", first: &first); try output.write(y)
+        }
+    }
+}
+
+extension PageFormula.Rule: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        try output.object { first in
+            if angle != 0 { output.key("angle", first: &first); try output.write(angle) }
+            output.key("height", first: &first); try output.write(height)
             output.key("width", first: &first); try output.write(width)
             output.key("x", first: &first); try output.write(x)
             output.key("y", first: &first); try output.write(y)

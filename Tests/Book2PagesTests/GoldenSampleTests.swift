@@ -12,6 +12,7 @@ struct GoldenSampleTests {
         ("Samples/floats.xhtml", "Samples/floats.pages.json"),
         ("Samples/boxes.xhtml", "Samples/boxes.pages.json"),
         ("Samples/typography.xhtml", "Samples/typography.pages.json"),
+        ("Samples/formulas.xhtml", "Samples/formulas.pages.json"),
         ("Samples/the-clockmakers-garden", "Samples/the-clockmakers-garden.pages.json"),
     ]
 

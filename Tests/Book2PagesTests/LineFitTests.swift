@@ -15,7 +15,7 @@ import Testing
 struct LineFitTests {
     static var books: [String] {
         ["Samples/the-lighthouse-keeper.epub", "Samples/chapter.xhtml", "Samples/the-clockmakers-garden",
-         "Samples/boxes.xhtml", "Samples/typography.xhtml", "Samples/the-tide-clock.epub"]
+         "Samples/boxes.xhtml", "Samples/typography.xhtml", "Samples/the-tide-clock.epub", "Samples/formulas.xhtml"]
             .map(TestPaths.repositoryFile)
     }
 
@@ -61,7 +61,22 @@ struct LineFitTests {
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
                 var natural = 0.0
                 if runs.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 || !$0.features.isEmpty }) { spacedLines += 1 }
+                for formula in line.formulas {
+                    // A formula is drawn in its run's place, as wide as it says, inside the box
+                    // and the line's box.
+                    #expect(runs.contains { $0.start == formula.start && $0.length == formula.length },
+                            "page \(index): a formula of \(line.text) has a run of its own")
+                    #expect(formula.x >= box.x - Self.tolerance && formula.x + formula.width <= box.x + box.width + Self.tolerance,
+                            "page \(index): a formula of \(line.text) is outside the box")
+                    #expect(formula.y >= line.y - Self.tolerance
+                            && formula.y + formula.height <= line.y + layout.height(of: line) + Self.tolerance,
+                            "page \(index): a formula of \(line.text) is outside its line's box")
+                }
                 for run in runs {
+                    if let formula = line.formulas.first(where: { $0.start == run.start && $0.length == run.length }) {
+                        natural += formula.width
+                        continue
+                    }
                     // Combined upright: one em down the column, and its room after it once.
                     if line.vertical, run.orientation == .combined {
                         natural += run.size + run.letterSpacing

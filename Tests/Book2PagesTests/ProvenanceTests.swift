@@ -52,7 +52,8 @@ struct ProvenanceTests {
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
                     "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
-                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode"])
+                == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
+                    "mathFont"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
             ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
@@ -65,6 +66,7 @@ struct ProvenanceTests {
             ("book fonts", { $0.layout.usesBookFonts = false }),
             ("font chosen", { $0.layout.bodyFontChosen = true }),
             ("writing mode", { $0.layout.writingMode = .vertical }),
+            ("math font", { $0.layout.mathFont = "Latin Modern Math" }),
             ("bounds", { $0.target = try! BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 1024, height: 769))) }),
             ("reader", { $0.inputFormat = .markdown }),
             ("pretty", { $0.pretty = true }),

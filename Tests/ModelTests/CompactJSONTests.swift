@@ -148,9 +148,14 @@ struct CompactJSONTests {
         let place = CellPlace(table: 1, row: 2, column: 3, repeated: true)
         let ruby = PageRuby(start: 0, length: 1, text: "か", x: 1, y: 2, width: 3, face: 1, standIn: "NotoSerifCJKjp-Regular",
                             size: 4, letterSpacing: 0.5)
+        let glyph = PageFormula.Glyph(id: 7, x: 1, y: 2, size: 3)
+        let rule = PageFormula.Rule(x: 1, y: 2, width: 3, height: 0.5, angle: 45)
+        let formula = PageFormula(start: 0, length: 1, x: 1, y: 2, width: 3, height: 4, baseline: 5, face: "Math",
+                                  glyphs: [glyph], rules: [rule], display: true, alt: "x", scale: 0.5)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
                             height: 4, runs: [run],
-                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place, vertical: true, ruby: [ruby])
+                            direction: .rightToLeft, bidi: [piece], role: .table, cell: place, vertical: true, ruby: [ruby],
+                            formulas: [formula])
         let location = PageLocation(start: 1, end: 2, startCFI: "s", endCFI: "e")
         let image = PageImage(path: "p.png", alt: "alt", x: 1, y: 2, width: 3, height: 4)
         let box = PageBox(kind: .rule, x: 1, y: 2, width: 3, height: 4, color: PageColor(red: 0, green: 0, blue: 0),
@@ -189,6 +194,10 @@ struct CompactJSONTests {
         #expect(Set(lineJSON.keys) == labels(line))
         #expect(keys((lineJSON["runs"] as! [Any])[0]) == labels(run))
         #expect(keys((lineJSON["ruby"] as! [Any])[0]) == labels(ruby))
+        let formulaJSON = (lineJSON["formulas"] as! [Any])[0] as! [String: Any]
+        #expect(Set(formulaJSON.keys) == labels(formula))
+        #expect(keys((formulaJSON["glyphs"] as! [Any])[0]) == labels(glyph))
+        #expect(keys((formulaJSON["rules"] as! [Any])[0]) == labels(rule))
         // A Swift name that JSON spells otherwise (`rightToLeft` is `rtl`): one key for each property still.
         #expect(keys((lineJSON["bidi"] as! [Any])[0]) == ["length", "start", "rtl"] && labels(piece).count == 3)
         #expect(keys(pageJSON["location"]) == labels(location))

@@ -211,6 +211,7 @@ struct TableSetter {
         paragraph.lineHeight *= scale
         paragraph.indent *= scale
         paragraph.firstLineIndent *= scale
+        paragraph.scaleFormulas(by: scale)
         return paragraph
     }
 
