@@ -469,7 +469,14 @@ struct BlockBuilder {
             openRuby?.baseStart = nil
         }
         if exit.endsRuby { openRuby = nil }
-        if let (formula, start) = exit.endsFormula { _ = blocks.attach(formula, from: start, to: blocks.textMark) }
+        if let (formula, start) = exit.endsFormula, !blocks.attach(formula, from: start, to: blocks.textMark),
+           start.frame == blocks.textMark.frame, formula.nodes.count > 1 {
+            // A formula of no text (an empty set's braces, a space) still draws: an object's mark
+            // stands for it in the text.
+            let mark = blocks.textMark
+            blocks.appendText("\u{FFFC}", style: context.style, link: context.link)
+            _ = blocks.attach(formula, from: mark, to: blocks.textMark)
+        }
         if exit.endsFirstLetter { pendingFirstLetter = nil }
         if exit.endsFirstLine { blocks.pendingFirstLine = nil }
         if exit.endsRowGroup { blocks.endRowGroup() }

@@ -23,7 +23,7 @@ struct FormulaBrowserTests {
         "<mo>[</mo><mi>A</mi>":
             "Chromium gives a vertical stretchy operator the width of its widest form (crbug 1124301), and this bracket is taller there",
         "<mover><mi>x</mi><mo>^</mo></mover>": "Chromium sets the accent 4 px higher over a letter of x-height",
-        "<mfenced>": "Chromium does not know mfenced (MathML Core left it out): it sets the children side by side, without fences",
+        "<mfenced": "Chromium does not know mfenced (MathML Core left it out): it sets the children side by side, without fences",
         "notation=\"box\"": "Chromium does not know menclose (MathML Core left it out): it sets the content without the frame",
     ]
 
