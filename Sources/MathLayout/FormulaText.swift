@@ -66,7 +66,7 @@ indirect enum MathTerm: Equatable, Sendable {
     case phantom(MathTerm)
     case boxed(MathTerm)
 
-    static let empty = MathTerm.group([])
+    static var empty: MathTerm { .group([]) }
 
     /// What a line of plain characters shows: anything but fractions, roots, limits, tables,
     /// boxes and phantoms (and an over- or underscript that is not an accent on a letter).
