@@ -32,10 +32,11 @@ public enum FileSystem {
         guard let directory = FileName.withCString(path, { opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
+        // The name is read where the entry holds it: an entry is only as long as its name, so
+        // copying its `d_name` whole would read past the last one the system filled in.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { FileName.string(cString: $0) }
-            }
+            let name = FileName.string(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names
