@@ -730,7 +730,7 @@ struct BlockFlattener {
             if paragraph.text.count > before { replaced(from: before, sourceScalars: 0, in: &paragraph) }
         }
         var afterDisplay = false
-        for (index, inline) in inlines.enumerated() {
+        for inline in inlines {
             // Text after a display formula starts a line of its own.
             if afterDisplay, inline.text.contains(where: { !$0.isWhitespace }) {
                 breakLine(in: &paragraph)
@@ -751,6 +751,8 @@ struct BlockFlattener {
             // A formula's text is its linear form (`FormulaText`), set as the formula's run or,
             // without a math face or in a vertical line, as text.
             var inline = inline
+            // A formula set as text: its linear form replaces the text the block has.
+            var replacedScalars: Int?
             if let formula = inline.formula {
                 let linear = FormulaText.linear(formula)
                 if !setsVertically, var span = setFormula(formula, size: runSize, in: paragraph) {
@@ -769,6 +771,7 @@ struct BlockFlattener {
                     continue
                 }
                 if !setsVertically { formulasAsText += 1 }
+                replacedScalars = inline.text.unicodeScalarCount
                 if !linear.isEmpty { inline.text = linear }
             }
             if inline.font.family != 0, let bookFaces,
@@ -781,9 +784,7 @@ struct BlockFlattener {
                 append(inline.text, of: inline, face: layoutFace, size: size, runSize: runSize, shift: shift, paint: paint,
                        to: &paragraph)
             }
-            if let original = inlines.indices.contains(index) ? inlines[index] : nil, original.formula != nil {
-                replaced(from: before, sourceScalars: original.text.unicodeScalarCount, in: &paragraph)
-            }
+            if let replacedScalars { replaced(from: before, sourceScalars: replacedScalars, in: &paragraph) }
             if let reading = inline.ruby, paragraph.text.count > before {
                 paragraph.rubies.append(RubySpan(base: before..<paragraph.text.count, text: reading, face: layoutFace,
                                                  size: RubySpan.size(over: runSize)))
@@ -799,7 +800,7 @@ struct BlockFlattener {
         let insets = boxStack.insets
         let room = contentWidth - insets.left - insets.right
             - max(paragraph.indent, paragraph.indent + paragraph.firstLineIndent, 0)
-        guard let formulaSetter, let span = formulaSetter.set(formula, size: size, width: room) else { return nil }
+        guard let span = formulaSetter?.set(formula, size: size, width: room) else { return nil }
         if span.scale < 1 { formulaScales.append(span.scale) }
         return span
     }

@@ -156,32 +156,26 @@ struct ChapterLayouter {
                                     sourceIndex: ChapterSourceIndex(paragraphs: paginated.paragraphs), spineCFI: chapter.spineCFI)
         var layout = finished(pages, contents: paginated.pagination.pages, anchors: paginated.anchors)
         layout.warnings = paginated.tableScales.map { table, scale in
-            Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): table \(table + 1) is wider than the page "
-                    + "at the body size: it is set at \(Int((scale * 100).rounded(.down))) % of it")
+            Self.warning(in: chapter, "table \(table + 1) is wider than the page at the body size: it is set at "
+                         + "\(Int((scale * 100).rounded(.down))) % of it")
         }
         if paginated.boxesNarrowed > 0 {
-            let count = paginated.boxesNarrowed
-            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
-                + (count == 1 ? "box is" : "boxes are") + " set narrower than the book's CSS asks: their margins, borders "
-                + "and padding would leave the text less than a quarter of the page's width"))
+            layout.warnings.append(Self.warning(in: chapter, count: paginated.boxesNarrowed, "box is", "boxes are",
+                " set narrower than the book's CSS asks: their margins, borders and padding would leave the text less "
+                + "than a quarter of the page's width"))
         }
         if let smallest = paginated.formulaScales.min() {
-            let count = paginated.formulaScales.count
-            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
-                + (count == 1 ? "formula is" : "formulas are") + " wider than the page or taller than it at the text's size: "
-                + "set smaller to fit, down to \(Int((smallest * 100).rounded(.down))) %"))
+            layout.warnings.append(Self.warning(in: chapter, count: paginated.formulaScales.count, "formula is", "formulas are",
+                " wider than the page or taller than it at the text's size: set smaller to fit, down to "
+                + "\(Int((smallest * 100).rounded(.down))) %"))
         }
         if paginated.formulasAsText > 0 {
-            let count = paginated.formulasAsText
-            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
-                + (count == 1 ? "formula is" : "formulas are") + " set as text: no math face is installed "
-                + "(Debian's fonts-texgyre-math, or --math-font)"))
+            layout.warnings.append(Self.warning(in: chapter, count: paginated.formulasAsText, "formula is", "formulas are",
+                " set as text: no math face is installed (Debian's fonts-texgyre-math, or --math-font)"))
         }
         if paginated.floatsInFlow > 0 {
-            let count = paginated.floatsInFlow
-            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
-                + (count == 1 ? "float is" : "floats are") + " set in the flow, as blocks: wider than half the page, "
-                + "taller than most of it, or with no text to stand beside"))
+            layout.warnings.append(Self.warning(in: chapter, count: paginated.floatsInFlow, "float is", "floats are",
+                " set in the flow, as blocks: wider than half the page, taller than most of it, or with no text to stand beside"))
         }
         return layout
     }
@@ -195,12 +189,20 @@ struct ChapterLayouter {
         for anchor in set.paragraphs.flatMap(\.anchors) { anchors[anchor] = 0 }
         var layout = finished([page], contents: [set.content], anchors: anchors)
         if set.linesPastThePage > 0 {
-            let count = set.linesPastThePage
-            layout.warnings.append(Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): \(count) "
-                + (count == 1 ? "line" : "lines") + " of its designed page run past the page: its text needs more room "
-                + "than its boxes give at the page's scale"))
+            layout.warnings.append(Self.warning(in: chapter, count: set.linesPastThePage, "line", "lines",
+                " of its designed page run past the page: its text needs more room than its boxes give at the page's scale"))
         }
         return layout
+    }
+
+    /// What a chapter's layout had to give up, named by the chapter's file and title.
+    private static func warning(in chapter: Chapter, _ text: String) -> Warning {
+        Warning("\(chapter.source)\(chapter.title.map { " (\($0))" } ?? ""): " + text)
+    }
+
+    /// The same, for `count` things: `one` or `many` and what became of them.
+    private static func warning(in chapter: Chapter, count: Int, _ one: String, _ many: String, _ rest: String) -> Warning {
+        warning(in: chapter, "\(count) " + (count == 1 ? one : many) + rest)
     }
 
     /// A chapter's layout from its finished pages: with what the measuring met on the way and

@@ -18,7 +18,7 @@ final class MathFaces: @unchecked Sendable {
     /// A face asked for by name is loaded at once, so that a mistake in it is the command's
     /// error, not a book's warning.
     func loadNow() throws {
-        let font = try MathFont.load(requested ?? MathFont.defaultFamily)
+        let font = try load()
         lock.withLock { loaded = .some(font) }
     }
 
@@ -26,11 +26,13 @@ final class MathFaces: @unchecked Sendable {
     var font: MathFont? {
         lock.withLock {
             if let loaded { return loaded }
-            let font = try? MathFont.load(requested ?? MathFont.defaultFamily)
+            let font = try? load()
             loaded = .some(font)
             return font
         }
     }
+
+    private func load() throws -> MathFont { try MathFont.load(requested ?? MathFont.defaultFamily) }
 }
 
 /// A formula of a paragraph, set: the run of its text (`RunShaping.objectWidth`, the box's
@@ -61,12 +63,26 @@ struct FormulaSetter {
     /// line's baseline is in its box (`FormulaPlacement`).
     let textAscender: Double
     let textDescender: Double
+    /// The layouter of the math face and the face as the output names it, made at the first
+    /// formula.
+    private var made: (layouter: FormulaLayouter, face: MeasuredFace)?
+
+    init(faces: MathFaces, pixel: Double, contentHeight: Double, textAscender: Double, textDescender: Double) {
+        self.faces = faces
+        self.pixel = pixel
+        self.contentHeight = contentHeight
+        self.textAscender = textAscender
+        self.textDescender = textDescender
+    }
 
     /// `formula` at `size` points, no wider than `width`, and small enough that a line holding
     /// it is no taller than the page. Nil when there is no math face.
-    func set(_ formula: Formula, size: Double, width: Double) -> FormulaSpan? {
-        guard let font = faces.font else { return nil }
-        let box = FormulaLayouter(font: font, pixel: pixel).layout(formula, size: size)
+    mutating func set(_ formula: Formula, size: Double, width: Double) -> FormulaSpan? {
+        if made == nil, let font = faces.font {
+            made = (FormulaLayouter(font: font, pixel: pixel), MeasuredFace(font.face, role: "math"))
+        }
+        guard let (layouter, face) = made else { return nil }
+        let box = layouter.layout(formula, size: size)
         let halfHeight = FormulaPlacement.halfHeight(of: box, textSize: size, ascender: textAscender,
                                                      descender: textDescender)
         var scale = 1.0
@@ -75,7 +91,7 @@ struct FormulaSetter {
         // Kept a hair inside its room, so that rounding never puts it over.
         if scale < 1 { scale = (scale * 0.999 * 1000).rounded(.down) / 1000 }
         return FormulaSpan(range: 0..<0, box: box.scaled(by: scale), isDisplay: formula.isDisplay,
-                           alternative: formula.alternative, scale: scale, face: MeasuredFace(font.face, role: "math"))
+                           alternative: formula.alternative, scale: scale, face: face)
     }
 }
 

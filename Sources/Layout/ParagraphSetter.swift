@@ -291,6 +291,9 @@ struct ParagraphSetter {
         // a code face.
         let lastWord = plain.last(where: \.hasVisibleText)?.start
         var run = 0
+        // Runs no line breaks inside (formulas), in order, and the first not yet passed.
+        let unbroken = ParagraphSegmenter.wholeRanges(of: paragraph)
+        var nextUnbroken = 0
         // The text of each segment whose word may take a hyphen, nil for the others.
         let words = plain.map { segment -> UnsafeBufferPointer<UInt8>? in
             // A short word is left whole without asking (most words of a novel).
@@ -299,11 +302,8 @@ struct ParagraphSetter {
             while paragraph.runs[run].end <= segment.start { run += 1 }
             guard paragraph.runs[run].face != FaceRole.monospace.rawValue else { return nil }
             // Nor is a formula's text, nor a word beside one.
-            if paragraph.isShaped,
-               paragraph.runs[run...].prefix(while: { $0.end < segment.visibleEnd }).contains(where: \.shaping.isWhole)
-                || paragraph.runs[paragraph.runs[run...].firstIndex { $0.end >= segment.visibleEnd } ?? run].shaping.isWhole {
-                return nil
-            }
+            while nextUnbroken < unbroken.count, unbroken[nextUnbroken].upperBound <= segment.start { nextUnbroken += 1 }
+            if nextUnbroken < unbroken.count, unbroken[nextUnbroken].lowerBound < segment.visibleEnd { return nil }
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
         // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).

@@ -453,17 +453,19 @@ extension MathStyleName {
     /// A plain letter in this alphabet, as Unicode writes it (`K` in script: `𝒦`); the letter
     /// itself where Unicode has none (or the alphabet is upright).
     func letter(_ character: Character) -> Character {
-        let style: MathStyleName = self == .boldScript ? .script : self
-        guard character.isASCII, character.isLetter, let value = character.unicodeScalars.first?.value,
-              let base = Self.alphabets.first(where: { $0.0 == style })?.1 else { return character }
+        guard character.isASCII, character.isLetter else { return character }
+        // The alphabets the layout sets (`MathVariant`, with the letters Unicode had before the
+        // block); bold fraktur, which it does not, by its place in the block.
+        let variant: MathVariant? = switch self {
+        case .doubleStruck: .doubleStruck
+        case .script, .boldScript: .script
+        case .fraktur: .fraktur
+        default: nil
+        }
+        if let variant { return variant.apply(to: String(character)).first ?? character }
+        guard let value = character.unicodeScalars.first?.value,
+              let base = Self.alphabets.first(where: { $0.0 == self })?.1 else { return character }
         let offset = value >= 0x61 ? 26 + value - 0x61 : value - 0x41
-        // Letters Unicode had before, which the alphabets leave as holes.
-        let holes: [UInt32: Character] = [0x1D49D: "ℬ", 0x1D4A0: "ℰ", 0x1D4A1: "ℱ", 0x1D4A3: "ℋ", 0x1D4A4: "ℐ",
-                                          0x1D4A7: "ℒ", 0x1D4A8: "ℳ", 0x1D4AD: "ℛ", 0x1D4BA: "ℯ", 0x1D4BC: "ℊ",
-                                          0x1D4C4: "ℴ", 0x1D506: "ℭ", 0x1D50B: "ℌ", 0x1D50C: "ℑ", 0x1D515: "ℜ",
-                                          0x1D51D: "ℨ", 0x1D53A: "ℂ", 0x1D53F: "ℍ", 0x1D545: "ℕ", 0x1D547: "ℙ",
-                                          0x1D548: "ℚ", 0x1D549: "ℝ", 0x1D551: "ℤ"]
-        if let hole = holes[base + offset] { return hole }
         return Unicode.Scalar(base + offset).map(Character.init) ?? character
     }
 }
