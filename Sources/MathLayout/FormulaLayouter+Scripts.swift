@@ -108,8 +108,8 @@ extension FormulaLayouter {
         var base = box(children[0], in: formula, style: style, depth: depth + 1, stretch: stretch)
         let underIndex: Int? = node.name == "mover" ? nil : children[1]
         let overIndex: Int? = node.name == "munder" ? nil : children[node.name == "mover" ? 1 : 2]
-        let accent = node.attribute("accent") == "true" || (overIndex.map { isAccent(formula.nodes[$0]) } ?? false)
-        let accentUnder = node.attribute("accentunder") == "true"
+        let accent = isAccent(node.attribute("accent"), script: overIndex.map { formula.nodes[$0] })
+        let accentUnder = isAccent(node.attribute("accentunder"), script: underIndex.map { formula.nodes[$0] })
         if let op = base.embellished, op.movableLimits, !style.display {
             let under = underIndex.map { self.box($0, in: formula, style: style.script.crampedStyle, depth: depth + 1) }
             let over = overIndex.map { self.box($0, in: formula, style: style.script, depth: depth + 1) }
@@ -134,12 +134,13 @@ extension FormulaLayouter {
         if let over {
             let shift: Double
             if accent {
-                // An accent sits on the base's top, no lower than the accent base height.
-                shift = max(base.ascent, c(.accentBaseHeight)) - c(.accentBaseHeight)
+                // The accent's ink sits on the base's top, and no lower than the accent base
+                // height (MathML Core's rule, which suits a spacing `^` as well as a combining one).
+                shift = max(base.ascent, c(.accentBaseHeight)) - bottom(of: over)
             } else if isLimit {
-                shift = max(c(.upperLimitBaselineRiseMin), c(.upperLimitGapMin) + over.descent) + base.ascent
+                shift = max(c(.upperLimitBaselineRiseMin), c(.upperLimitGapMin) - bottom(of: over)) + base.ascent
             } else {
-                shift = base.ascent + c(.overbarVerticalGap) + over.descent
+                shift = base.ascent + c(.overbarVerticalGap) - bottom(of: over)
             }
             let centre = accent ? (base.accentAttachment ?? base.width / 2) + (full - base.width) / 2 : full / 2
             let overCentre = accent ? (over.accentAttachment ?? over.width / 2) : over.width / 2
@@ -149,11 +150,11 @@ extension FormulaLayouter {
         if let under {
             let shift: Double
             if accentUnder {
-                shift = base.descent + under.ascent
+                shift = base.descent + top(of: under)
             } else if isLimit {
-                shift = max(c(.lowerLimitBaselineDropMin), c(.lowerLimitGapMin) + under.ascent) + base.descent
+                shift = max(c(.lowerLimitBaselineDropMin), c(.lowerLimitGapMin) + top(of: under)) + base.descent
             } else {
-                shift = base.descent + c(.underbarVerticalGap) + under.ascent
+                shift = base.descent + c(.underbarVerticalGap) + top(of: under)
             }
             box.place(under, x: (full - under.width) / 2, y: -shift)
             if isLimit { box.descent += c(.underbarExtraDescender) }
@@ -162,12 +163,43 @@ extension FormulaLayouter {
         return box
     }
 
-    /// Whether an over script is an accent by its operator's nature (`^`, `~`, `¯`, `→` over a
-    /// letter).
-    private func isAccent(_ node: MathNode) -> Bool {
-        guard node.name == "mo" else { return false }
-        return ["^", "~", "¯", "‾", "→", "←", "˙", "¨", "ˇ", "˘", "ˆ", "˜", "´", "`", "\u{0302}", "\u{0303}", "\u{0304}",
-                "\u{20D7}"].contains(node.text)
+    /// Whether a script is an accent: as the `mover`'s `accent` (or `accentunder`) says when
+    /// it says, else as its operator does (its own `accent`, else the operator dictionary's: `^`,
+    /// `~`, `¯`, `→` over a letter). MathML Core reads only the first; WebKit, which Apple Books
+    /// draws with, and Gecko read both, as books written for them expect.
+    private func isAccent(_ attribute: String?, script: MathNode?) -> Bool {
+        if let attribute = attribute?.lowercased(), attribute == "true" || attribute == "false" { return attribute == "true" }
+        guard let script, script.name == "mo" else { return false }
+        if let own = script.attribute("accent")?.lowercased(), own == "true" || own == "false" { return own == "true" }
+        return OperatorDictionary.textEntry(for: script.text, form: .postfix)?.accent ?? false
+    }
+
+    /// How high a script's lowest ink is, from its baseline, negative below it: a box's
+    /// descent, or where nothing of it reaches below the baseline (a bar, a spacing accent), how
+    /// far above it its ink starts, which the descent, never below zero, does not say. MathML
+    /// Core measures a script by its ink.
+    private func bottom(of box: MathBox) -> Double {
+        guard box.descent <= 0 else { return -box.descent }
+        let bottoms = box.items.map { item -> Double in
+            switch item.kind {
+            case .glyph(let id, let size): item.y - font.bounds(of: id).descent * size
+            case .rule: item.y
+            }
+        }
+        return max(0, bottoms.min() ?? 0)
+    }
+
+    /// How high a script's highest ink is, from its baseline: its ascent, or where nothing of it
+    /// reaches above the baseline (an underbar), how far below it its ink ends, negated.
+    private func top(of box: MathBox) -> Double {
+        guard box.ascent <= 0 else { return box.ascent }
+        let tops = box.items.map { item -> Double in
+            switch item.kind {
+            case .glyph(let id, let size): item.y + font.bounds(of: id).ascent * size
+            case .rule(_, let height, _): item.y + height
+            }
+        }
+        return min(0, tops.max() ?? 0)
     }
 
     /// A horizontal operator stretched to `width`, keeping its place up and down.
