@@ -754,22 +754,29 @@ struct BlockFlattener {
             // A formula set as text: its linear form replaces the text the block has.
             var replacedScalars: Int?
             if let formula = inline.formula {
-                let linear = FormulaText.linear(formula)
-                if !setsVertically, var span = setFormula(formula, size: runSize, in: paragraph) {
+                if !setsVertically, let pieces = setFormula(formula, size: runSize, in: paragraph) {
                     // A display formula is a line of its own.
-                    if span.isDisplay { breakLine(in: &paragraph) }
-                    var text = Substring(linear)
-                    // A formula of no text still takes its place: its text is an object's mark.
-                    if text.isEmpty { text = "\u{FFFC}" }
+                    if pieces[0].span.isDisplay { breakLine(in: &paragraph) }
                     let start = paragraph.text.count
-                    paragraph.append(String(text), face: layoutFace, size: runSize, link: inline.link, paint: paint,
-                                     shaping: RunShaping(objectWidth: span.box.width))
-                    span.range = start..<paragraph.text.count
-                    paragraph.formulas.append(span)
+                    for (k, piece) in pieces.enumerated() {
+                        // Between the pieces of a formula cut around its operators (`FormulaBreaks`), a
+                        // space: one no line ends at before an operator, one a line may end at after it.
+                        if k > 0 {
+                            let space = pieces[k - 1].span.penaltyAfter > 0 ? " " : "\u{A0}"
+                            paragraph.append(space, face: layoutFace, size: runSize, link: inline.link, paint: paint)
+                        }
+                        var span = piece.span
+                        let pieceStart = paragraph.text.count
+                        paragraph.append(piece.text, face: layoutFace, size: runSize, link: inline.link, paint: paint,
+                                         shaping: RunShaping(objectWidth: span.box.width))
+                        span.range = pieceStart..<paragraph.text.count
+                        paragraph.formulas.append(span)
+                    }
                     replaced(from: start, sourceScalars: inline.text.unicodeScalarCount, in: &paragraph)
-                    afterDisplay = span.isDisplay
+                    afterDisplay = pieces[0].span.isDisplay
                     continue
                 }
+                let linear = FormulaText.linear(formula)
                 if !setsVertically { formulasAsText += 1 }
                 replacedScalars = inline.text.unicodeScalarCount
                 if !linear.isEmpty { inline.text = linear }
@@ -795,14 +802,25 @@ struct BlockFlattener {
     }
 
     /// `formula` set at `size` within the room a line of `paragraph` has (the measure less its
-    /// boxes' insets and indents); nil when there is no math face to set it with.
-    private mutating func setFormula(_ formula: Formula, size: Double, in paragraph: StyledParagraph) -> FormulaSpan? {
+    /// boxes' insets and indents), in the pieces a line may end between (`FormulaBreaks`), each
+    /// with its text (an object's mark when it has none); nil when there is no math face.
+    private mutating func setFormula(_ formula: Formula, size: Double,
+                                     in paragraph: StyledParagraph) -> [(span: FormulaSpan, text: String)]? {
         let insets = boxStack.insets
         let room = contentWidth - insets.left - insets.right
             - max(paragraph.indent, paragraph.indent + paragraph.firstLineIndent, 0)
-        guard let span = formulaSetter?.set(formula, size: size, width: room) else { return nil }
-        if span.scale < 1 { formulaScales.append(span.scale) }
-        return span
+        var set: [(span: FormulaSpan, text: String)] = []
+        for piece in FormulaBreaks.pieces(of: formula) {
+            guard var span = formulaSetter?.set(piece.formula, size: size, width: room) else { return nil }
+            switch piece.gap {
+            case .end: break
+            case .unbreakable: span.continues = true
+            case .breakable(let penalty): (span.continues, span.penaltyAfter) = (true, penalty)
+            }
+            set.append((span, piece.text.isEmpty ? "\u{FFFC}" : piece.text))
+        }
+        if let smallest = set.map(\.span.scale).min(), smallest < 1 { formulaScales.append(smallest) }
+        return set
     }
 
     /// `text` of `inline` in face number `face`: with its spacing and features, small capitals

@@ -23,6 +23,9 @@ struct Segment: Equatable {
     /// A line ending here may set its last character, a closing bracket or stop, half-width:
     /// the blank half it may give up (JLReq §3.8's pushing in). 0 for most segments.
     var endTrim = 0.0
+    /// What a line ending here costs besides its badness: after a piece of a formula cut after
+    /// an operator (`FormulaBreaks`). 0 for most segments.
+    var breakPenalty = 0.0
 
     var hasVisibleText: Bool { visibleEnd > start }
 }

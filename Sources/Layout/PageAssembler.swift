@@ -150,7 +150,7 @@ struct PageAssembler: Sendable {
         return PageFormula(start: placed.start, length: placed.length, x: rounded(left), y: rounded(baseline - box.ascent),
                            width: rounded(box.width), height: rounded(box.ascent + box.descent), baseline: rounded(baseline),
                            face: formula.face.postScriptName, glyphs: glyphs, rules: rules, display: formula.isDisplay,
-                           alt: formula.alternative, scale: formula.scale)
+                           alt: formula.alternative, scale: formula.scale, continues: formula.continues)
     }
 
     /// The line's runs as written: none when it is all in the regular face at the body size

@@ -77,6 +77,7 @@ struct ParagraphSegmenter {
         }
         addJoins(to: &segments, of: paragraph, text: text, plan: plan)
         if !rubies.isEmpty { addRubyRoom(to: &segments, of: paragraph, text: text) }
+        if !paragraph.formulas.isEmpty { Self.addFormulaPenalties(to: &segments, of: paragraph) }
         return segments
     }
 
@@ -266,6 +267,17 @@ struct ParagraphSegmenter {
             word += 1
         }
         return result
+    }
+
+    /// The cost of ending a line after a piece of a formula: on the segment that ends with the
+    /// space after it.
+    static func addFormulaPenalties(to segments: inout [Segment], of paragraph: StyledParagraph) {
+        var k = 0
+        for span in paragraph.formulas where span.penaltyAfter > 0 {
+            while k < segments.count, segments[k].end <= span.range.upperBound { k += 1 }
+            guard k < segments.count else { return }
+            if segments[k].start <= span.range.upperBound { segments[k].breakPenalty = span.penaltyAfter }
+        }
     }
 
     /// For each cut word whose pieces (`widths`, a list a word) do not add up to the word

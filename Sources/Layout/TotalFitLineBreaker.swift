@@ -177,7 +177,7 @@ struct TotalFitLineBreaker: LineBreaking {
             let forced = isLast || segment.forcesBreak
             let atHyphen = segment.isHyphenationPoint && !forced
             let flagged = !forced && (atHyphen || segment.endsWithHyphen)
-            let penalty = atHyphen ? Self.hyphenPenalty : 0
+            let penalty = atHyphen ? Self.hyphenPenalty : forced ? 0 : segment.breakPenalty
             let hyphenWidth = atHyphen ? segment.hyphenWidth : 0
             // Every line measured here ends at the same segment.
             let last = lastVisible[j]

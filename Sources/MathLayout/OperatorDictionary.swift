@@ -22,6 +22,21 @@ enum OperatorDictionary {
         return Entry(leading: 5, trailing: 5)
     }
 
+    /// A relation (spaced 5/18 em each side as an infix, `=`) or a binary operator (4/18,
+    /// `+`), as the dictionary lists it; nil for any other.
+    static func spacingClass(of text: String) -> SymbolClass? {
+        guard let entry = table[Key(text: text, form: .infix)], !entry.stretchy, entry.leading == entry.trailing else { return nil }
+        return entry.leading == 5 ? .relation : entry.leading == 4 ? .binary : nil
+    }
+
+    /// Whether a row stretches the operator to its height (a fence, a bar, a slash).
+    static func stretchesVertically(_ text: String) -> Bool {
+        [Form.prefix, .infix, .postfix].contains { form in
+            guard let entry = table[Key(text: text, form: form)], entry.stretchy else { return false }
+            return !"→←↔⇒⇐⇔↦⟶⟵⟷⟹⟸⟺".contains(text)
+        }
+    }
+
     private struct Key: Hashable {
         var text: String
         var form: Form

@@ -26,6 +26,10 @@ public struct PageFormula: Sendable, Equatable {
     /// Less than 1 when the formula was set smaller to fit the page (its glyphs' sizes say so
     /// already); 1 otherwise.
     public var scale: Double
+    /// The formula goes on in the line's next formula, or the next line's first: a long inline
+    /// formula broken after an operator of its outer row, each piece a formula of its own, a
+    /// space between them. False for most.
+    public var continues: Bool
 
     /// A glyph of the math face: `id` its glyph id, (`x`, `y`) its origin on its baseline, at
     /// `size` points.
@@ -64,7 +68,7 @@ public struct PageFormula: Sendable, Equatable {
 
     public init(start: Int, length: Int, x: Double, y: Double, width: Double, height: Double, baseline: Double,
                 face: String, glyphs: [Glyph], rules: [Rule] = [], display: Bool = false, alt: String? = nil,
-                scale: Double = 1) {
+                scale: Double = 1, continues: Bool = false) {
         self.start = start
         self.length = length
         self.x = x
@@ -78,14 +82,15 @@ public struct PageFormula: Sendable, Equatable {
         self.display = display
         self.alt = alt
         self.scale = scale
+        self.continues = continues
     }
 }
 
-/// In JSON, `rules` when empty, `display` when false, `alt` when absent and `scale` when 1 are
-/// left out.
+/// In JSON, `rules` when empty, `display` and `continues` when false, `alt` when absent and
+/// `scale` when 1 are left out.
 extension PageFormula: Codable {
     enum CodingKeys: String, CodingKey {
-        case start, length, x, y, width, height, baseline, face, glyphs, rules, display, alt, scale
+        case start, length, x, y, width, height, baseline, face, glyphs, rules, display, alt, scale, continues
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,6 +108,7 @@ extension PageFormula: Codable {
         display = try container.decodeIfPresent(Bool.self, forKey: .display) ?? false
         alt = try container.decodeIfPresent(String.self, forKey: .alt)
         scale = try container.decodeIfPresent(Double.self, forKey: .scale) ?? 1
+        continues = try container.decodeIfPresent(Bool.self, forKey: .continues) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,6 +126,7 @@ extension PageFormula: Codable {
         if display { try container.encode(true, forKey: .display) }
         try container.encodeIfPresent(alt, forKey: .alt)
         if scale != 1 { try container.encode(scale, forKey: .scale) }
+        if continues { try container.encode(true, forKey: .continues) }
     }
 }
 

@@ -143,6 +143,7 @@ extension PageFormula: CompactJSONWritable {
         try output.object { first in
             if let alt { output.key("alt", first: &first); output.write(alt) }
             output.key("baseline", first: &first); try output.write(baseline)
+            if continues { output.key("continues", first: &first); output.write(true) }
             if display { output.key("display", first: &first); output.write(true) }
             output.key("face", first: &first); output.write(face)
             output.key("glyphs", first: &first); try output.writeArray(glyphs)

@@ -151,7 +151,7 @@ struct CompactJSONTests {
         let glyph = PageFormula.Glyph(id: 7, x: 1, y: 2, size: 3)
         let rule = PageFormula.Rule(x: 1, y: 2, width: 3, height: 0.5, angle: 45)
         let formula = PageFormula(start: 0, length: 1, x: 1, y: 2, width: 3, height: 4, baseline: 5, face: "Math",
-                                  glyphs: [glyph], rules: [rule], display: true, alt: "x", scale: 0.5)
+                                  glyphs: [glyph], rules: [rule], display: true, alt: "x", scale: 0.5, continues: true)
         let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
                             height: 4, runs: [run],
                             direction: .rightToLeft, bidi: [piece], role: .table, cell: place, vertical: true, ruby: [ruby],
