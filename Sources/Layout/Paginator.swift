@@ -111,8 +111,8 @@ struct Pagination {
 ///
 /// Allowed: between paragraphs, unless the first keeps with the next (a heading); inside a
 /// splittable paragraph, leaving at least its orphans and widows (two and two unless the book's
-/// CSS says otherwise) on each page. Avoided (`break-*: avoid`, a group kept together): taken
-/// only when the page has no allowed break. A forced break (`break-before: page`) always ends
+/// CSS says otherwise) on each page. Avoided (`break-*: avoid`, a group kept together, between
+/// two lines an inline formula is broken across): taken only when the page has no allowed break. A forced break (`break-before: page`) always ends
 /// the page. When a page has no allowed or avoided break, it is cut where it is full; a line
 /// taller than the page goes on a page of its own. Empty lines of `gapHeight` separate
 /// paragraphs (one, or as many as the book's margins ask), except at a page's top.
@@ -503,7 +503,8 @@ struct Paginator {
                     entry.breakBefore = table.slices[k].breakable ? inside : .forbidden
                 } else if paragraph.pageBreak == .splittable, !keptWhole, !line.continuation,
                           k >= rules.orphans, count - k >= rules.widows, besideFloat.isEmpty || !besideFloat.contains(k) {
-                    entry.breakBefore = inside
+                    // A formula broken across lines is kept on one page when the page allows.
+                    entry.breakBefore = paragraph.lines[k - 1].formulas.last?.formula.continues == true ? .avoided : inside
                 }
                 entries.append(entry)
             }

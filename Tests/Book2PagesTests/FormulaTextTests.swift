@@ -106,7 +106,14 @@ struct FormulaTextTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let reference = directory.appendingPathComponent("reference.txt"), pages = directory.appendingPathComponent("pages.json")
         _ = try #require(try Run.tool("pandoc", ["-f", "epub", "-t", "plain", book, "-o", reference.path]))
-        try Converter.convert(path: book, options: ConversionOptions()).json.write(to: pages)
+        let converted = try Converter.convert(path: book, options: ConversionOptions())
+        try converted.json.write(to: pages)
+        // A formula broken across lines is on one page: no page's text ends inside one.
+        let endingInside = converted.document.pages.filter { page in
+            let text = (page.shown?.lines ?? []).filter { $0.role == .body && !$0.text.isEmpty }
+            return text.last?.formulas.last?.continues == true
+        }
+        #expect(endingInside.isEmpty, "\(endingInside.count) pages end inside a formula")
         let fidelity = try #require(TestPaths.sharedTools).appendingPathComponent("fidelity.py").path
         let run = try #require(try Run.tool("python3", [fidelity, pages.path, reference.path]))
         let line = String(decoding: run.stdout, as: UTF8.self)
