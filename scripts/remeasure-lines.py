@@ -3,57 +3,29 @@
 shaper: every line's runs shaped again, run by run, in the face files the output names, and the
 line's natural width compared with its `width` and the content box. The layout's own faces and
 stand-ins are found through fontconfig (fc-match) by family and style; a face the book brings
-is read from the folder `--assets` wrote it to (restored when obfuscated).
+is read from the folder `--assets` wrote it to (restored when obfuscated): scripts/output_faces.py.
 
 Usage: remeasure-lines.py PAGES.json ASSETS_DIR
 Prints the lines checked and those wider than said or than the content box; exits 1 if any.
 Spacing, features and bidi pieces are not applied: use it on books without them.
 """
 import json
-import subprocess
+import os
 import sys
 
 import uharfbuzz as hb
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from output_faces import OutputFaces  # noqa: E402
+
 TOLERANCE = 0.05
-STYLES = {"regular": "Regular", "italic": "Italic", "bold": "Bold", "boldItalic": "Bold Italic", "monospace": "Regular"}
-
-
-def installed(family, style):
-    out = subprocess.run(["fc-match", "-f", "%{file}\t%{index}", f"{family}:style={style}"],
-                         capture_output=True, text=True, check=True).stdout
-    path, index = out.split("\t")
-    return path, int(index)
-
-
-def load(path, index=0):
-    face = hb.Face(hb.Blob.from_file_path(path), index)
-    return hb.Font(face), face.upem
 
 
 def main():
     document = json.load(open(sys.argv[1]))
     assets = sys.argv[2]
     layout = document["layout"]
-    fonts = {}
-
-    def font(run):
-        key = run.get("standIn") or run["face"]
-        if key not in fonts:
-            if run.get("standIn"):
-                face = next(f for f in layout["standIns"] if f["postScriptName"] == run["standIn"])
-                style = "Bold" if "Bold" in face["postScriptName"] else "Regular"
-                fonts[key] = load(*installed(face["family"], style))
-            else:
-                face = layout["faces"][run["face"]]
-                if face.get("path"):
-                    fonts[key] = load(f"{assets}/{face['path']}")
-                else:
-                    role = face["role"]
-                    style = STYLES.get(role) or ("Bold " if "Bold" in face["postScriptName"] else "") + (
-                        "Italic" if "Italic" in face["postScriptName"] else "")
-                    fonts[key] = load(*installed(face["family"], style.strip() or "Regular"))
-        return fonts[key]
+    font = OutputFaces(layout, assets).font
 
     box = layout["contentBox"]
     checked = 0
