@@ -25,6 +25,7 @@ let package = Package(
         system("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: "libcmark-gfm-extensions-dev"),
         system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
         system("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
+        system("CTextCat", pkgConfig: "libexttextcat", apt: "libexttextcat-dev"),
         // ICU behind headers with no ICU types: line breaks (UAX #14) and bidi (UAX #9).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -58,8 +59,9 @@ let package = Package(
         // Layout.
         .target(name: "Fonts", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "FileNames"]),
         .target(name: "Hyphenation", dependencies: ["CHyphen"]),
+        .target(name: "LanguageGuess", dependencies: ["CTextCat"]),
         .target(name: "MathLayout", dependencies: ["BookModel", "Fonts"]),
-        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "MathLayout", "PageFormat",
+        .target(name: "Layout", dependencies: ["BookModel", "Fonts", "CLineBreak", "CBidi", "Hyphenation", "LanguageGuess", "MathLayout", "PageFormat",
                                                "ProcessMemory"]),
 
         // Writers. The HTML preview embeds the fonts and images it is given, and runs Chromium
@@ -98,7 +100,8 @@ let package = Package(
         .testTarget(name: "ReaderTests",
                     dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
-        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "Layout", "MathLayout", "PageFormat"]),
+        .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "LanguageGuess", "Layout", "MathLayout",
+                                                       "PageFormat"]),
         .testTarget(name: "WriterTests", dependencies: ["BookModel", "HTMLPreview", "Layout", "PageFormat", "PageJSON", "PageWriter", "Targets"]),
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",

@@ -4,7 +4,8 @@
 # Liberation lacks, the Noto faces whose widths match what iOS draws them with: Noto CJK for
 # Hiragino, PingFang and Apple SD Gothic Neo, Noto Sans Arabic, Devanagari and Thai, 69 MB to
 # download; DejaVu and Droid Sans Fallback for what those lack; TeX Gyre Termes Math, whose
-# MATH table formulas are set by), and, with --test, the tools
+# MATH table formulas are set by), libexttextcat's language models (to tell the language of a
+# book that names none, for its hyphenation), and, with --test, the tools
 # the test suite compares against (chromium: the browser test of the HTML preview, which
 # `book2pages preview --png` also uses; fonts-texgyre: TeX Gyre Termes, a font with OpenType
 # small capitals and old-style numerals, for the tests of a run's features). Safe to run again:
@@ -13,6 +14,7 @@ set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
           libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libhyphen-dev libmimalloc-dev
+          libexttextcat-dev libexttextcat-data
           fonts-liberation2 fonts-texgyre-math
           fonts-dejavu-core fonts-droid-fallback fonts-noto-cjk fonts-noto-core
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br

@@ -1,6 +1,7 @@
 import BookModel
 import Fonts
 import Hyphenation
+import LanguageGuess
 import PageFormat
 import ProcessMemory
 
@@ -19,6 +20,9 @@ struct ChapterLayout {
     /// text came with no language at all.
     var languagesWithoutHyphenation: Set<String> = []
     var metTextWithoutLanguage = false
+    /// The language its text reads as when the book names none (`LanguageGuesser`), which it
+    /// was hyphenated in.
+    var guessedLanguage: String?
     /// Characters no installed font has (so far, by this worker).
     var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
     /// What the chapter's layout had to give up, such as a table's type size.
@@ -212,6 +216,7 @@ struct ChapterLayouter {
                                    languagesWithoutHyphenation: hyphenator.missingLanguages,
                                    metTextWithoutLanguage: hyphenator.metTextWithoutLanguage,
                                    charactersWithoutGlyphs: setter.segmenter.measurer.charactersWithoutGlyphs)
+        layout.guessedLanguage = hyphenator.guessedLanguage
         for page in pages {
             for line in page.shown?.lines ?? [] {
                 for run in line.runs ?? [] { if let link = run.link { layout.linkTargets.insert(link) } }
@@ -242,6 +247,8 @@ struct ChapterLayouter {
     /// The chapter's paragraphs and notes set into lines and cut into pages.
     mutating func paginate(_ chapter: Chapter) -> PaginatedChapter {
         let paragraphs = flattener.flatten(chapter.blocks)
+        // A book that names no language is hyphenated in the one each chapter's text reads as.
+        if setter.bookLanguage == nil { hyphenator.guessedLanguage = guessedLanguage(of: paragraphs) }
         var noteIndices: [String: Int] = [:]
         for (index, note) in chapter.notes.enumerated() where noteIndices[note.id] == nil {
             noteIndices[note.id] = index
@@ -274,6 +281,20 @@ struct ChapterLayouter {
         return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales,
                                 floatsInFlow: floatsInFlow, boxesNarrowed: flattener.boxesNarrowed,
                                 formulaScales: flattener.formulaScales, formulasAsText: flattener.formulasAsText)
+    }
+
+    /// The language of the text of `paragraphs` that names none, as `LanguageGuesser` reads
+    /// its first pages; nil when there is too little of it, no guesser, or the guess is of a
+    /// language no dictionary here hyphenates (text of no language guesses as one of them).
+    func guessedLanguage(of paragraphs: [StyledParagraph]) -> String? {
+        guard let guesser = LanguageGuesser.shared else { return nil }
+        var sample: [UInt8] = []
+        for paragraph in paragraphs where paragraph.language == nil && !paragraph.isCode {
+            if sample.count >= LanguageGuesser.sampleLength { break }
+            sample += paragraph.text
+            sample.append(0x0A)
+        }
+        return guesser.language(of: String(decoding: sample, as: UTF8.self)).flatMap { hyphenator.knows($0) ? $0 : nil }
     }
 
     /// What sets a paragraph into lines, for a measure: the content box's, or a box's inside.

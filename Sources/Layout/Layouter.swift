@@ -1,6 +1,7 @@
 import BookModel
 import Fonts
 import Hyphenation
+import LanguageGuess
 import PageFormat
 
 /// Lays a book out into content pages: flattens each chapter's blocks into paragraphs, breaks them
@@ -219,8 +220,22 @@ public struct Layouter: Sendable {
         var warnings = missing.sorted().map {
             Warning("no hyphenation dictionary for language '\($0)' (Debian's hyphen-* packages): its text is not hyphenated")
         }
+        // A book that names no language: the ones its chapters read as, the most read first.
+        var guessed: [String: Int] = [:]
+        for case let language? in chapters.map(\.guessedLanguage) { guessed[language, default: 0] += 1 }
+        let languages = guessed.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        if !languages.isEmpty {
+            let read = languages.count == 1 ? "'\(languages[0].key)'"
+                : languages.map { "'\($0.key)' (\($0.value) chapter\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")
+            warnings.append(Warning("the book names no language: its text reads as \(read) (libexttextcat's guess), "
+                                    + "which it is hyphenated in"))
+        }
         if chapters.contains(where: \.metTextWithoutLanguage) {
-            warnings.append(Warning("the book names no language: its text is not hyphenated"))
+            let text = languages.isEmpty ? "its text is" : "the text of some chapters is"
+            warnings.append(Warning(LanguageGuesser.shared == nil
+                ? "the book names no language, and libexttextcat's language models (Debian's libexttextcat-data) are not "
+                    + "installed to tell one: its text is not hyphenated"
+                : "the book names no language, and \(text) too short or too mixed to tell its language: it is not hyphenated"))
         }
         return warnings
     }

@@ -42,6 +42,9 @@ final class WordHyphenator {
     /// Languages asked for that have no dictionary, and whether text came with no language.
     private(set) var missingLanguages: Set<String> = []
     private(set) var metTextWithoutLanguage = false
+    /// The language of text that names none, when one was guessed from it (the chapter's, as
+    /// `LanguageGuesser` reads it): such text is hyphenated in it.
+    var guessedLanguage: String?
 
     init(dictionaries: HyphenationDictionaries, shared: SharedHyphenation? = nil) {
         self.dictionaries = dictionaries
@@ -52,7 +55,7 @@ final class WordHyphenator {
     /// loaded only when a paragraph first needs a hyphen (`patterns(for:)`): loading English's
     /// is a large part of converting a small book, which may set every paragraph without one.
     func hasPatterns(for language: String?) -> Bool {
-        guard let language, !language.isEmpty else {
+        guard let language = language ?? guessedLanguage, !language.isEmpty else {
             metTextWithoutLanguage = true
             return false
         }
@@ -67,7 +70,7 @@ final class WordHyphenator {
     /// The patterns for `language`, loaded the first time; nil (and the language noted) when it
     /// has none or they can't be loaded.
     func patterns(for language: String?) -> HyphenationPatterns? {
-        guard hasPatterns(for: language), let language else { return nil }
+        guard hasPatterns(for: language), let language = language ?? guessedLanguage else { return nil }
         let key = language.lowercased()
         if let loaded = patterns[key] { return loaded }
         let loaded = paths[key].flatMap { $0 }.flatMap { HyphenationPatterns.shared(at: $0) }
@@ -85,6 +88,12 @@ final class WordHyphenator {
     static func startLoading(_ language: String?, from dictionaries: HyphenationDictionaries) {
         guard let language, !language.isEmpty, let path = dictionaries.path(forLanguage: language.lowercased()) else { return }
         Thread.detachNewThread { _ = HyphenationPatterns.shared(at: path) }
+    }
+
+    /// Whether text in `language` is hyphenated with a dictionary installed here, or is in a
+    /// language print never hyphenates: a guess of the language is worth taking.
+    func knows(_ language: String) -> Bool {
+        dictionaries.path(forLanguage: language) != nil || Self.isUnhyphenated(language.lowercased())
     }
 
     private static func isUnhyphenated(_ key: String) -> Bool {

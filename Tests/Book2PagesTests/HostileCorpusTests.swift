@@ -34,8 +34,10 @@ struct HostileCorpusTests {
     static let notAZip = "not a readable zip archive: Not a zip archive"
     static let nested = "elements nested more than 256 deep; the rest of the document is left out"
     static let attributes = "an element with more than 256 attributes; the rest are left out"
-    /// A lone document or Markdown file that names no language is not hyphenated, and says so.
-    static let noLanguage = "the book names no language: its text is not hyphenated"
+    /// A lone document or Markdown file that names no language, and too short to tell one, is
+    /// not hyphenated, and says so.
+    static let noLanguage = "the book names no language, and its text is too short or too mixed to tell its language: "
+        + "it is not hyphenated"
     static let hrefs = ["../../../../../../etc/passwd", "/etc/passwd", "file:///etc/passwd", "%2e%2e/%2e%2e/%2e%2e/etc/passwd",
                         "..%2f..%2f..%2fetc%2fpasswd", "C:/Windows/win.ini", "C:%5cWindows%5cwin.ini", "..\\..\\..\\etc\\passwd",
                         "chapter.xhtml%00.png", "//server/share/book.xhtml"]

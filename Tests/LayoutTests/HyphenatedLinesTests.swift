@@ -1,5 +1,6 @@
 import BookModel
 import Testing
+import LanguageGuess
 @testable import Layout
 import PageFormat
 
@@ -105,10 +106,21 @@ import PageFormat
         #expect(chapters[1]?.contains { $0.isHyphenated } == true)
     }
 
-    @Test func aBookWithoutALanguageIsNotHyphenatedAndSaysSo() throws {
+    @Test(.enabled(if: LanguageGuesser.shared != nil, "needs libexttextcat's language models (Debian's libexttextcat-data)"))
+    func aBookWithoutALanguageIsHyphenatedInTheOneItsTextReadsAs() throws {
         let paged = try layout([TestBooks.paragraph(text)], language: nil)
+        #expect(paged.pages.flatMap(\.allLines).contains { $0.isHyphenated })
+        #expect(paged.warnings.map(\.message)
+                    == ["the book names no language: its text reads as 'en' (libexttextcat's guess), which it is hyphenated in"])
+    }
+
+    @Test(.enabled(if: LanguageGuesser.shared != nil, "needs libexttextcat's language models (Debian's libexttextcat-data)"))
+    func aBookTooShortToTellItsLanguageIsNotHyphenatedAndSaysSo() throws {
+        let paged = try layout([TestBooks.paragraph("Extraordinary circumstances necessitated unquestionably comprehensive "
+                                                     + "reconsideration.")], language: nil)
         #expect(paged.pages.flatMap(\.allLines).allSatisfy { !$0.isHyphenated })
-        #expect(paged.warnings.map(\.message) == ["the book names no language: its text is not hyphenated"])
+        #expect(paged.warnings.map(\.message) == ["the book names no language, and its text is too short or too mixed to "
+                                                   + "tell its language: it is not hyphenated"])
     }
 
     @Test func languagesWrittenWithoutHyphensAskForNoDictionary() throws {

@@ -1,0 +1,3 @@
+// libexttextcat (Debian libexttextcat-dev), the n-gram language guesser LibreOffice uses; its
+// language models come in libexttextcat-data.
+#include <textcat.h>
