@@ -215,9 +215,12 @@ struct TotalFitLineBreaker: LineBreaking {
                     badness = 0
                 } else {
                     // A justified line of several pieces and no space (Chinese, Japanese) can't
-                    // stretch: it is judged as a ragged one, so it still fills what it can.
+                    // stretch: it is judged as a ragged one, so it still fills what it can. One
+                    // that is a single word cut at hyphenation points can't either, and is no
+                    // ragged line: a word alone on a line inside a paragraph (TeX's underfull box).
                     let spaces = endStretch - node.startStretch
-                    let room = justified && (spaces > 0 || j == node.position) ? spaces : raggedStretch
+                    let room = !justified ? raggedStretch
+                        : spaces > 0 || Self.isOneWord(segments, from: node.position, through: j) ? spaces : raggedStretch
                     let slack = available - width
                     if slack > widthTolerance, slack > room * looseRatio {
                         if inPositionOrder, uniform, node.previous >= 0, !justified || spaces > 0 {
@@ -364,6 +367,19 @@ struct TotalFitLineBreaker: LineBreaking {
             lastVisible[k] = segment.hasVisibleText ? k : (k > 0 ? lastVisible[k - 1] : -1)
         }
         return (advance, stretch, lastVisible)
+    }
+
+    /// Whether segments `start...end` are one word: each but the last ends inside it, at a
+    /// hyphenation point or a hyphen of its own (`fifteen-year-old`). Looked at only for a line
+    /// with no space, and read from its end, so that a line of Chinese or Japanese (whose last
+    /// boundary is neither) costs one look.
+    static func isOneWord(_ segments: [Segment], from start: Int, through end: Int) -> Bool {
+        var k = end - 1
+        while k >= start {
+            if !segments[k].isHyphenationPoint, !segments[k].endsWithHyphen || segments[k].spaceWidth > 0 { return false }
+            k -= 1
+        }
+        return true
     }
 
     /// TeX's badness: 100 times the cube of how far the spaces stretch (1 = as far as they should).

@@ -51,7 +51,12 @@ struct TotalFitOracle {
         var badness = 0.0
         if !isForced(end) {
             let spaces = stretch[end] - stretch[start]
-            let room = measure.justified && (spaces > 0 || end == start) ? spaces : measure.raggedStretch
+            // A line of one word's pieces can't stretch; one of pieces with no space between
+            // them (Chinese, Japanese) is judged as a ragged one.
+            let oneWord = (start..<end).allSatisfy {
+                segments[$0].isHyphenationPoint || (segments[$0].endsWithHyphen && segments[$0].spaceWidth == 0)
+            }
+            let room = measure.justified && (spaces > 0 || oneWord) ? spaces : measure.raggedStretch
             badness = Breaker.badness(slack: available - width, stretch: room)
         }
         if let tolerance, badness > tolerance { return nil }
