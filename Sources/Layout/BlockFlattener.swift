@@ -812,11 +812,7 @@ struct BlockFlattener {
         var set: [(span: FormulaSpan, text: String)] = []
         for piece in FormulaBreaks.pieces(of: formula) {
             guard var span = formulaSetter?.set(piece.formula, size: size, width: room) else { return nil }
-            switch piece.gap {
-            case .end: break
-            case .unbreakable: span.continues = true
-            case .breakable(let penalty): (span.continues, span.penaltyAfter) = (true, penalty)
-            }
+            span.gap = piece.gap
             set.append((span, piece.text.isEmpty ? "\u{FFFC}" : piece.text))
         }
         if let smallest = set.map(\.span.scale).min(), smallest < 1 { formulaScales.append(smallest) }

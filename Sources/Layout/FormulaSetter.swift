@@ -49,12 +49,17 @@ struct FormulaSpan: Equatable {
     var scale: Double
     /// The math face its glyphs are of.
     var face: MeasuredFace
-    /// A piece of a formula cut around its operators (`FormulaBreaks`) but the last: the
-    /// formula goes on after a space.
-    var continues = false
-    /// What a line ending after it costs, when it is an operator a formula is cut after; 0
-    /// where no line ends (the space after it is a no-break space) and for a whole formula.
-    var penaltyAfter = 0.0
+    /// What follows it when it is a piece of a formula cut around its operators
+    /// (`FormulaBreaks`): `.end` for the last piece and for a whole formula.
+    var gap = FormulaBreaks.Gap.end
+
+    /// The formula goes on after a space.
+    var continues: Bool { gap != .end }
+    /// What a line ending after it costs: after an operator a formula is cut after; 0 where no
+    /// line ends (the space after it is a no-break space) and for a whole formula.
+    var penaltyAfter: Double {
+        if case .breakable(let penalty) = gap { penalty } else { 0 }
+    }
 }
 
 /// Sets formulas with the math face, at the size of the text around them, within the room a

@@ -112,9 +112,10 @@ struct Pagination {
 /// Allowed: between paragraphs, unless the first keeps with the next (a heading); inside a
 /// splittable paragraph, leaving at least its orphans and widows (two and two unless the book's
 /// CSS says otherwise) on each page. Avoided (`break-*: avoid`, a group kept together, between
-/// two lines an inline formula is broken across): taken only when the page has no allowed break. A forced break (`break-before: page`) always ends
-/// the page. When a page has no allowed or avoided break, it is cut where it is full; a line
-/// taller than the page goes on a page of its own. Empty lines of `gapHeight` separate
+/// two lines an inline formula is broken across): taken only when the page has no allowed
+/// break. A forced break (`break-before: page`) always ends the page. When a page has no
+/// allowed or avoided break, it is cut where it is full; a line taller than the page goes on a
+/// page of its own. Empty lines of `gapHeight` separate
 /// paragraphs (one, or as many as the book's margins ask), except at a page's top.
 ///
 /// Images are deferred floats, as TeX places figures: an image that does not fit the rest of a
