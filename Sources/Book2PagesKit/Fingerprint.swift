@@ -97,6 +97,7 @@ enum Fingerprint {
             "pretty \(options.pretty)",
             "target \(options.target.name.rawValue)",
             "double-sided \(options.target.doubleSided)",
+            options.target.chapterStart == .any ? nil : "chapter-start \(options.target.chapterStart.rawValue)",
             "format \(options.outputFormat.rawValue)",
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",

@@ -16,6 +16,7 @@ struct CommandLineValues: Sendable {
     var bounds: Dimensions?
     var pageSize: Dimensions?
     var doubleSided = false
+    var chapterStart: ChapterStart?
     var margins: Margins?
     var font: String?
     var bookFonts: Switch?

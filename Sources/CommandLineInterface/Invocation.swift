@@ -71,7 +71,8 @@ struct Invocation: Sendable, Equatable {
             throw .usage("--jobs, --report and --incremental are for a batch: give -o a directory")
         }
 
-        let request = TargetRequest(bounds: values.bounds, pageSize: values.pageSize, doubleSided: values.doubleSided)
+        let request = TargetRequest(bounds: values.bounds, pageSize: values.pageSize, doubleSided: values.doubleSided,
+                                    chapterStart: values.chapterStart ?? .any)
         do {
             options.target = try (values.target ?? BookLayoutTarget.self).init(request)
         } catch {

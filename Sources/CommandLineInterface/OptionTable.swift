@@ -102,6 +102,11 @@ enum OptionTable {
                sets: \.pageSize) { raw throws(ConversionError) in try Invocation.size(raw, option: "page-size") },
         .flag("double-sided", help: "With --target pagecurl: two pages a screen with the spine in the middle, each half the view.",
               sets: \.doubleSided),
+        .choice("chapter-start", valueName: ChapterStart.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "Where a chapter opens on a screen of two pages (booklayout, pagecurl --double-sided): right "
+                    + "puts each chapter's first page on the right-hand page, a blank page before it when needed, "
+                    + "as a printed book does; any lets it fall on either. Default any.",
+                what: "side", sets: \.chapterStart),
         .value("margins", valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
                        + "or four for top, right, bottom, left. Default \(PageTargets.format(defaults.layout.geometry.margins.top)).",

@@ -9,10 +9,12 @@ public struct PageCurlTarget: DoubleSidedTarget {
     public let bounds: Dimensions?
     public let doubleSided: Bool
     public var showsSpreads: Bool { doubleSided }
+    public let chapterStart: ChapterStart
 
     public init(_ request: TargetRequest) throws(TargetError) {
         let doubleSided = request.doubleSided
         self.doubleSided = doubleSided
+        chapterStart = try PageTargets.chapterStart(request, showsSpreads: doubleSided)
         (pageSize, bounds) = PageTargets.pageSize(for: request) { bounds in
             doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
         }

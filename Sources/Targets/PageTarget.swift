@@ -22,6 +22,9 @@ public protocol PageTarget: Sendable {
     /// Its screens show two facing pages, so a designed page may ask for a side of them
     /// (`PageWriter`'s `SpreadPlacement`).
     var showsSpreads: Bool { get }
+    /// Which side of a spread each chapter opens on (`--chapter-start`); `.any` for a target
+    /// without spreads.
+    var chapterStart: ChapterStart { get }
     /// How the target's screens take the page list, in reading order; `rightToLeft`: the
     /// book's page progression.
     func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription
@@ -30,6 +33,7 @@ public protocol PageTarget: Sendable {
 extension PageTarget {
     public var doubleSided: Bool { false }
     public var showsSpreads: Bool { false }
+    public var chapterStart: ChapterStart { .any }
     public var name: TargetName { Self.name }
 
     /// What the output's `target` says before any page is made: its name, and for the target
@@ -42,19 +46,30 @@ extension PageTarget {
 /// A target that may show two pages a screen.
 public protocol DoubleSidedTarget: PageTarget {}
 
-/// What the command gives a target: `--bounds`, `--page-size`, `--double-sided`.
+/// What the command gives a target: `--bounds`, `--page-size`, `--double-sided`,
+/// `--chapter-start`.
 public struct TargetRequest: Sendable, Equatable {
     /// The view's bounds; nil for the default, `PageTargets.defaultBounds`.
     public var bounds: Dimensions?
     /// A page size given directly, which the target takes instead of its own rule.
     public var pageSize: Dimensions?
     public var doubleSided: Bool
+    public var chapterStart: ChapterStart
 
-    public init(bounds: Dimensions? = nil, pageSize: Dimensions? = nil, doubleSided: Bool = false) {
+    public init(bounds: Dimensions? = nil, pageSize: Dimensions? = nil, doubleSided: Bool = false,
+                chapterStart: ChapterStart = .any) {
         self.bounds = bounds
         self.pageSize = pageSize
         self.doubleSided = doubleSided
+        self.chapterStart = chapterStart
     }
+}
+
+/// Where a chapter's first page falls on a screen of two facing pages: on whichever side comes
+/// next, or always on the right-hand page (the recto) as a printed book opens its chapters, a
+/// blank page added before it when it would fall on the left.
+public enum ChapterStart: String, CaseIterable, Sendable {
+    case any, right
 }
 
 /// A request the target does not take, said as the command's options say it.
@@ -89,6 +104,14 @@ public enum PageTargets {
     /// `--double-sided` is refused by every target that is not double-sided.
     static func refuseDoubleSided(_ request: TargetRequest) throws(TargetError) {
         if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }
+    }
+
+    /// `--chapter-start right` is refused by a target whose screens show one page: it has no sides.
+    static func chapterStart(_ request: TargetRequest, showsSpreads: Bool) throws(TargetError) -> ChapterStart {
+        if request.chapterStart == .right, !showsSpreads {
+            throw TargetError("--chapter-start right is for targets that show two pages a screen: booklayout, pagecurl --double-sided")
+        }
+        return request.chapterStart
     }
 
     /// Whether the page at `index` of the list is a right-hand page on a screen of spreads

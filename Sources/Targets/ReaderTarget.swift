@@ -10,6 +10,7 @@ public struct ReaderTarget: PageTarget {
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)
+        _ = try PageTargets.chapterStart(request, showsSpreads: false)
         (pageSize, bounds) = PageTargets.pageSize(for: request) { $0 }
     }
 

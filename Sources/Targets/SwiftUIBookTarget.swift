@@ -14,6 +14,7 @@ public struct SwiftUIBookTarget: PageTarget {
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)
+        _ = try PageTargets.chapterStart(request, showsSpreads: false)
         if let pageSize = request.pageSize {
             self.pageSize = pageSize
             return

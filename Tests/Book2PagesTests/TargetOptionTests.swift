@@ -5,7 +5,8 @@ import Testing
 import PageFormat
 import Targets
 
-/// `--target`, `--double-sided` and `--format`: each target's page size, and what is refused.
+/// `--target`, `--double-sided`, `--chapter-start` and `--format`: each target's page size, and
+/// what is refused.
 struct TargetOptionTests {
     func invocation(_ arguments: [String]) throws -> Invocation {
         try Invocation(try ArgumentParser.parse(arguments + ["book.epub"]))
@@ -27,6 +28,13 @@ struct TargetOptionTests {
         #expect(reader.options.target.name == .reader && reader.options.bounds == Dimensions(width: 390, height: 844))
     }
 
+    @Test func chapterStartGoesToATargetOfSpreads() throws {
+        #expect(try invocation([]).options.target.chapterStart == .any)
+        #expect(try invocation(["--chapter-start", "right"]).options.target.chapterStart == .right)
+        #expect(try invocation(["--target", "pagecurl", "--double-sided", "--chapter-start", "right"]).options.target.chapterStart == .right)
+        #expect(try invocation(["--target", "reader", "--chapter-start", "any"]).options.target.chapterStart == .any)
+    }
+
     @Test func formatChoosesJSONOrJSONLines() throws {
         #expect(try invocation([]).options.outputFormat == .json)
         #expect(try invocation(["--format", "ndjson"]).options.outputFormat == .ndjson)
@@ -36,6 +44,9 @@ struct TargetOptionTests {
         ["--target", "kindle"],
         ["--double-sided"],
         ["--target", "reader", "--double-sided"],
+        ["--target", "reader", "--chapter-start", "right"],
+        ["--target", "pagecurl", "--chapter-start", "right"],
+        ["--chapter-start", "left"],
         ["--target", "swiftui-book", "--bounds", "800x600"],
         ["--format", "xml"],
         ["--format", "ndjson", "--pretty"],
