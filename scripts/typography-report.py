@@ -365,6 +365,8 @@ def report(path, assets):
         "shrunk": shrunk,
         "noSpace": len(no_space),
         "listMarkerLines": markers,
+        "over2Examples": [{"ratio": round(r[0], 2), "spaces": r[1], "page": r[2], "text": r[3]}
+                          for r in sorted(line_ratios, reverse=True)[:40] if r[0] > 2],
     }
     worst = max(line_ratios, default=None)
     if worst:

@@ -1,7 +1,7 @@
 /// The browser check, run when the address's fragment holds `check`: every page is laid out in
 /// one column once the embedded fonts have loaded, and each line's text is measured by the
 /// browser itself (its inline box, before any word spacing) and compared with the width the
-/// layout gave it, and each line's bidi pieces are checked to stand in the visual order the
+/// layout gave it (a justified line's less what its spaces may give back), and each line's bidi pieces are checked to stand in the visual order the
 /// layout gives, each starting at its direction's edge. Then the justified lines are stretched
 /// as the viewer stretches them and measured again; on a page with a table, each cell's lines
 /// are checked to lie inside the cell's box as the browser draws them (the text's own
@@ -28,11 +28,28 @@ enum CheckScript {
           const box = line.querySelector(".t").getBoundingClientRect();
           return line.hasAttribute("data-v") ? box.height : box.width;
         });
+        // A justified line's spaces may give back up to a third of their width (FORMAT.md,
+        // "Justified lines"): each space as the browser draws it, measured alone.
+        const shrinkable = (line) => {
+          if (!line.hasAttribute("data-j") || line.hasAttribute("data-v")) return 0;
+          const walker = document.createTreeWalker(line.querySelector(".t"), NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          let sum = 0;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let k = 0; k < node.data.length; k++) {
+              if (node.data[k] !== " " && node.data[k] !== "\u00a0") continue;
+              range.setStart(node, k);
+              range.setEnd(node, k + 1);
+              sum += range.getBoundingClientRect().width;
+            }
+          }
+          return sum / 3;
+        };
         const overflows = [];
         let maxOverflow = 0, maxShortfall = 0;
         const shortfalls = [];
         lines.forEach((line, i) => {
-          const width = parseFloat(line.dataset.w), difference = natural[i] - width;
+          const width = parseFloat(line.dataset.w), difference = natural[i] - width - shrinkable(line);
           maxOverflow = Math.max(maxOverflow, difference);
           if (!line.hasAttribute("data-j")) maxShortfall = Math.max(maxShortfall, -difference);
           if (!line.hasAttribute("data-j") && difference < -0.5) {

@@ -34,7 +34,7 @@ enum ViewerScript {
         lines.forEach((line, i) => {
           const spaces = (texts[i].textContent.match(/[ \u00a0]/g) || []).length;
           const extra = parseFloat(line.dataset.w) - natural[i];
-          if (spaces > 0 && extra > 0) texts[i].style.setProperty("--j", (extra / spaces) + "px");
+          if (spaces > 0 && extra !== 0) texts[i].style.setProperty("--j", (extra / spaces) + "px");
         });
       }
       // Measured where nothing is turned or scaled, once.

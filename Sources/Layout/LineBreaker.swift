@@ -46,6 +46,10 @@ struct LineMeasure: Equatable {
     /// Justified lines fill the width by stretching their spaces; ragged ones leave the rest of
     /// the line empty, and how empty is what total fit evens out.
     var justified: Bool
+    /// A justified line's spaces may shrink (`TotalFitLineBreaker.spaceShrink`); not in a
+    /// Chinese or Japanese paragraph, whose lines are filled between their characters and
+    /// compressed by JLReq's rules (`LineSpacer`).
+    var shrinks = true
     /// For ragged lines: the room left at a line's end that counts as stretching spaces by as
     /// much as they may (badness 100).
     var raggedStretch: Double

@@ -35,8 +35,8 @@ struct LineFormulas {
         paragraph.formulas.contains { $0.isDisplay && $0.range == range }
     }
 
-    /// The line's formulas placed, and its height. `natural`: the advance of its text, less
-    /// than its `width` when it is justified.
+    /// The line's formulas placed, and its height. `natural`: the advance of its text, which
+    /// a justified line's spaces stretch or shrink to its `width`.
     func place(_ indices: [Int], on line: LineSpacer.Line, natural: Double, rightToLeft: Bool,
                text: UnsafeBufferPointer<UInt8>) -> (formulas: [SetFormula], height: Double) {
         guard !indices.isEmpty else { return ([], line.height) }
@@ -63,7 +63,7 @@ struct LineFormulas {
             (units[unit] == 0x20 || units[unit] == 0xA0) && !spans.contains { $0.contains(unit) }
         }
         let spaces = units.indices.filter(isSpace)
-        let stretch = line.width > natural && !spaces.isEmpty ? (line.width - natural) / Double(spaces.count) : 0
+        let stretch = line.width != natural && !spaces.isEmpty ? (line.width - natural) / Double(spaces.count) : 0
         var placed: [SetFormula] = []
         var sum = line.prefixWidth
         for (k, index) in indices.enumerated() {

@@ -2,7 +2,9 @@
 /// keeps (no line starts with a closing bracket, `、。`, `々`, nor ends with an opening
 /// bracket): JLReq §3.1.7's prolonged sound mark `ー`, which ICU's rules for Japanese let start
 /// a line, and under CSS `line-break: strict` the small kana (`ぁ`, `ッ`, `ゃ`…), the wave
-/// dash and the hyphens JLReq keeps off a line's start.
+/// dash and the hyphens JLReq keeps off a line's start. And in Latin text an em dash set close
+/// to the word before it (`glass—but`), which TeX and print break after, never before: a line
+/// does not open with it.
 enum LineStartRules {
     /// Whether the character at UTF-8 offset `offset` of `text` may not start a line.
     static func keepsOff(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, strict: Bool) -> Bool {
@@ -11,6 +13,7 @@ enum LineStartRules {
         let lead = text[offset]
         guard lead < 0xF0, offset + 2 < text.count else { return false }
         scalar = (UInt32(lead & 0x0F) << 12) | (UInt32(text[offset + 1] & 0x3F) << 6) | UInt32(text[offset + 2] & 0x3F)
+        if scalar == 0x2014 { return offset > 0 && text[offset - 1] < 0x80 && text[offset - 1] != 0x20 }
         return keepsOff(scalar, strict: strict)
     }
 

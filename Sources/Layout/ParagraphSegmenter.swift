@@ -144,12 +144,15 @@ struct ParagraphSegmenter {
     }
 
     /// The advance of each of `list`, ranges of the paragraph's text, measured as its segments are.
-    func widths(of list: [Range<Int>], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Double] {
+    /// `remembering`: whether the measurer's cache keeps the widths (not for whole lines, each
+    /// met once).
+    func widths(of list: [Range<Int>], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
+                remembering: Bool = true) -> [Double] {
         guard !list.isEmpty else { return [] }
         var ranges = MeasuredRanges(ranges: list.count, of: paragraph)
         let plan = plan(of: paragraph)
         for range in list { add(range, of: paragraph, text, plan: plan, to: &ranges) }
-        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
+        ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces, remembering: remembering)
         return list.indices.map { ranges[$0] }
     }
 
@@ -212,7 +215,8 @@ struct ParagraphSegmenter {
     /// `segments` with each word cut where `allCuts` allows a hyphen (for each segment, the UTF-8
     /// offsets from its start after which a hyphen may go: a hyphenator's answers as it keeps
     /// them, so no array is made per word). Every piece but the last is a hyphenation point with
-    /// the width of a hyphen in its face.
+    /// the width of a hyphen in its face, but in the segments `unhyphenated` marks (tokens of
+    /// code, cut by `CodeBreaks`), where a line ends with no hyphen at the cost of one.
     ///
     /// A piece is measured alone, and a font may kern across the cut (`r|r` in STIX): the word
     /// drawn whole is then wider than its pieces. Where a word's pieces do not add up to the
@@ -221,7 +225,7 @@ struct ParagraphSegmenter {
     /// either side of the cut shaped together, less each alone), and the first what is left:
     /// whichever pieces a line holds, together they are never narrower than the line draws them.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
-                    cuts allCuts: [[Int]]) -> [Segment] {
+                    cuts allCuts: [[Int]], unhyphenated: [Bool] = []) -> [Segment] {
         // Every piece of every cut word measured in one call, then the segments made.
         let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
         var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
@@ -246,7 +250,7 @@ struct ParagraphSegmenter {
         result.reserveCapacity(segments.count * 2)
         var word = 0
         var run = 0
-        for (segment, cuts) in zip(segments, allCuts) {
+        for (index, (segment, cuts)) in zip(segments, allCuts).enumerated() {
             guard !cuts.isEmpty else {
                 result.append(segment)
                 continue
@@ -255,9 +259,17 @@ struct ParagraphSegmenter {
             for (k, point) in cuts.enumerated() {
                 let cut = segment.start + point
                 while paragraph.runs[run].end < cut { run += 1 }
-                result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
-                                      spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
-                                      hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
+                if unhyphenated.indices.contains(index), unhyphenated[index] {
+                    // A cut in a token of code (`CodeBreaks`): the line ends there as it is.
+                    var piece = Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
+                                        spaceWidth: 0, forcesBreak: false)
+                    piece.breakPenalty = CodeBreaks.penalty
+                    result.append(piece)
+                } else {
+                    result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
+                                          spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
+                                          hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
+                }
                 pieceStart = cut
             }
             var last = segment
@@ -497,10 +509,20 @@ struct ParagraphSegmenter {
         var low = range.lowerBound
         while low < range.upperBound {
             let level = paragraph.bidi.run(at: low)
-            let high = min(runs[r].end, range.upperBound, level?.end ?? range.upperBound)
+            let end = min(range.upperBound, level?.end ?? range.upperBound)
+            var high = min(runs[r].end, end)
+            // Runs that differ in nothing shaping sees (a link, a colour, an underline) are
+            // shaped as one, as a renderer draws them: kerned across where they meet.
+            var last = r
+            while high == runs[last].end, high < end, last + 1 < runs.count,
+                  runs[last + 1].face == runs[r].face, runs[last + 1].size == runs[r].size {
+                last += 1
+                high = min(runs[last].end, end)
+            }
             ranges.add(low..<high, face: runs[r].face, size: runs[r].size,
                        rightToLeft: level.map { $0.level & 1 == 1 })
             low = high
+            r = last
             if runs[r].end == high { r += 1 }
         }
         ranges.close()

@@ -1,5 +1,6 @@
 import BookModel
 import Fonts
+import Hyphenation
 import ProcessMemory
 
 /// Sets one paragraph into lines: has it cut into measured segments, lets the line breaker
@@ -16,11 +17,11 @@ struct ParagraphSetter {
     let bookLanguage: String?
 
     /// The badness every line must stay within for a paragraph to be set without hyphens (TeX's
-    /// \pretolerance; spaces at most about 2.3 times their width), then with them (TeX's
-    /// \tolerance; about 2.6 times). Past that, the least bad lines there are. On moby-dick a
-    /// quarter of the paragraphs need hyphens and one in twenty of those the last pass.
-    static let firstPassTolerance = 200.0
-    static let secondPassTolerance = 400.0
+    /// \pretolerance; spaces at most 1.5 times their width), then with them (TeX's \tolerance;
+    /// about 1.63 times). Past that, the least bad lines there are: TeX's emergency pass, with no
+    /// bound, so that a paragraph is never set with a line overfull while any setting fits.
+    static let firstPassTolerance = 100.0
+    static let secondPassTolerance = 200.0
     /// Ragged lines: the room at a line's end that counts as badness 100, in ems of body text.
     static let raggedStretchEms = 3.0
 
@@ -48,9 +49,10 @@ struct ParagraphSetter {
         // unless the book aligns them otherwise.
         let interCharacter = Self.justifiesBetweenCharacters(language)
             && (paragraph.alignment == .justify || paragraph.alignment == .start) && !paragraph.isCode
-        let measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
+        var measure = LineMeasure(firstLineWidth: contentWidth - firstX - prefixWidth, otherLineWidth: contentWidth - indent,
                                   justified: paragraph.alignment == .justify || interCharacter,
                                   raggedStretch: Self.raggedStretchEms * bodySize, narrowing: insets.narrowing)
+        measure.shrinks = !interCharacter
 
         // A code listing's continuation lines are indented from the source line they go on.
         let continuationIndent = paragraph.isCode
@@ -133,6 +135,14 @@ struct ParagraphSetter {
                         text: text)
                 }
                 let justified = fills && !filled && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
+                if !justified, spacer == nil, span.segments.count > 1 {
+                    // A line that keeps its natural width is given it as a renderer draws it: its
+                    // text shaped whole, kerned across its spaces, not the sum of its words (a line
+                    // of one piece was measured whole).
+                    let markerWidth = markerUnits > 0 ? prefixWidth : 0
+                    width = markerWidth + segmenter.widths(of: [start..<textEnd], of: paragraph, text: text, remembering: false)[0]
+                        + (span.hyphenated ? segments[span.segments.upperBound - 1].hyphenWidth : 0)
+                }
                 let natural = width
                 if justified { width = end - x }
                 if let formulas, formulas.isDisplayLine(start..<textEnd) {
@@ -277,44 +287,84 @@ struct ParagraphSetter {
         let narrowest = measure.narrowestWidth
         let whole = segmenter.fitted(plain, of: paragraph, text: text, toFit: narrowest)
         let language = paragraph.language ?? bookLanguage
-        guard paragraph.hyphenates, let hyphenator, hyphenator.hasPatterns(for: language) else {
+        let hyphenates = paragraph.hyphenates && hyphenator?.hasPatterns(for: language) == true
+        let code = codeTokens(of: plain, in: paragraph, text: text)
+        guard hyphenates || code.contains(true) else {
             return (whole, lineBreaker.lines(for: whole, in: measure, tolerance: nil) ?? [])
         }
         if let spans = lineBreaker.lines(for: whole, in: measure, tolerance: Self.firstPassTolerance) {
             return (whole, spans)
         }
         // Loaded only now: a book whose paragraphs all set without hyphens never loads them.
-        guard let patterns = hyphenator.patterns(for: language) else {
-            return (whole, lineBreaker.lines(for: whole, in: measure, tolerance: nil) ?? [])
+        let patterns = hyphenates ? hyphenator?.patterns(for: language) : nil
+        var cuts = self.cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns, lastWord: false)
+        var cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
+                                   of: paragraph, text: text, toFit: narrowest)
+        if let spans = lineBreaker.lines(for: cut, in: measure, tolerance: Self.secondPassTolerance) {
+            return (cut, spans)
         }
-        // The paragraph's last word stays whole, and so does a word before a forced break or in
-        // a code face.
-        let lastWord = plain.last(where: \.hasVisibleText)?.start
+        // The emergency pass: the paragraph's last word, kept whole until now, may be cut too,
+        // and the least bad lines there are are taken, however loose.
+        if let last = plain.lastIndex(where: \.hasVisibleText), cuts[last].isEmpty,
+           case let lastCuts = self.cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns, lastWord: true),
+           !lastCuts[last].isEmpty {
+            cuts = lastCuts
+            cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
+                                   of: paragraph, text: text, toFit: narrowest)
+        }
+        return (cut, lineBreaker.lines(for: cut, in: measure, tolerance: nil) ?? [])
+    }
+
+    /// For each segment, whether it is a token of code: a word whose first character is in the
+    /// code face, which `CodeBreaks` cuts rather than the hyphenator.
+    private func codeTokens(of plain: [Segment], in paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> [Bool] {
+        guard paragraph.runs.contains(where: { $0.face == FaceRole.monospace.rawValue }) else { return [] }
         var run = 0
+        return plain.map { segment in
+            guard segment.visibleEnd - segment.start >= 2 * CodeBreaks.minimum, !segment.forcesBreak else { return false }
+            while paragraph.runs[run].end <= segment.start { run += 1 }
+            return paragraph.runs[run].face == FaceRole.monospace.rawValue
+        }
+    }
+
+    /// For each segment, the UTF-8 offsets from its start where it may be cut: a word at its
+    /// hyphenation points (with `patterns`), a token of code where `CodeBreaks` allows. The
+    /// paragraph's last word stays whole unless `lastWord`, and so do a word before a forced
+    /// break, a formula's text and a word beside one.
+    private func cuts(of plain: [Segment], in paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, code: [Bool],
+                      patterns: HyphenationPatterns?, lastWord: Bool) -> [[Int]] {
+        let last = lastWord ? nil : plain.last(where: \.hasVisibleText)?.start
         // Runs no line breaks inside (formulas), in order, and the first not yet passed.
         let unbroken = ParagraphSegmenter.wholeRanges(of: paragraph)
         var nextUnbroken = 0
-        // The text of each segment whose word may take a hyphen, nil for the others.
-        let words = plain.map { segment -> UnsafeBufferPointer<UInt8>? in
+        // The text of each segment that may be cut, nil for the others.
+        let words = plain.indices.map { k -> UnsafeBufferPointer<UInt8>? in
+            let segment = plain[k]
             // A short word is left whole without asking (most words of a novel).
-            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != lastWord,
+            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != last,
                   !segment.forcesBreak else { return nil }
-            while paragraph.runs[run].end <= segment.start { run += 1 }
-            guard paragraph.runs[run].face != FaceRole.monospace.rawValue else { return nil }
             // Nor is a formula's text, nor a word beside one.
             while nextUnbroken < unbroken.count, unbroken[nextUnbroken].upperBound <= segment.start { nextUnbroken += 1 }
             if nextUnbroken < unbroken.count, unbroken[nextUnbroken].lowerBound < segment.visibleEnd { return nil }
             return UnsafeBufferPointer(rebasing: text[segment.start..<segment.visibleEnd])
         }
-        // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).
-        for case let word? in words { hyphenator.noteForWarming(word, with: patterns) }
-        hyphenator.warmNoted()
-        let cuts = words.map { word in word.map { hyphenator.points(in: $0, with: patterns) } ?? [] }
-        let cut = segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts)
-        let hyphenated = segmenter.fitted(cut, of: paragraph, text: text, toFit: narrowest)
-        let spans = lineBreaker.lines(for: hyphenated, in: measure, tolerance: Self.secondPassTolerance)
-            ?? lineBreaker.lines(for: hyphenated, in: measure, tolerance: nil) ?? []
-        return (hyphenated, spans)
+        var run = 0
+        let hyphenable = plain.indices.map { k -> Bool in
+            guard patterns != nil, words[k] != nil, !(code.indices.contains(k) && code[k]) else { return false }
+            while paragraph.runs[run].end <= plain[k].start { run += 1 }
+            return paragraph.runs[run].face != FaceRole.monospace.rawValue
+        }
+        if let patterns, let hyphenator {
+            // The answers' cache warmed for every word first, as the widths' are (`ByteKeyedCache.warmNoted`).
+            for k in plain.indices where hyphenable[k] { hyphenator.noteForWarming(words[k]!, with: patterns) }
+            hyphenator.warmNoted()
+        }
+        return plain.indices.map { k in
+            guard let word = words[k] else { return [] }
+            if code.indices.contains(k), code[k] { return CodeBreaks.points(in: word) }
+            guard hyphenable[k], let patterns, let hyphenator else { return [] }
+            return hyphenator.points(in: word, with: patterns)
+        }
     }
 }
 

@@ -11,8 +11,8 @@ struct StyledRun: Equatable {
     var size: Double
     var shift: BaselineShift = .none
     /// Where the run's text links to, as the book names it (`OEBPS/ch2.xhtml#note-3`, or a URL).
-    /// A run is measured on its own, so a renderer that draws each run apart draws the widths
-    /// measured.
+    /// Like `paint`, it changes nothing of how the text is measured: a run beside one in the same
+    /// face and size is shaped with it, as Core Text and browsers draw them.
     var link: String?
     /// Lines and colours drawn with the text, which change nothing of how it is measured.
     var paint = RunPaint()

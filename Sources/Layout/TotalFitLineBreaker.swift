@@ -6,20 +6,24 @@ import ProcessMemory
 /// setting the lines before it a little differently.
 ///
 /// Boxes are the segments' visible text, glue the spaces after them, penalties the hyphenation
-/// points and forced breaks. Spaces never shrink, so a line's natural width always fits its
-/// box: a renderer that cannot justify, or justifies only by widening (browsers, Core Text),
-/// still fits every line. To make up for it they stretch further than TeX's (which shrink by a
-/// third and stretch by half): at badness 100 a space is twice its width.
+/// points and forced breaks. A justified line's spaces stretch by half their width and shrink by
+/// a third at badness 100, TeX's proportions (its space of a third of an em stretches by a sixth
+/// and shrinks by a ninth): a line may take a word more by setting its spaces closer, where
+/// spaces that only stretched left it loose. A line that is not filled (a paragraph's last, one
+/// ended by a forced break, a ragged one) never shrinks, so its natural width fits its box.
 ///
 /// The search keeps, for each place a line may end, the best ways found to get there: one per
 /// fitness class and per count of hyphenated lines just before it. A way stays active only
-/// while a line starting from it could still fit; since nothing shrinks, a line that overflows
-/// only overflows more as it grows, so the way is dropped then and no active way is ever more
-/// than a line back. The cost is the paragraph's length times the ways open across one line,
-/// capped at `maximumActive` (a column of tiny break opportunities would have many).
+/// while a line starting from it could still fit, shrunk as far as it may; a line that can't
+/// only overflows more as it grows (each piece adds more width than its space may give back),
+/// so the way is dropped then and no active way is ever more than a line back. The cost is the
+/// paragraph's length times the ways open across one line, capped at `maximumActive` (a column
+/// of tiny break opportunities would have many).
 struct TotalFitLineBreaker: LineBreaking {
-    /// How far a space may stretch, as a share of its width, at badness 100.
-    static let spaceStretch = 1.0
+    /// How far a justified line's space may stretch and shrink, as a share of its width, at
+    /// badness 100. It never shrinks further.
+    static let spaceStretch = 0.5
+    static let spaceShrink = 1.0 / 3
     /// TeX's defaults but one: a cost per line (fewer lines are better), the cost of a hyphen
     /// (TeX's is 50; at 100 moby-dick hyphenates a fifth fewer lines for spaces hardly looser),
     /// extra demerits for two hyphenated lines in a row, for a hyphen ending the next-to-last
@@ -29,6 +33,10 @@ struct TotalFitLineBreaker: LineBreaking {
     static let consecutiveHyphenDemerits = 10_000.0
     static let finalHyphenDemerits = 5_000.0
     static let fitnessDemerits = 10_000.0
+    /// Extra demerits for a paragraph whose last line is one word alone (a runt) under lines
+    /// above it: what a line with its spaces at 1.6 times their width costs, so any setting
+    /// within the passes' tolerances that takes a second word down is taken instead.
+    static let runtDemerits = 50_000.0
     /// At most this many lines in a row may end in an inserted hyphen (counting the text's own
     /// hyphens among them): TeX's typographers' rule of two.
     var maximumHyphenatedInARow = 2
@@ -59,15 +67,16 @@ struct TotalFitLineBreaker: LineBreaking {
         /// at its start, and the width it may fill.
         var startAdvance: Double
         var startStretch: Double
+        var startShrink: Double
         var available: Double
     }
 
-    /// Fitness classes: very loose, loose, decent (no tight: nothing shrinks).
-    private static let fitnessClasses = 3
+    /// Fitness classes: very loose, loose, decent, tight.
+    private static let fitnessClasses = 4
     private static let decent = 2
 
     func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double?) -> [LineSpan]? {
-        let sums = Self.prefixSums(of: segments, justified: measure.justified)
+        let sums = Self.prefixSums(of: segments, justified: measure.justified, shrinks: measure.shrinks)
         guard tolerance == nil else {
             return search(segments, sums, in: measure, tolerance: tolerance)?.spans
         }
@@ -105,7 +114,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
         // Advance and stretch of segments 0..<k with their spaces, and the last segment up to k
         // that shows anything, so that any line's width is two lookups.
-        let (advance, stretch, lastVisible) = sums
+        let (advance, stretch, shrink, lastVisible) = sums
         func naturalWidth(from start: Int, through end: Int) -> Double {
             let last = lastVisible[end]
             guard last >= start else { return 0 }
@@ -119,7 +128,7 @@ struct TotalFitLineBreaker: LineBreaking {
             return Node(position: position, fitness: fitness, streak: streak, hyphenated: hyphenated, flagged: flagged,
                         total: total, previous: previous, line: line, width: width,
                         startAdvance: advance[position], startStretch: stretch[position],
-                        available: measure.width(ofLine: line))
+                        startShrink: shrink[position], available: measure.width(ofLine: line))
         }
         let justified = measure.justified
         let raggedStretch = measure.raggedStretch
@@ -185,6 +194,9 @@ struct TotalFitLineBreaker: LineBreaking {
             let lastWidth = last >= 0 ? segments[last].visibleWidth : 0
             let endTrim = last >= 0 && !atHyphen ? segments[last].endTrim : 0
             let endStretch = stretch[j]
+            // What the spaces between the line's pieces may give back ends at its last piece that
+            // shows: spaces after it are not in the line.
+            let endShrink = last >= 0 ? shrink[last] : 0
             // The cheapest way dropped here, for when no way is left at all.
             var dropped = -1
             var droppedTotal = Double.infinity
@@ -200,7 +212,9 @@ struct TotalFitLineBreaker: LineBreaking {
                 i &+= 1
                 let available = node.available
                 let natural = last >= node.position ? lastAdvance - node.startAdvance + lastWidth : 0
-                if natural - endTrim > available + widthTolerance, j > node.position {
+                // What the line's spaces may give back, shrunk as far as they may.
+                let shrinkable = last >= node.position ? endShrink - node.startShrink : 0
+                if natural - endTrim - shrinkable > available + widthTolerance, j > node.position {
                     if dropped < 0 || node.total < droppedTotal { dropped = a; droppedTotal = node.total }
                     continue
                 }
@@ -208,7 +222,7 @@ struct TotalFitLineBreaker: LineBreaking {
                 kept &+= 1
 
                 let width = natural + hyphenWidth - (natural > available + widthTolerance ? endTrim : 0)
-                if width > available + widthTolerance, j > node.position { continue }
+                if width - (forced ? 0 : shrinkable) > available + widthTolerance, j > node.position { continue }
                 if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
                 let badness: Double
                 if forced {
@@ -222,7 +236,11 @@ struct TotalFitLineBreaker: LineBreaking {
                     let room = !justified ? raggedStretch
                         : spaces > 0 || Self.isOneWord(segments, from: node.position, through: j) ? spaces : raggedStretch
                     let slack = available - width
-                    if slack > widthTolerance, slack > room * looseRatio {
+                    if slack < -widthTolerance {
+                        // Its spaces shrink; a line of one piece wider than the measure has none,
+                        // and can't be helped.
+                        badness = shrinkable > 0 ? Self.badness(slack: -slack, stretch: shrinkable) : 0
+                    } else if slack > widthTolerance, slack > room * looseRatio {
                         if inPositionOrder, uniform, node.previous >= 0, !justified || spaces > 0 {
                             // Every later way is looser still (its line is shorter and has no more
                             // space to stretch): kept without a look, but those whose line has no
@@ -239,15 +257,19 @@ struct TotalFitLineBreaker: LineBreaking {
                             }
                         }
                         continue
+                    } else {
+                        badness = Self.badness(slack: slack, stretch: room)
                     }
-                    badness = Self.badness(slack: slack, stretch: room)
                 }
                 if let tolerance, badness > tolerance { continue }
-                let fitness = Self.fitness(of: badness)
+                let fitness = Self.fitness(of: badness, shrinking: width > available)
                 var demerits = (Self.linePenalty + badness) * (Self.linePenalty + badness) + penalty * penalty
                 if flagged, node.flagged { demerits += Self.consecutiveHyphenDemerits }
                 if abs(fitness &- node.fitness) > 1 { demerits += Self.fitnessDemerits }
                 if isLast, node.hyphenated { demerits += Self.finalHyphenDemerits }
+                if isLast, node.previous >= 0, j == node.position || Self.isOneWord(segments, from: node.position, through: j) {
+                    demerits += Self.runtDemerits
+                }
                 let total = node.total + demerits
                 let streak = flagged ? min(node.streak &+ 1, maximumHyphenatedInARow) : 0
                 let slot = fitness &* streaks &+ streak
@@ -355,18 +377,20 @@ struct TotalFitLineBreaker: LineBreaking {
 
     /// Made once per paragraph, for all its searches, and held in constants: arrays the search's
     /// nested function captured as variables would be read through a heap box.
-    private typealias PrefixSums = (advance: [Double], stretch: [Double], lastVisible: [Int])
+    private typealias PrefixSums = (advance: [Double], stretch: [Double], shrink: [Double], lastVisible: [Int])
 
-    private static func prefixSums(of segments: [Segment], justified: Bool) -> PrefixSums {
+    private static func prefixSums(of segments: [Segment], justified: Bool, shrinks: Bool) -> PrefixSums {
         var advance = [Double](repeating: 0, count: segments.count + 1)
         var stretch = [Double](repeating: 0, count: segments.count + 1)
+        var shrink = [Double](repeating: 0, count: segments.count + 1)
         var lastVisible = [Int](repeating: -1, count: segments.count)
         for (k, segment) in segments.enumerated() {
             advance[k + 1] = advance[k] + segment.visibleWidth + segment.spaceWidth
             stretch[k + 1] = stretch[k] + (justified ? segment.spaceWidth * spaceStretch : 0)
+            shrink[k + 1] = shrink[k] + (justified && shrinks ? segment.spaceWidth * spaceShrink : 0)
             lastVisible[k] = segment.hasVisibleText ? k : (k > 0 ? lastVisible[k - 1] : -1)
         }
-        return (advance, stretch, lastVisible)
+        return (advance, stretch, shrink, lastVisible)
     }
 
     /// Whether segments `start...end` are one word: each but the last ends inside it, at a
@@ -382,7 +406,9 @@ struct TotalFitLineBreaker: LineBreaking {
         return true
     }
 
-    /// TeX's badness: 100 times the cube of how far the spaces stretch (1 = as far as they should).
+    /// TeX's badness: 100 times the cube of how far the spaces stretch (1 = as far as they
+    /// should); for a line that shrinks, `slack` is what its spaces give back and `stretch` what
+    /// they may.
     static func badness(slack: Double, stretch: Double) -> Double {
         if slack <= widthTolerance { return 0 }
         guard stretch > 0 else { return worstBadness }
@@ -390,8 +416,8 @@ struct TotalFitLineBreaker: LineBreaking {
         return min(100 * ratio * ratio * ratio, worstBadness)
     }
 
-    /// Very loose (0), loose (1) or decent (2), at TeX's thresholds.
-    private static func fitness(of badness: Double) -> Int {
-        badness > 99 ? 0 : (badness > 12 ? 1 : decent)
+    /// Very loose (0), loose (1), decent (2) or tight (3), at TeX's thresholds.
+    static func fitness(of badness: Double, shrinking: Bool) -> Int {
+        shrinking ? (badness > 12 ? 3 : decent) : badness > 99 ? 0 : (badness > 12 ? 1 : decent)
     }
 }

@@ -60,6 +60,9 @@ struct LineFitTests {
                 if line.runs != nil { styledLines += 1 }
                 #expect(runs.reduce(0) { $0 + $1.length } == line.text.utf16.count, "page \(index): runs cover the line")
                 var natural = 0.0
+                // What the line's spaces measure, of which a justified line may give back up to
+                // a third (docs/FORMAT.md, "Justified lines").
+                var spaces = 0.0
                 if runs.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 || !$0.features.isEmpty }) { spacedLines += 1 }
                 for formula in line.formulas {
                     // A formula is drawn in its run's place, as wide as it says, inside the box
@@ -72,7 +75,7 @@ struct LineFitTests {
                             && formula.y + formula.height <= line.y + layout.height(of: line) + Self.tolerance,
                             "page \(index): a formula of \(line.text) is outside its line's box")
                 }
-                for run in runs {
+                for run in Self.shapedTogether(runs, formulas: line.formulas) {
                     if let formula = line.formulas.first(where: { $0.start == run.start && $0.length == run.length }) {
                         natural += formula.width
                         continue
@@ -97,20 +100,36 @@ struct LineFitTests {
                                                   rightToLeft: line.bidi.isEmpty ? nil : piece.rightToLeft, remembering: false)
                             + Self.spacing(of: text, in: run)
                     }
+                    if line.justified {
+                        let text = Self.slice(line.text, start: run.start, length: run.length)
+                        let count = text.unicodeScalars.filter { $0 == " " || $0 == "\u{A0}" }.count
+                        if count > 0 {
+                            let space = measurer.width(of: " ", in: face, size: run.size, remembering: false)
+                                + run.letterSpacing + run.wordSpacing
+                            spaces += Double(count) * space
+                        }
+                    }
+                }
+                // A justified line is drawn `width` long, its spaces shrunk by what its text is
+                // longer, never past a third of their width.
+                let drawn = line.justified ? line.width : natural
+                if line.justified {
+                    #expect(natural - line.width <= spaces / 3 + Self.tolerance,
+                            "page \(index): \(line.text) shrinks its spaces past a third: \(natural) to \(line.width)")
                 }
                 if line.vertical {
                     // A column runs down the page, its box across it.
                     #expect(line.y >= box.y - Self.tolerance, "page \(index): \(line.text) starts above the box")
-                    #expect(line.y + natural <= box.y + box.height + Self.tolerance,
-                            "page \(index): \(line.text) is \(natural) long at y \(line.y)")
+                    #expect(line.y + drawn <= box.y + box.height + Self.tolerance,
+                            "page \(index): \(line.text) is \(drawn) long at y \(line.y)")
                     #expect(line.x >= box.x - Self.tolerance && line.x + layout.height(of: line) <= box.x + box.width + Self.tolerance,
                             "page \(index): \(line.text) stands outside the box")
                 } else {
                     #expect(line.x >= box.x - Self.tolerance, "page \(index): \(line.text) starts left of the box")
-                    #expect(line.x + natural <= box.x + box.width + Self.tolerance,
-                            "page \(index): \(line.text) is \(natural) wide at x \(line.x)")
+                    #expect(line.x + drawn <= box.x + box.width + Self.tolerance,
+                            "page \(index): \(line.text) is \(drawn) wide at x \(line.x)")
                 }
-                #expect(natural <= line.width + Self.tolerance, "page \(index): \(line.text) is wider than said")
+                #expect(line.justified || natural <= line.width + Self.tolerance, "page \(index): \(line.text) is wider than said")
                 lines += 1
             }
             let bottom = box.y + box.height + Self.tolerance
@@ -172,6 +191,24 @@ struct LineFitTests {
 
     /// The parts of a style run in each of the line's bidi pieces (the whole run, in no set
     /// direction, when the line has none), in UTF-16 units of the line's text.
+    /// `runs` with those side by side that differ in nothing shaping sees (a link, a colour, an
+    /// underline) made one: a renderer shapes them together, kerned where they meet. A formula's
+    /// run stays alone.
+    static func shapedTogether(_ runs: [PageRun], formulas: [PageFormula]) -> [PageRun] {
+        var merged: [PageRun] = []
+        for run in runs {
+            if let last = merged.last, last.start + last.length == run.start, last.face == run.face, last.size == run.size,
+               last.shift == run.shift, last.standIn == run.standIn, last.orientation == run.orientation,
+               last.letterSpacing == run.letterSpacing, last.wordSpacing == run.wordSpacing, last.features == run.features,
+               !formulas.contains(where: { $0.start == run.start || $0.start == last.start }) {
+                merged[merged.count - 1].length += run.length
+            } else {
+                merged.append(run)
+            }
+        }
+        return merged
+    }
+
     static func pieces(of line: PageLine, within run: PageRun) -> [(start: Int, length: Int, rightToLeft: Bool)] {
         guard !line.bidi.isEmpty else { return [(run.start, run.length, false)] }
         return line.bidi.compactMap { piece in

@@ -114,6 +114,8 @@ import Testing
         let measurer = TextMeasurer(language: "en")
         for line in noteLines {
             let width = measurer.width(of: line.text, in: fonts.regular, size: 12 * LayoutOptions.noteScale)
+                - TestBooks.shrinkAllowance(of: line.text, justified: line.isJustified,
+                                            space: measurer.width(of: " ", in: fonts.regular, size: 12 * LayoutOptions.noteScale))
             #expect(line.x - margins.left + width <= content.width + 0.01 + TestBooks.precision, "\(line.text)")
         }
     }

@@ -1,4 +1,5 @@
 import BookModel
+import Fonts
 import Testing
 @testable import Layout
 import PageFormat
@@ -17,6 +18,30 @@ import PageFormat
         var book = TestBooks.book([blocks])
         book.metadata.direction = direction
         return try Layouter(options: options).layout(book).pages.flatMap(\.allLines)
+    }
+
+    /// A line a little too long for the measure is set with its spaces closer (by up to a third
+    /// of their width) rather than sending its last word down and leaving the line very loose;
+    /// the paragraph's last line never shrinks.
+    @Test func spacesShrinkToTakeAWordMore() throws {
+        let face = try FontSet(font: LayoutOptions.defaultFont).regular
+        let first = "one two three four five six seven eight nine ten"
+        let natural = face.advance(of: first, size: 12), space = face.advance(of: " ", size: 12)
+        // The measure is a fifth of the nine spaces' shrink narrower than the words' natural width.
+        var options = TestBooks.options()
+        options.geometry.pageSize.width = (natural - 9 * space / 3 / 5 + 40).rounded(.up)
+        let measure = options.geometry.contentSize.width
+        #expect(natural > measure)
+        let laidOut = try Layouter(options: options).layout(TestBooks.book([[TestBooks.paragraph(first + " eleven twelve")]]))
+            .pages.flatMap(\.allLines)
+        #expect(laidOut.map(\.text) == [first, "eleven twelve"])
+        #expect(laidOut[0].isJustified && laidOut[0].width == TestBooks.written(measure))
+        #expect(natural - TestBooks.shrinkAllowance(of: first, justified: true, space: space) <= measure)
+        #expect(!laidOut[1].isJustified)
+
+        // Alone, the same words are the paragraph's last line: they do not shrink.
+        let alone = try Layouter(options: options).layout(TestBooks.book([[TestBooks.paragraph(first)]])).pages.flatMap(\.allLines)
+        #expect(alone.count == 2 && alone.allSatisfy { face.advance(of: $0.text, size: 12) <= measure + TestBooks.precision })
     }
 
     @Test func everyLineButTheLastFillsTheMeasure() throws {

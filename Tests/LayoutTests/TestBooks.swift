@@ -17,6 +17,13 @@ enum TestBooks {
     /// at most); twice it, three or four.
     static let precision = 0.011
 
+    /// How much wider than its `width` a justified line's text may measure: its spaces (U+0020,
+    /// U+00A0), each `space` wide, give back up to a third of it (docs/FORMAT.md, "Justified
+    /// lines"). 0 for a line that is not justified.
+    static func shrinkAllowance(of text: String, justified: Bool, space: Double) -> Double {
+        justified ? Double(text.filter { $0 == " " || $0 == "\u{A0}" }.count) * space / 3 : 0
+    }
+
     /// Where a length of the layout's own (in the content box, at full precision) is on a page:
     /// moved by `offset` (the margin on its side) and rounded as the pages round it.
     static func written(_ value: Double, from offset: Double = 0) -> Double {

@@ -12,6 +12,7 @@ struct TotalFitOracle {
     let maximumHyphenatedInARow = 2
     private let advance: [Double]
     private let stretch: [Double]
+    private let shrink: [Double]
 
     private typealias Breaker = TotalFitLineBreaker
     private static let decent = 2
@@ -22,13 +23,15 @@ struct TotalFitOracle {
         self.tolerance = tolerance
         // A line's width is a difference of sums of the advances, as the search takes it, so
         // that a line at the very edge of its box is judged the same by both.
-        var advance = [0.0], stretch = [0.0]
+        var advance = [0.0], stretch = [0.0], shrink = [0.0]
         for segment in segments {
             advance.append(advance[advance.count - 1] + segment.visibleWidth + segment.spaceWidth)
             stretch.append(stretch[stretch.count - 1] + (measure.justified ? segment.spaceWidth * Breaker.spaceStretch : 0))
+            shrink.append(shrink[shrink.count - 1] + (measure.justified && measure.shrinks ? segment.spaceWidth * Breaker.spaceShrink : 0))
         }
         self.advance = advance
         self.stretch = stretch
+        self.shrink = shrink
     }
 
     /// Where a line ending after segment `end` stands.
@@ -42,12 +45,27 @@ struct TotalFitOracle {
         return advance[last] - advance[start] + segments[last].visibleWidth
     }
 
-    /// The line of segments `start...end`: its width and badness; nil when it may not be set
-    /// (wider than its box, with more than one piece, or past the tolerance).
-    func line(from start: Int, through end: Int) -> (width: Double, badness: Double)? {
+    /// What the spaces inside the line `start...end` may give back when it is filled: those
+    /// between its pieces, up to the last that shows.
+    private func shrinkable(from start: Int, through end: Int) -> Double {
+        guard let last = (start...end).last(where: { segments[$0].hasVisibleText }) else { return 0 }
+        return shrink[last] - shrink[start]
+    }
+
+    /// The line of segments `start...end`: its width, badness and whether it shrinks; nil when it
+    /// may not be set (wider than its box even with its spaces shrunk as far as they may, with
+    /// more than one piece, or past the tolerance). A line that is not filled never shrinks.
+    func line(from start: Int, through end: Int) -> (width: Double, badness: Double, shrinks: Bool)? {
         let available = start == 0 ? measure.firstLineWidth : measure.otherLineWidth
         let width = naturalWidth(from: start, through: end) + (endsAtHyphen(end) ? segments[end].hyphenWidth : 0)
-        if width > available + widthTolerance, end > start { return nil }
+        let give = isForced(end) ? 0 : shrinkable(from: start, through: end)
+        if width - give > available + widthTolerance, end > start { return nil }
+        if width > available + widthTolerance, end > start {
+            let ratio = (width - available) / give
+            let badness = min(100 * ratio * ratio * ratio, Breaker.worstBadness)
+            if let tolerance, badness > tolerance { return nil }
+            return (width, badness, true)
+        }
         var badness = 0.0
         if !isForced(end) {
             let spaces = stretch[end] - stretch[start]
@@ -60,11 +78,12 @@ struct TotalFitOracle {
             badness = Breaker.badness(slack: available - width, stretch: room)
         }
         if let tolerance, badness > tolerance { return nil }
-        return (width, badness)
+        return (width, badness, false)
     }
 
-    private static func fitness(of badness: Double) -> Int {
-        badness > 99 ? 0 : (badness > 12 ? 1 : decent)
+    /// TeX's classes: very loose 0, loose 1, decent 2, tight 3 (a line shrunk past badness 12).
+    private static func fitness(of badness: Double, shrinks: Bool) -> Int {
+        shrinks ? (badness > 12 ? 3 : decent) : badness > 99 ? 0 : (badness > 12 ? 1 : decent)
     }
 
     /// A way to reach a place a line may start: the previous line's fitness class and how many
@@ -80,12 +99,17 @@ struct TotalFitOracle {
         guard let line = line(from: start, through: end) else { return nil }
         let atHyphen = endsAtHyphen(end)
         if atHyphen, state.streak >= maximumHyphenatedInARow { return nil }
-        let fitness = Self.fitness(of: line.badness)
+        let fitness = Self.fitness(of: line.badness, shrinks: line.shrinks)
         let penalty = atHyphen ? Breaker.hyphenPenalty : 0
         var demerits = (Breaker.linePenalty + line.badness) * (Breaker.linePenalty + line.badness) + penalty * penalty
         if isFlagged(end), start > 0, isFlagged(start - 1) { demerits += Breaker.consecutiveHyphenDemerits }
         if abs(fitness - state.fitness) > 1 { demerits += Breaker.fitnessDemerits }
         if end == segments.count - 1, start > 0, endsAtHyphen(start - 1) { demerits += Breaker.finalHyphenDemerits }
+        // A last line of one word (or of one word's pieces) under lines above it.
+        if end == segments.count - 1, start > 0,
+           (start..<end).allSatisfy({ segments[$0].spaceWidth == 0 && (segments[$0].isHyphenationPoint || segments[$0].endsWithHyphen) }) {
+            demerits += Breaker.runtDemerits
+        }
         let streak = isFlagged(end) ? min(state.streak + 1, maximumHyphenatedInARow) : 0
         return (demerits, State(fitness: fitness, streak: streak), line.width)
     }
@@ -98,11 +122,12 @@ struct TotalFitOracle {
         for end in segments.indices {
             var start = end
             while start >= 0 {
-                // No line runs past a forced break, and once its pieces overflow the box, lines
+                // No line runs past a forced break, and once its pieces overflow the box shrunk, lines
                 // starting earlier overflow more.
                 if start < end, segments[start].forcesBreak { break }
                 let available = start == 0 ? measure.firstLineWidth : measure.otherLineWidth
-                if start < end, naturalWidth(from: start, through: end) > available + widthTolerance { break }
+                if start < end, naturalWidth(from: start, through: end) - shrinkable(from: start, through: end)
+                    > available + widthTolerance { break }
                 for (state, total) in best[start] {
                     guard let step = step(from: start, through: end, after: state) else { continue }
                     best[end + 1][step.state] = min(best[end + 1][step.state] ?? .infinity, total + step.demerits)
