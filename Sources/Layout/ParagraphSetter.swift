@@ -297,19 +297,21 @@ struct ParagraphSetter {
         }
         // Loaded only now: a book whose paragraphs all set without hyphens never loads them.
         let patterns = hyphenates ? hyphenator?.patterns(for: language) : nil
-        var cuts = self.cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns, lastWord: false)
+        // Every cut there is, the paragraph's last word's too; that word stays whole but in the
+        // emergency pass.
+        let everyCut = cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns)
+        var cuts = everyCut
+        let last = plain.lastIndex(where: \.hasVisibleText)
+        if let last { cuts[last] = [] }
         var cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
                                    of: paragraph, text: text, toFit: narrowest)
         if let spans = lineBreaker.lines(for: cut, in: measure, tolerance: Self.secondPassTolerance) {
             return (cut, spans)
         }
-        // The emergency pass: the paragraph's last word, kept whole until now, may be cut too,
-        // and the least bad lines there are are taken, however loose.
-        if let last = plain.lastIndex(where: \.hasVisibleText), cuts[last].isEmpty,
-           case let lastCuts = self.cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns, lastWord: true),
-           !lastCuts[last].isEmpty {
-            cuts = lastCuts
-            cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
+        // The emergency pass: the last word may be cut too, and the least bad lines there are
+        // are taken, however loose.
+        if let last, !everyCut[last].isEmpty {
+            cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: everyCut, unhyphenated: code),
                                    of: paragraph, text: text, toFit: narrowest)
         }
         return (cut, lineBreaker.lines(for: cut, in: measure, tolerance: nil) ?? [])
@@ -328,12 +330,10 @@ struct ParagraphSetter {
     }
 
     /// For each segment, the UTF-8 offsets from its start where it may be cut: a word at its
-    /// hyphenation points (with `patterns`), a token of code where `CodeBreaks` allows. The
-    /// paragraph's last word stays whole unless `lastWord`, and so do a word before a forced
-    /// break, a formula's text and a word beside one.
+    /// hyphenation points (with `patterns`), a token of code where `CodeBreaks` allows. A word
+    /// before a forced break stays whole, and so do a formula's text and a word beside one.
     private func cuts(of plain: [Segment], in paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, code: [Bool],
-                      patterns: HyphenationPatterns?, lastWord: Bool) -> [[Int]] {
-        let last = lastWord ? nil : plain.last(where: \.hasVisibleText)?.start
+                      patterns: HyphenationPatterns?) -> [[Int]] {
         // Runs no line breaks inside (formulas), in order, and the first not yet passed.
         let unbroken = ParagraphSegmenter.wholeRanges(of: paragraph)
         var nextUnbroken = 0
@@ -341,8 +341,7 @@ struct ParagraphSetter {
         let words = plain.indices.map { k -> UnsafeBufferPointer<UInt8>? in
             let segment = plain[k]
             // A short word is left whole without asking (most words of a novel).
-            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, segment.start != last,
-                  !segment.forcesBreak else { return nil }
+            guard segment.visibleEnd - segment.start >= WordHyphenator.shortestWord, !segment.forcesBreak else { return nil }
             // Nor is a formula's text, nor a word beside one.
             while nextUnbroken < unbroken.count, unbroken[nextUnbroken].upperBound <= segment.start { nextUnbroken += 1 }
             if nextUnbroken < unbroken.count, unbroken[nextUnbroken].lowerBound < segment.visibleEnd { return nil }
