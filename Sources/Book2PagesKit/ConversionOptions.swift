@@ -59,7 +59,7 @@ public struct ConversionOptions: Sendable, Equatable {
     public static func == (lhs: ConversionOptions, rhs: ConversionOptions) -> Bool {
         lhs.layout == rhs.layout && lhs.target.name == rhs.target.name && lhs.target.pageSize == rhs.target.pageSize
             && lhs.target.bounds == rhs.target.bounds && lhs.target.doubleSided == rhs.target.doubleSided
-            && lhs.target.chapterStart == rhs.target.chapterStart
+            && lhs.target.chapterStart == rhs.target.chapterStart && lhs.target.alignsSpreads == rhs.target.alignsSpreads
             && lhs.inputFormat == rhs.inputFormat && lhs.pretty == rhs.pretty && lhs.outputFormat == rhs.outputFormat
             && lhs.assetsDirectory == rhs.assetsDirectory && lhs.assetsSubfolder == rhs.assetsSubfolder
             && lhs.limits == rhs.limits && lhs.strict == rhs.strict

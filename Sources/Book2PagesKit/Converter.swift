@@ -80,7 +80,8 @@ public enum Converter {
         } else {
             _ = output.arrange(for: read.book.metadata)
             output.restart()
-            paged = layouter.layout(read.book, keepingPages: false) { _, pages in output.add(pages) }
+            paged = layouter.layout(read.book, keepingPages: false, onChapter: { _, pages in output.add(pages) },
+                                    spreadSide: { output.nextChapterOpensSpread() })
         }
         let pages = output.finish(read.book)
         try checkMemory(since: memory, of: input.name, limits: options.limits)

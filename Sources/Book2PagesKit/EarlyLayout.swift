@@ -50,7 +50,8 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
         // The pages live on in the output: the layout keeps none of its own.
         let output = output
         _ = output.arrange(for: metadata)
-        progress = layouter.start(feed, metadata: metadata, keepingPages: false) { _, pages in output.add(pages) }
+        progress = layouter.start(feed, metadata: metadata, keepingPages: false, onChapter: { _, pages in output.add(pages) },
+                                  spreadSide: { output.nextChapterOpensSpread() })
     }
 
     func receive(_ chapter: Chapter, at index: Int) {

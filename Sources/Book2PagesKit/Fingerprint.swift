@@ -98,6 +98,8 @@ enum Fingerprint {
             "target \(options.target.name.rawValue)",
             "double-sided \(options.target.doubleSided)",
             options.target.chapterStart == .any ? nil : "chapter-start \(options.target.chapterStart.rawValue)",
+            // Only where spreads are aligned: pages that face none are as they were before it.
+            options.target.alignsSpreads ? "align-spreads on" : nil,
             "format \(options.outputFormat.rawValue)",
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",

@@ -25,6 +25,9 @@ protocol PageOutput: AnyObject, Sendable {
     func arrange(for metadata: Metadata) -> Bool
     /// The next chapter's pages, from a layout worker, in reading order, one call at a time.
     func add(_ pages: [Page])
+    /// Whether the next chapter's first page opens a spread whose pages end together, for the
+    /// layout (`PageStream.nextChapterOpensSpread`); nil when spreads are not aligned.
+    func nextChapterOpensSpread() -> Bool?
     /// Every page of the book, covers included, once it is laid out.
     func finish(_ book: Book) -> [Page]
     /// The document written: its bytes in pieces, or for a stream, nothing more to hold.
@@ -69,6 +72,10 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
 
     func add(_ pages: [Page]) {
         collector.add(pages)
+    }
+
+    func nextChapterOpensSpread() -> Bool? {
+        collector.nextChapterOpensSpread()
     }
 
     func finish(_ book: Book) -> [Page] {
@@ -124,6 +131,10 @@ final class LineStream: PageOutput, @unchecked Sendable {
 
     func add(_ pages: [Page]) {
         emit { $0.content(pages) }
+    }
+
+    func nextChapterOpensSpread() -> Bool? {
+        lock.withLock { stream.nextChapterOpensSpread() }
     }
 
     func finish(_ book: Book) -> [Page] {

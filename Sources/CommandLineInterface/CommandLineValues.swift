@@ -17,6 +17,7 @@ struct CommandLineValues: Sendable {
     var pageSize: Dimensions?
     var doubleSided = false
     var chapterStart: ChapterStart?
+    var alignSpreads: Switch?
     var margins: Margins?
     var font: String?
     var bookFonts: Switch?

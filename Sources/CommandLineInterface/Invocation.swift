@@ -72,7 +72,7 @@ struct Invocation: Sendable, Equatable {
         }
 
         let request = TargetRequest(bounds: values.bounds, pageSize: values.pageSize, doubleSided: values.doubleSided,
-                                    chapterStart: values.chapterStart ?? .any)
+                                    chapterStart: values.chapterStart ?? .any, alignSpreads: values.alignSpreads != .off)
         do {
             options.target = try (values.target ?? BookLayoutTarget.self).init(request)
         } catch {

@@ -107,6 +107,12 @@ enum OptionTable {
                     + "puts each chapter's first page on the right-hand page, a blank page before it when needed, "
                     + "as a printed book does; any lets it fall on either. Default any.",
                 what: "side", sets: \.chapterStart),
+        .choice("align-spreads", valueName: "on|off",
+                help: "on: the two facing pages of each spread (booklayout, pagecurl --double-sided) end on the same "
+                    + "line, as in a printed book: a line or two moves across the spread, or the space between blocks "
+                    + "grows a little; a chapter's last spread is left as it falls. off: each page ends where it fills. "
+                    + "Default on.",
+                what: "setting", sets: \.alignSpreads),
         .value("margins", valueName: "T[,R,B,L]",
                    help: "Margins in points: one value for every side, two for vertical and horizontal, "
                        + "or four for top, right, bottom, left. Default \(PageTargets.format(defaults.layout.geometry.margins.top)).",

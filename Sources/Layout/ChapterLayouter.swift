@@ -12,7 +12,7 @@ struct ChapterLayout {
     /// its thread. Empty once handed on, when the layout keeps no pages (`withoutPages`).
     var pages: [Page]
     /// How many pages the chapter has, handed on or not.
-    let pageCount: Int
+    private(set) var pageCount: Int
     var anchorPages: [String: Int]
     /// The stand-in faces its lines' runs name, each once.
     var standIns: [MeasuredFace] = []
@@ -41,6 +41,20 @@ struct ChapterLayout {
         self.languagesWithoutHyphenation = languagesWithoutHyphenation
         self.metTextWithoutLanguage = metTextWithoutLanguage
         self.charactersWithoutGlyphs = charactersWithoutGlyphs
+    }
+
+    /// How to cut the chapter into pages again, when it was cut before the side of its first page
+    /// was known; nil once placed (`place(opensSpread:)`).
+    var repagination: ChapterRepagination?
+
+    /// The layout once its first page's side is known: `opensSpread`, whether it opens a spread
+    /// (nil: its pages face none). Its pages are cut again if they were cut for the other side.
+    mutating func place(opensSpread: Bool?) {
+        guard let repagination else { return }
+        self.repagination = nil
+        guard opensSpread != repagination.opensSpread else { return }
+        (pages, anchorPages) = repagination.pages(opensSpread: opensSpread)
+        pageCount = pages.count
     }
 
     /// The layout with its pages let go, all else kept (their count among it): for a layout
@@ -150,15 +164,31 @@ struct ChapterLayouter {
                                               y: 0, width: ruleWidth, height: noteLineHeight, role: .noteSeparator)
     }
 
-    /// `index`: the chapter's place in the book, which its pages carry.
-    mutating func layout(_ chapter: Chapter, index: Int) -> ChapterLayout {
+    /// `index`: the chapter's place in the book, which its pages carry. `side`: whether its
+    /// first page opens a spread, asked once its lines are set; when that is not known yet, the
+    /// chapter is cut as if it did, and the layout keeps what cutting it again needs.
+    mutating func layout(_ chapter: Chapter, index: Int, side: () -> FirstPageSide = { .unpaired }) -> ChapterLayout {
         // Past the memory bound the chapters left are not laid out: the conversion is refused.
         guard !MemoryWatch.isOver else { return ChapterLayout(pages: [], anchorPages: [:]) }
         if let design = chapter.design { return layout(design, of: chapter, index: index) }
-        let paginated = paginate(chapter)
+        var guessed = false
+        let paginated = paginate(chapter) {
+            switch side() {
+            case .unpaired: return nil
+            case .known(let opensSpread): return opensSpread
+            case .unknown:
+                guessed = true
+                return true
+            }
+        }
         let pages = assembler.pages(paginated.pagination.pages, chapterIndex: index,
-                                    sourceIndex: ChapterSourceIndex(paragraphs: paginated.paragraphs), spineCFI: chapter.spineCFI)
+                                    sourceIndex: ChapterSourceIndex(paragraphs: paginated.chapter.paragraphs),
+                                    spineCFI: chapter.spineCFI)
         var layout = finished(pages, contents: paginated.pagination.pages, anchors: paginated.anchors)
+        if guessed {
+            layout.repagination = ChapterRepagination(chapter: paginated.chapter, paginator: paginator, assembler: assembler,
+                                                      chapterIndex: index, spineCFI: chapter.spineCFI, opensSpread: true)
+        }
         layout.warnings = paginated.tableScales.map { table, scale in
             Self.warning(in: chapter, "table \(table + 1) is wider than the page at the body size: it is set at "
                          + "\(Int((scale * 100).rounded(.down))) % of it")
@@ -229,7 +259,7 @@ struct ChapterLayouter {
     /// content box, knowing their place in the chapter's text), and what finishing them needs.
     struct PaginatedChapter {
         var pagination: Pagination
-        var paragraphs: [StyledParagraph]
+        var chapter: SetChapter
         /// The page (counted from the chapter's first) where each of its anchors lands.
         var anchors: [String: Int]
         /// The tables set smaller than the body to fit the page: their places among the
@@ -244,8 +274,10 @@ struct ChapterLayouter {
         var formulasAsText = 0
     }
 
-    /// The chapter's paragraphs and notes set into lines and cut into pages.
-    mutating func paginate(_ chapter: Chapter) -> PaginatedChapter {
+    /// The chapter's paragraphs and notes set into lines and cut into pages. `opensSpread`,
+    /// asked once the lines are set: whether the first page opens a spread whose pages end
+    /// together (nil: its pages face none).
+    mutating func paginate(_ chapter: Chapter, opensSpread: () -> Bool? = { nil }) -> PaginatedChapter {
         let paragraphs = flattener.flatten(chapter.blocks)
         // A book that names no language is hyphenated in the one each chapter's text reads as.
         if setter.bookLanguage == nil { hyphenator.guessedLanguage = guessedLanguage(of: paragraphs) }
@@ -266,19 +298,11 @@ struct ChapterLayouter {
                              gapBefore: paragraph.gapBefore, breaks: paragraph.breaks)
             })
         }
-        let pagination = paginator.paginate(set, notes: notes, boxes: flattener.boxes)
-        var anchors: [String: Int] = [:]
-        for (p, paragraph) in paragraphs.enumerated() {
-            for anchor in paragraph.anchors where anchors[anchor] == nil {
-                anchors[anchor] = pagination.firstPages[p]
-            }
-        }
-        for (n, names) in noteAnchors.enumerated() where !pagination.pages.isEmpty {
-            for anchor in names where anchors[anchor] == nil {
-                anchors[anchor] = pagination.notePages[n]
-            }
-        }
-        return PaginatedChapter(pagination: pagination, paragraphs: paragraphs, anchors: anchors, tableScales: tableScales,
+        let setChapter = SetChapter(paragraphs: paragraphs, set: set, notes: notes, noteAnchors: noteAnchors,
+                                    boxes: flattener.boxes)
+        let pagination = paginator.paginate(set, notes: notes, boxes: flattener.boxes, firstOpensSpread: opensSpread())
+        return PaginatedChapter(pagination: pagination, chapter: setChapter, anchors: setChapter.anchors(on: pagination),
+                                tableScales: tableScales,
                                 floatsInFlow: floatsInFlow, boxesNarrowed: flattener.boxesNarrowed,
                                 formulaScales: flattener.formulaScales, formulasAsText: flattener.formulasAsText)
     }

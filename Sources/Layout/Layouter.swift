@@ -87,35 +87,43 @@ public struct Layouter: Sendable {
     /// Lays `book` out. `onChapter`, when given, receives each chapter's pages as soon as they
     /// and all before them are laid out, in reading order, one call at a time (from a worker
     /// thread): for writers that stream. The returned book holds every page, unless
-    /// `keepingPages` is false (as for `start(_:metadata:keepingPages:onChapter:)`).
+    /// `keepingPages` is false (as for `start(_:metadata:keepingPages:onChapter:spreadSide:)`).
+    /// `spreadSide`, with an `onChapter`: whether the first page of the next chapter `onChapter`
+    /// takes opens a spread of two facing pages, as the writer placing them says
+    /// (`PageStream.nextChapterOpensSpread`); the two pages of each spread then end on the same
+    /// line where they can (`Paginator`). Nil, or a nil answer: pages face none.
     public func layout(_ book: Book, keepingPages: Bool = true,
-                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> PagedBook {
+                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil,
+                       spreadSide: (@Sendable () -> Bool?)? = nil) -> PagedBook {
         let feed = ChapterFeed()
         let running = start(feed, metadata: book.metadata,
                             workers: ParallelChapters.workers(for: book.chapters),
-                            keepingPages: keepingPages, onChapter: onChapter)
+                            keepingPages: keepingPages, onChapter: onChapter, spreadSide: spreadSide)
         // Laid out with the metadata it has, so the book can't turn out to need another layout.
         return running.finish(book)!
     }
 
     /// Starts laying out a book still being read, whose chapters `feed` will hold, on threads of
-    /// its own; `metadata` is the book's as known so far. `onChapter` as for `layout(_:onChapter:)`.
+    /// its own; `metadata` is the book's as known so far. `onChapter` and `spreadSide` as for
+    /// `layout(_:keepingPages:onChapter:spreadSide:)`.
     /// `keepingPages` false, with an `onChapter`: each chapter's pages go to `onChapter` and are
     /// not kept, so the paged book has none (`PagedBook.pages`), only their counts: for a writer
     /// that takes the pages as they come, which spares holding a book's pages twice.
     /// The book's hyphenation dictionary starts loading now, on a thread of its own
     /// (`WordHyphenator.startLoading`): a book read as it is laid out is a large one, most often.
     public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
-                      onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> LayoutInProgress {
+                      onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil,
+                      spreadSide: (@Sendable () -> Bool?)? = nil) -> LayoutInProgress {
         WordHyphenator.startLoading(metadata.language, from: dictionaries)
         return start(feed, metadata: metadata, workers: ParallelChapters.workers(), keepingPages: keepingPages,
-              onChapter: onChapter)
+              onChapter: onChapter, spreadSide: spreadSide)
     }
 
-    /// `start(_:metadata:keepingPages:onChapter:)` on `workers` threads, without loading the
+    /// `start(_:metadata:keepingPages:onChapter:spreadSide:)` on `workers` threads, without loading the
     /// hyphenation dictionary ahead.
     func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,
-               onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil) -> LayoutInProgress {
+               onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil,
+               spreadSide: (@Sendable () -> Bool?)? = nil) -> LayoutInProgress {
         let deliver = onChapter.map { onChapter in
             { @Sendable (index: Int, layout: ChapterLayout) in onChapter(index, layout.pages) }
         }
@@ -124,7 +132,7 @@ public struct Layouter: Sendable {
         let settings = ChapterLayouter.BookSettings(metadata, writingMode: options.writingMode)
         let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: { [self] in
             worker(settings: settings, sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
-        }, deliver: deliver)
+        }, deliver: deliver, spreadSide: spreadSide)
         return LayoutInProgress(layouter: self, feed: feed, settings: settings, running: running)
     }
 

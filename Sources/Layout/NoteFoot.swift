@@ -103,15 +103,15 @@ struct NoteFoot {
         if end < piece.lines.upperBound { queue.append(rest(of: piece, from: end)) }
     }
 
-    /// The lines of the foot, top to bottom, from `top` down: the rule (a template with its x,
-    /// width and height) and the pieces.
-    func lines(from top: Double, separator: SetLine) -> [SetLine] {
-        guard !placed.isEmpty else { return [] }
+    /// The lines of a foot of `pieces` (a page's `placed`), top to bottom, from `top` down: the
+    /// rule (a template with its x, width and height) and the pieces.
+    func lines(of pieces: [Piece], from top: Double, separator: SetLine) -> [SetLine] {
+        guard !pieces.isEmpty else { return [] }
         var rule = separator
         rule.y = top
         var lines = [rule]
         var y = top + separatorHeight
-        for piece in placed {
+        for piece in pieces {
             for var line in notes[piece.note].lines[piece.lines] {
                 line.y = y
                 y += line.height

@@ -8,7 +8,7 @@ public struct PagedBook: Sendable, Equatable {
     /// The content pages (`content` and `image`), in reading order, their folios 0: those count
     /// from the first content page, which the writer numbers as it adds the pages before and
     /// after (`PageStream`). Empty when the layout handed them on as it went and kept none
-    /// (`Layouter.layout(_:keepingPages:onChapter:)`); `chapterPageCounts` still counts them.
+    /// (`Layouter.layout(_:keepingPages:onChapter:spreadSide:)`); `chapterPageCounts` still counts them.
     public var pages: [Page]
     /// How many pages each chapter has, by the chapters' places in the book: the pages of chapter
     /// k follow those of the chapters before it.

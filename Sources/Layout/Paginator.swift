@@ -131,6 +131,9 @@ struct Pagination {
 /// the next page (below any images that waited), notes no line calls go after the chapter's
 /// text, and the chapter ends only when every note is placed. While text is still to come,
 /// notes take at most `noteShare` of the page, so each page goes on with the text.
+///
+/// Given whether a chapter's first page opens a spread, the two facing pages of each spread end
+/// on the same line where the rules allow (`Paginator+Spreads.swift`).
 struct Paginator {
     let contentHeight: Double
     let gapHeight: Double
@@ -142,14 +145,14 @@ struct Paginator {
     /// is most of the page; half keeps a page first of all a page of text).
     static let noteShare = 0.5
 
-    private static let tolerance = 1e-9
+    static let tolerance = 1e-9
 
     /// Whether a page may end just before an entry.
-    private enum Break: Comparable {
+    enum Break: Comparable {
         case forbidden, avoided, allowed
     }
 
-    private struct Entry {
+    struct Entry {
         var paragraph: Int
         /// The line's index in its paragraph; nil for the gap before the paragraph, and for the
         /// room a box's border and padding take above or below it (`boxEdge`).
@@ -170,91 +173,53 @@ struct Paginator {
         var isGap: Bool { line == nil && boxEdge == nil }
     }
 
-    private enum BoxEdge {
+    enum BoxEdge {
         case top, bottom
     }
 
     /// The chapter's pages, where each paragraph and each note starts; `boxes`: the boxes drawn
-    /// around its paragraphs, each page showing its part of them.
-    func paginate(_ paragraphs: [SetParagraph], notes: [SetNote] = [], boxes: [FlatBox] = []) -> Pagination {
+    /// around its paragraphs, each page showing its part of them. `firstOpensSpread`: whether
+    /// the chapter's first page is the first of two facing pages, whose two pages then end
+    /// together where they can (`spread(from:_:_:uncalled:)`); nil leaves every page as it fills.
+    func paginate(_ paragraphs: [SetParagraph], notes: [SetNote] = [], boxes: [FlatBox] = [],
+                  firstOpensSpread: Bool? = nil) -> Pagination {
         let entries = self.entries(of: paragraphs, noteCount: notes.count)
-        var pages: [PageContent] = []
-        var firstPages = Array(repeating: 0, count: paragraphs.count)
-        var notePages = Array(repeating: 0, count: notes.count)
-        var foot = NoteFoot(notes: notes, separatorHeight: noteSeparator.height)
         var called = Array(repeating: false, count: notes.count)
         for entry in entries { for note in entry.calls { called[note] = true } }
-        var uncalledQueued = false
-        // Each a waiting image's entries, with what is kept with it.
-        var waiting: [Range<Int>] = []
-        var start = 0
+        let uncalled = notes.indices.filter { !called[$0] }
+        var cursor = Cursor(foot: NoteFoot(notes: notes, separatorHeight: noteSeparator.height))
+        var planned: [PlannedPage] = []
         while true {
-            while start < entries.count, entries[start].isGap { start += 1 }
-            if start == entries.count, !uncalledQueued {
-                foot.enqueue(notes.indices.filter { !called[$0] })
-                uncalledQueued = true
+            if let opens = firstOpensSpread, (planned.count % 2 == 0) == opens {
+                let spread = self.spread(from: &cursor, entries, paragraphs, uncalled: uncalled)
+                if spread.isEmpty { break }
+                planned += spread
+            } else {
+                guard let page = nextPage(&cursor, entries, paragraphs, uncalled: uncalled) else { break }
+                planned.append(page)
             }
-            guard start < entries.count || !waiting.isEmpty || foot.hasWaiting else { break }
-            // Images that waited go first, as many as fit, a gap between them.
-            var placed: [Slot] = []
-            var y = 0.0
-            while let unit = waiting.first,
-                  placed.isEmpty || y + gapHeight + height(of: unit, entries) <= contentHeight + Self.tolerance {
-                if !placed.isEmpty {
-                    placed.append(.gap)
-                    y += gapHeight
-                }
-                placed += unit.map { .entry($0) }
-                y += height(of: unit, entries)
-                waiting.removeFirst()
-            }
-            // Then the notes that waited, at the foot.
-            let textRemains = start < entries.count
-            foot.startPage()
-            foot.placeWaiting(limit: min(contentHeight - y, textRemains ? contentHeight * Self.noteShare : contentHeight),
-                              mustPlace: placed.isEmpty && !textRemains)
-            if waiting.isEmpty, start < entries.count {
-                if !placed.isEmpty {
-                    placed.append(.gap)
-                    y += gapHeight
-                }
-                // A table going on from the page before shows its header rows again first.
-                if let header = continuedHeader(at: start, entries, paragraphs),
-                   y + header.height + entries[start].height + foot.height <= contentHeight + Self.tolerance {
-                    placed.append(.header(paragraph: entries[start].paragraph))
-                    y += header.height
-                }
-                let (end, deferred) = fill(entries, paragraphs, from: start, y: y, foot: &foot)
-                // A waiting image's entries, and the gap before it, are left for later.
-                placed += (start..<end).filter { index in
-                    !deferred.contains { $0.contains(index) }
-                        && !(entries[index].line == nil && deferred.contains { $0.lowerBound == index + 1 })
-                }.map { .entry($0) }
-                waiting += deferred
-                start = end
-                if start == entries.count {
-                    // The text ends on this page: below it, notes no line called, and what waits.
-                    foot.enqueue(notes.indices.filter { !called[$0] })
-                    uncalledQueued = true
-                    let used = placed.reduce(0.0) { $0 + height(of: $1, entries, paragraphs) }
-                    foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
-                }
-            }
+        }
+        var pages: [PageContent] = []
+        pages.reserveCapacity(planned.count)
+        var firstPages = Array(repeating: 0, count: paragraphs.count)
+        var notePages = Array(repeating: 0, count: notes.count)
+        for plan in planned {
             var shown: [FlatBox.Placed] = []
-            var page = assemble(placed, entries, paragraphs, shown: &shown, recording: !boxes.isEmpty)
+            var page = assemble(plan, entries, paragraphs, shown: &shown, recording: !boxes.isEmpty)
+            let footHeight = plan.noteHeight
             if !boxes.isEmpty {
                 // Under everything the page draws, the tables' boxes too: a table is inside its box.
                 // A box's edge too thin for a line of its own goes at most half a line into the
                 // page's margins (the rounding leaves no more), and never into the footnotes.
-                let reach = -gapHeight / 2...(foot.isEmpty ? contentHeight + gapHeight / 2 : contentHeight - foot.height)
+                let reach = -gapHeight / 2...(plan.notes.isEmpty ? contentHeight + gapHeight / 2 : contentHeight - footHeight)
                 page.boxes = FlatBox.drawn(boxes, around: shown, lineCounts: { paragraphs[$0].lines.count }, reach: reach)
                     + page.boxes
             }
-            page.lines += foot.lines(from: contentHeight - foot.height, separator: noteSeparator)
-            for case .entry(let entry) in placed where entries[entry].line == 0 {
+            page.lines += cursor.foot.lines(of: plan.notes, from: contentHeight - footHeight, separator: noteSeparator)
+            for case .entry(let entry) in plan.placed where entries[entry].line == 0 {
                 firstPages[entries[entry].paragraph] = pages.count
             }
-            for piece in foot.placed where piece.lines.lowerBound == 0 {
+            for piece in plan.notes where piece.lines.lowerBound == 0 {
                 notePages[piece.note] = pages.count
             }
             pages.append(page)
@@ -262,12 +227,100 @@ struct Paginator {
         return Pagination(pages: pages, firstPages: firstPages, notePages: notePages)
     }
 
+    /// Where the next page starts: the next entry, the images waiting for a page's top, the
+    /// notes waiting for a page's foot.
+    struct Cursor {
+        var start = 0
+        /// Each a waiting image's entries, with what is kept with it.
+        var waiting: [Range<Int>] = []
+        var foot: NoteFoot
+        /// The notes no line calls are in the foot's queue.
+        var uncalledQueued = false
+    }
+
+    /// A page before its lines are placed: what it holds top to bottom, the notes at its foot,
+    /// and how much each space between two of its blocks grows so that it ends on the line its
+    /// facing page ends on.
+    struct PlannedPage {
+        var placed: [Slot]
+        var notes: [NoteFoot.Piece]
+        var noteHeight: Double
+        var gapStretch = 0.0
+    }
+
+    /// Whether no page is left to make from `cursor`.
+    func isDone(_ cursor: Cursor, _ entries: [Entry], uncalled: [Int]) -> Bool {
+        var start = cursor.start
+        while start < entries.count, entries[start].isGap { start += 1 }
+        return start == entries.count && cursor.waiting.isEmpty && !cursor.foot.hasWaiting
+            && (cursor.uncalledQueued || uncalled.isEmpty)
+    }
+
+    /// The next page from `cursor`, which moves past it; nil when the chapter is done. Its text
+    /// ends where the page is full or, given `bottom`, no lower than that.
+    func nextPage(_ cursor: inout Cursor, _ entries: [Entry], _ paragraphs: [SetParagraph], uncalled: [Int],
+                          bottom: Double = .infinity) -> PlannedPage? {
+        while cursor.start < entries.count, entries[cursor.start].isGap { cursor.start += 1 }
+        if cursor.start == entries.count, !cursor.uncalledQueued {
+            cursor.foot.enqueue(uncalled)
+            cursor.uncalledQueued = true
+        }
+        guard cursor.start < entries.count || !cursor.waiting.isEmpty || cursor.foot.hasWaiting else { return nil }
+        // Images that waited go first, as many as fit, a gap between them.
+        var placed: [Slot] = []
+        var y = 0.0
+        while let unit = cursor.waiting.first,
+              placed.isEmpty || y + gapHeight + height(of: unit, entries) <= contentHeight + Self.tolerance {
+            if !placed.isEmpty {
+                placed.append(.gap)
+                y += gapHeight
+            }
+            placed += unit.map { .entry($0) }
+            y += height(of: unit, entries)
+            cursor.waiting.removeFirst()
+        }
+        // Then the notes that waited, at the foot.
+        let textRemains = cursor.start < entries.count
+        cursor.foot.startPage()
+        cursor.foot.placeWaiting(limit: min(contentHeight - y, textRemains ? contentHeight * Self.noteShare : contentHeight),
+                                 mustPlace: placed.isEmpty && !textRemains)
+        if cursor.waiting.isEmpty, cursor.start < entries.count {
+            let start = cursor.start
+            if !placed.isEmpty {
+                placed.append(.gap)
+                y += gapHeight
+            }
+            // A table going on from the page before shows its header rows again first.
+            if let header = continuedHeader(at: start, entries, paragraphs),
+               y + header.height + entries[start].height + cursor.foot.height <= contentHeight + Self.tolerance {
+                placed.append(.header(paragraph: entries[start].paragraph))
+                y += header.height
+            }
+            let (end, deferred) = fill(entries, paragraphs, from: start, y: y, bottom: bottom, foot: &cursor.foot)
+            // A waiting image's entries, and the gap before it, are left for later.
+            placed += (start..<end).filter { index in
+                !deferred.contains { $0.contains(index) }
+                    && !(entries[index].line == nil && deferred.contains { $0.lowerBound == index + 1 })
+            }.map { .entry($0) }
+            cursor.waiting += deferred
+            cursor.start = end
+            if end == entries.count {
+                // The text ends on this page: below it, notes no line called, and what waits.
+                cursor.foot.enqueue(uncalled)
+                cursor.uncalledQueued = true
+                let used = placed.reduce(0.0) { $0 + height(of: $1, entries, paragraphs) }
+                cursor.foot.placeWaiting(limit: contentHeight - used, mustPlace: false)
+            }
+        }
+        return PlannedPage(placed: placed, notes: cursor.foot.placed, noteHeight: cursor.foot.height)
+    }
+
     /// Where the text of a page that starts at `start` (a line, not a gap) ends, `y` down the
     /// page, and which images on the way wait for the next page. Entries of a waiting image
     /// (and the gap before it) are not on this page. The notes the page's lines call go into
-    /// `foot`, and the text stays above it.
+    /// `foot`, and the text stays above it, and above `bottom`.
     private func fill(_ entries: [Entry], _ paragraphs: [SetParagraph], from start: Int, y top: Double,
-                      foot: inout NoteFoot) -> (end: Int, deferred: [Range<Int>]) {
+                      bottom: Double = .infinity, foot: inout NoteFoot) -> (end: Int, deferred: [Range<Int>]) {
         var y = top
         var deferred: [Range<Int>] = []
         var full = start
@@ -298,7 +351,8 @@ struct Paginator {
                 stoppedAtHeading = true
                 break
             }
-            guard y + entry.height + foot.height <= contentHeight + Self.tolerance else { break }
+            guard y + entry.height + foot.height <= contentHeight + Self.tolerance,
+                  entry.isGap || y + entry.height <= bottom + Self.tolerance else { break }
             y += entry.height
             if !entry.calls.isEmpty {
                 for note in entry.calls { foot.call(note, limit: min(contentHeight - y, footLimit)) }
@@ -349,13 +403,13 @@ struct Paginator {
 
     /// What a page holds, top to bottom: entries, the gap between two blocks, and a table's
     /// header rows shown again.
-    private enum Slot {
+    enum Slot {
         case gap
         case entry(Int)
         case header(paragraph: Int)
     }
 
-    private func height(of slot: Slot, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> Double {
+    func height(of slot: Slot, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> Double {
         switch slot {
         case .gap: gapHeight
         case .entry(let index): entries[index].height
@@ -399,16 +453,22 @@ struct Paginator {
 
     /// The page's lines and images, y set top to bottom. An image shows no line of text; the
     /// space between two blocks of text shows as its empty lines (one, or as many as the book's
-    /// margins and boxes ask), never at the top or the foot. With `recording`, where each line,
+    /// margins and boxes ask, grown by the plan's stretch), never at the top or the foot. With `recording`, where each line,
     /// picture and table slice went goes into `shown`, for the boxes around them.
-    private func assemble(_ placed: [Slot], _ entries: [Entry], _ paragraphs: [SetParagraph],
+    private func assemble(_ plan: PlannedPage, _ entries: [Entry], _ paragraphs: [SetParagraph],
                           shown: inout [FlatBox.Placed], recording: Bool) -> PageContent {
         var page = PageContent()
         var y = 0.0
         var gaps: [SetLine] = []
         // Around an image, the space before and after it stands as one empty line of text.
         var besideImage = false
-        for slot in placed {
+        // The spaces between blocks that grow: those with text or a picture above and below.
+        var growing = 0..<0
+        if plan.gapStretch > 0, let first = plan.placed.firstIndex(where: { !showsNothing($0, entries, paragraphs) }),
+           let last = plan.placed.lastIndex(where: { !showsNothing($0, entries, paragraphs) }) {
+            growing = first..<last
+        }
+        for (n, slot) in plan.placed.enumerated() {
             if case .header(let p) = slot, let header = paragraphs[p].table?.header {
                 if !page.lines.isEmpty { page.lines += gaps }
                 gaps = []
@@ -420,6 +480,7 @@ struct Paginator {
             }
             guard case .entry(let index) = slot, let line = entries[index].line else {
                 let space = height(of: slot, entries, paragraphs)
+                    + (growing.contains(n) && showsNothing(slot, entries, paragraphs, stretches: true) ? plan.gapStretch : 0)
                 if !page.lines.isEmpty || !page.images.isEmpty, !(besideImage && !gaps.isEmpty) {
                     gaps.append(SetLine(text: "", x: 0, y: y, width: 0, height: space))
                 }
@@ -445,6 +506,11 @@ struct Paginator {
                 besideImage = false
                 var laidOut = paragraphs[p].lines[line]
                 laidOut.y = y
+                // An empty paragraph spacing blocks grows as a gap does.
+                if growing.contains(n), showsNothing(slot, entries, paragraphs, stretches: true) {
+                    laidOut.height += plan.gapStretch
+                    y += plan.gapStretch
+                }
                 if paragraphs[p].floats.isEmpty {
                     page.lines.append(laidOut)
                 } else {

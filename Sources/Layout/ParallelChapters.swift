@@ -36,21 +36,33 @@ enum ParallelChapters {
     /// stream the pages. The workers run on threads of their own, not dispatch's: one waiting
     /// for a chapter not yet read must not hold a thread the reader's parsing would share out to.
     /// `keepingPages` false: the layouts `wait` gives have no pages (`ChapterLayout.withoutPages`),
-    /// those having gone to `deliver` only.
+    /// those having gone to `deliver` only. `spreadSide`, with a `deliver`: whether the next
+    /// chapter delivered opens a spread whose two pages end together (nil: pages face none), as
+    /// the writer placing the pages says; a chapter laid out before the ones ahead of it were
+    /// delivered is cut into pages again when it was cut for the other side.
     static func start(_ feed: ChapterFeed, workers: Int, keepingPages: Bool = true,
                       makeWorker: @escaping @Sendable () -> ChapterLayouter,
-                      deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil) -> Running {
+                      deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil,
+                      spreadSide: (@Sendable () -> Bool?)? = nil) -> Running {
         let running = Running()
         let queue = ChapterQueue()
-        let delivery = deliver.map { OrderedDelivery(deliver: $0) }
+        let delivery = deliver.map { deliver in
+            OrderedDelivery(spreadSide: spreadSide) { index, layout in
+                running.set(index, keepingPages ? layout : layout.withoutPages)
+                deliver(index, layout)
+            }
+        }
         for _ in 0..<workers {
             running.group.enter()
             Thread {
                 var worker = makeWorker()
                 while case let index = queue.next(), let chapter = feed.take(index) {
-                    let layout = worker.layout(chapter, index: index)
-                    running.set(index, keepingPages || delivery == nil ? layout : layout.withoutPages)
-                    delivery?.finished(index, layout)
+                    if let delivery {
+                        let layout = worker.layout(chapter, index: index) { delivery.side(ofChapter: index) }
+                        delivery.finished(index, layout)
+                    } else {
+                        running.set(index, worker.layout(chapter, index: index))
+                    }
                 }
                 running.group.leave()
             }.start()
@@ -118,16 +130,32 @@ enum ParallelChapters {
 /// Hands finished chapters on in reading order: a chapter finished early waits until those
 /// before it are done. One worker at a time delivers, outside the lock, every chapter that is
 /// ready; the others only leave theirs and go on laying out, so a receiver that takes its time
-/// (a writer making the pages' JSON) holds no one up.
+/// (a writer making the pages' JSON) holds no one up. Each chapter's first page is placed on its
+/// side of a spread just before it is delivered, when every page before it is known.
 private final class OrderedDelivery: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [Int: ChapterLayout] = [:]
     private var next = 0
+    /// How many chapters the receiver has taken.
+    private var delivered = 0
     private var delivering = false
+    private let spreadSide: (@Sendable () -> Bool?)?
     private let deliver: @Sendable (Int, ChapterLayout) -> Void
 
-    init(deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
+    init(spreadSide: (@Sendable () -> Bool?)?, deliver: @escaping @Sendable (Int, ChapterLayout) -> Void) {
+        self.spreadSide = spreadSide
         self.deliver = deliver
+    }
+
+    /// Whether chapter `index`'s first page opens a spread, as far as is known now: known once
+    /// every chapter before it is delivered. Asked by the worker laying chapter `index` out, so
+    /// no other delivery can come in between.
+    func side(ofChapter index: Int) -> FirstPageSide {
+        guard let spreadSide else { return .unpaired }
+        // Asked only once every chapter before it is delivered: until then the answer may change.
+        if lock.withLock({ delivered == index }) { return spreadSide().map { .known(opensSpread: $0) } ?? .unpaired }
+        // Whether pages face at all does not depend on the pages placed before.
+        return spreadSide() == nil ? .unpaired : .unknown
     }
 
     func finished(_ index: Int, _ layout: ChapterLayout) {
@@ -135,12 +163,14 @@ private final class OrderedDelivery: @unchecked Sendable {
         waiting[index] = layout
         guard !delivering else { return lock.unlock() }
         delivering = true
-        while let ready = waiting.removeValue(forKey: next) {
+        while var ready = waiting.removeValue(forKey: next) {
             let index = next
             next += 1
             lock.unlock()
+            ready.place(opensSpread: spreadSide?())
             deliver(index, ready)
             lock.lock()
+            delivered += 1
         }
         delivering = false
         lock.unlock()

@@ -5,7 +5,7 @@ import PageJSON
 import ProcessMemory
 
 /// The page list made while the book is laid out: each chapter's pages, as the layout delivers
-/// them (`Layouter.layout(_:onChapter:)`, in reading order, one call at a time), are numbered on
+/// them (`Layouter.layout(_:keepingPages:onChapter:spreadSide:)`, in reading order, one call at a time), are numbered on
 /// the delivering worker's thread and, asked to, written there as compact JSON
 /// (`EncodedPages`), while the other workers go on laying out; so the document's JSON, written
 /// once the layout is done, is left with its small members. The pages before the content, which
@@ -36,6 +36,11 @@ public final class PageCollector: @unchecked Sendable {
                 do { try encoded?.append(made) } catch { encoded = nil }
             }
         }
+    }
+
+    /// Whether the next chapter's first page opens a spread (`PageStream.nextChapterOpensSpread`).
+    public func nextChapterOpensSpread() -> Bool? {
+        lock.withLock { stream.nextChapterOpensSpread() }
     }
 
     /// Every page of `book`, the front and back covers' included; call once, after the layout.

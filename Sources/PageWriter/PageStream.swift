@@ -51,6 +51,12 @@ public struct PageStream: Sendable {
         return pages
     }
 
+    /// Whether the next chapter's first page, when it is a flowed one, opens a spread whose two
+    /// pages the layout ends together; nil when it does not align spreads (`SpreadPlacement`).
+    public func nextChapterOpensSpread() -> Bool? {
+        spreads?.nextChapterOpensSpread(at: PageDocument.firstContentIndex + contentCount)
+    }
+
     /// The back inside cover, after a blank page when one is needed to make the count even.
     public mutating func back() -> [Page] {
         // With the back inside cover still to come, the count so far must be odd.

@@ -9,10 +9,12 @@ public struct BookLayoutTarget: PageTarget {
     public let bounds: Dimensions?
     public var showsSpreads: Bool { true }
     public let chapterStart: ChapterStart
+    public let alignsSpreads: Bool
 
     public init(_ request: TargetRequest) throws(TargetError) {
         try PageTargets.refuseDoubleSided(request)
         chapterStart = request.chapterStart
+        alignsSpreads = request.alignSpreads
         (pageSize, bounds) = PageTargets.pageSize(for: request, byRule: Self.pageSize(forBounds:))
         if let bounds, pageSize.width <= 0 || pageSize.height <= 0 {
             throw TargetError("--bounds \(PageTargets.format(bounds)) leaves no page: the width must exceed 40 and the height 50")

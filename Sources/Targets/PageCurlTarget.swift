@@ -10,11 +10,13 @@ public struct PageCurlTarget: DoubleSidedTarget {
     public let doubleSided: Bool
     public var showsSpreads: Bool { doubleSided }
     public let chapterStart: ChapterStart
+    public let alignsSpreads: Bool
 
     public init(_ request: TargetRequest) throws(TargetError) {
         let doubleSided = request.doubleSided
         self.doubleSided = doubleSided
         chapterStart = try PageTargets.chapterStart(request, showsSpreads: doubleSided)
+        alignsSpreads = doubleSided && request.alignSpreads
         (pageSize, bounds) = PageTargets.pageSize(for: request) { bounds in
             doubleSided ? Dimensions(width: bounds.width / 2, height: bounds.height) : bounds
         }

@@ -25,6 +25,9 @@ public protocol PageTarget: Sendable {
     /// Which side of a spread each chapter opens on (`--chapter-start`); `.any` for a target
     /// without spreads.
     var chapterStart: ChapterStart { get }
+    /// Whether the two pages of each spread end on the same line (`--align-spreads`); false for a
+    /// target without spreads.
+    var alignsSpreads: Bool { get }
     /// How the target's screens take the page list, in reading order; `rightToLeft`: the
     /// book's page progression.
     func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription
@@ -34,6 +37,7 @@ extension PageTarget {
     public var doubleSided: Bool { false }
     public var showsSpreads: Bool { false }
     public var chapterStart: ChapterStart { .any }
+    public var alignsSpreads: Bool { false }
     public var name: TargetName { Self.name }
 
     /// What the output's `target` says before any page is made: its name, and for the target
@@ -47,7 +51,7 @@ extension PageTarget {
 public protocol DoubleSidedTarget: PageTarget {}
 
 /// What the command gives a target: `--bounds`, `--page-size`, `--double-sided`,
-/// `--chapter-start`.
+/// `--chapter-start`, `--align-spreads`.
 public struct TargetRequest: Sendable, Equatable {
     /// The view's bounds; nil for the default, `PageTargets.defaultBounds`.
     public var bounds: Dimensions?
@@ -55,13 +59,16 @@ public struct TargetRequest: Sendable, Equatable {
     public var pageSize: Dimensions?
     public var doubleSided: Bool
     public var chapterStart: ChapterStart
+    /// End the two pages of each spread together, where the target shows spreads.
+    public var alignSpreads: Bool
 
     public init(bounds: Dimensions? = nil, pageSize: Dimensions? = nil, doubleSided: Bool = false,
-                chapterStart: ChapterStart = .any) {
+                chapterStart: ChapterStart = .any, alignSpreads: Bool = true) {
         self.bounds = bounds
         self.pageSize = pageSize
         self.doubleSided = doubleSided
         self.chapterStart = chapterStart
+        self.alignSpreads = alignSpreads
     }
 }
 

@@ -42,6 +42,16 @@ struct EarlyLayoutConversionTests {
         return path
     }
 
+    /// `book` laid out whole, after reading, its pages placed as they come (which tells the layout
+    /// which pages face each other).
+    static func document(of book: Book, layouter: Layouter, options: ConversionOptions) -> PageDocument {
+        let collector = PageCollector(spreads: SpreadPlacement(for: book.metadata, target: options.target))
+        let paged = layouter.layout(book, keepingPages: false, onChapter: { _, pages in collector.add(pages) },
+                                    spreadSide: { collector.nextChapterOpensSpread() })
+        return PageListBuilder.document(for: book, paged: paged, layout: Converter.layoutDescription(layouter, options, metadata: book.metadata),
+                                        target: options.target, pages: collector.finish(book))
+    }
+
     @Test(arguments: [false, true])
     func theDocumentIsTheOneMadeAfterReading(verticalCSS: Bool) throws {
         let directory = try Run.temporaryDirectory()
@@ -53,9 +63,8 @@ struct EarlyLayoutConversionTests {
         let book = try EPUBReader.read(contentsOf: path).book
         #expect(book.metadata.writesVertically == verticalCSS)
         let layouter = try Layouter(options: options.layout)
-        // The default options: BookLayout's page list.
-        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options, metadata: book.metadata),
-                                                target: options.target)
+        // The default options: BookLayout's page list, its spreads ending together.
+        var expected = Self.document(of: book, layouter: layouter, options: options)
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
@@ -84,8 +93,7 @@ struct EarlyLayoutConversionTests {
         let book = try MarkdownReader.readBook(paths: [directory.path]).book
         #expect(book.metadata.language == "en")
         let layouter = try Layouter(options: options.layout)
-        var expected = PageListBuilder.document(for: book, paged: layouter.layout(book), layout: Converter.layoutDescription(layouter, options, metadata: book.metadata),
-                                                target: options.target)
+        var expected = Self.document(of: book, layouter: layouter, options: options)
         expected.provenance = converted.provenance
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)

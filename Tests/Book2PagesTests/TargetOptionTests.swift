@@ -35,6 +35,14 @@ struct TargetOptionTests {
         #expect(try invocation(["--target", "reader", "--chapter-start", "any"]).options.target.chapterStart == .any)
     }
 
+    @Test func alignSpreadsIsOnWhereTheTargetShowsSpreads() throws {
+        #expect(try invocation([]).options.target.alignsSpreads)
+        #expect(try !invocation(["--align-spreads", "off"]).options.target.alignsSpreads)
+        #expect(try invocation(["--target", "pagecurl", "--double-sided", "--align-spreads", "on"]).options.target.alignsSpreads)
+        #expect(try !invocation(["--target", "pagecurl"]).options.target.alignsSpreads)
+        #expect(try !invocation(["--target", "reader", "--align-spreads", "on"]).options.target.alignsSpreads)
+    }
+
     @Test func formatChoosesJSONOrJSONLines() throws {
         #expect(try invocation([]).options.outputFormat == .json)
         #expect(try invocation(["--format", "ndjson"]).options.outputFormat == .ndjson)
@@ -47,6 +55,7 @@ struct TargetOptionTests {
         ["--target", "reader", "--chapter-start", "right"],
         ["--target", "pagecurl", "--chapter-start", "right"],
         ["--chapter-start", "left"],
+        ["--align-spreads", "sometimes"],
         ["--target", "swiftui-book", "--bounds", "800x600"],
         ["--format", "xml"],
         ["--format", "ndjson", "--pretty"],

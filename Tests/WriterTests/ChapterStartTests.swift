@@ -90,4 +90,26 @@ struct ChapterStartTests {
         #expect(collector.finish(book) == whole)
         #expect(whole.indices.filter { whole[$0].shown?.indexInChapter == 0 } == [4, 6, 8])
     }
+
+    /// The layout asks the page list, before it cuts a chapter into pages, whether its first page
+    /// opens a spread: pages at odd indices do, after the blank `--chapter-start right` may add.
+    @Test func theStreamSaysWhetherTheNextChapterOpensASpread() throws {
+        func stream(_ request: TargetRequest, direction: TextDirection = .leftToRight, pages: Int) throws -> PageStream {
+            var stream = PageStream(spreads: SpreadPlacement(for: Self.book(chapters: 1, direction: direction).metadata,
+                                                            target: try BookLayoutTarget(request)))
+            _ = stream.content((0..<pages).map { TestPages.content(chapter: 0, index: $0, lines: []) })
+            return stream
+        }
+        // The first content page is at index 4, a right-hand page: it closes a spread.
+        #expect(try stream(TargetRequest(), pages: 0).nextChapterOpensSpread() == false)
+        #expect(try stream(TargetRequest(), pages: 1).nextChapterOpensSpread() == true)
+        #expect(try stream(TargetRequest(), pages: 2).nextChapterOpensSpread() == false)
+        // Opened on the right, a chapter's first page closes a spread left to right, opens one right to left.
+        for pages in 0..<3 {
+            #expect(try stream(TargetRequest(chapterStart: .right), pages: pages).nextChapterOpensSpread() == false)
+            #expect(try stream(TargetRequest(chapterStart: .right), direction: .rightToLeft, pages: pages).nextChapterOpensSpread() == true)
+        }
+        #expect(try stream(TargetRequest(alignSpreads: false), pages: 1).nextChapterOpensSpread() == nil)
+        #expect(PageStream().nextChapterOpensSpread() == nil)
+    }
 }
