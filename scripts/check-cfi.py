@@ -265,7 +265,7 @@ def without_formulas(line):
     return units.decode("utf-16-le", errors="replace")
 
 
-LIST_MARKER = re.compile(r"^(?:[0-9]{1,7}|[A-Za-z\u03b1-\u03c9]|[ivxlcdm]{2,12}|[IVXLCDM]{2,12})\. |^[\u2022\u25e6\u25aa] ")
+LIST_MARKER = re.compile(r"^(?:[0-9]{1,7}|[A-Za-z\u03b1-\u03c9]|[ivxlcdm]{2,12}|[IVXLCDM]{2,12})\.[ \u2002]|^[\u2022\u25e6\u25aa][ \u2002]")
 
 
 def main():

@@ -96,7 +96,7 @@ from output_faces import MissingAssets, OutputFaces  # noqa: E402
 SPACES = (" ", "\u00a0")
 SILENT = set("\u00ad\u200b\u200c\u200d\u2060\ufeff")  # characters that take no letter-spacing
 PIECE = re.compile("[ \u00a0]|[^ \u00a0]+")
-MARKER = re.compile(r"^(?:[•◦▪▫‣∙·–—*-]|\d{1,3}[.)]|[a-zA-Z][.)]|[ivxlcIVXLC]+[.)])[ \u00a0]")
+MARKER = re.compile(r"^(?:[•◦▪▫‣∙·–—*-]|\d{1,3}[.)]|[a-zA-Z][.)]|[ivxlcIVXLC]+[.)]|\[[ x]\])[ \u00a0\u2002]")
 
 
 class Shaper:

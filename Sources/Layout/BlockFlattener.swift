@@ -694,7 +694,7 @@ struct BlockFlattener {
     /// A task item shows its box as the writer typed it (the serif faces have no ballot-box
     /// glyphs); other items a number or a bullet.
     static func marker(of list: List, item: Int, depth: Int) -> String {
-        if let checked = list.checkbox(at: item) { return checked ? "[x] " : "[ ] " }
+        if let checked = list.checkbox(at: item) { return (checked ? "[x]" : "[ ]") + ListNumbering.separator }
         // Browsers' defaults: numbers, or a disc, a circle inside one list, a square deeper.
         let style = list.marker(ofItem: item) ?? (list.isOrdered ? .decimal : depth == 0 ? .disc : depth == 1 ? .circle : .square)
         return ListNumbering.marker(style, number: list.number(ofItem: item))

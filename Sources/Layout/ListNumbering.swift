@@ -2,21 +2,27 @@ import BookModel
 
 /// The text of a list item's marker: its number in the list's style, or its bullet.
 enum ListNumbering {
+    /// What sets a marker off from its item's text: an en space, which no renderer stretches to
+    /// justify a line (CSS stretches U+0020 and U+00A0, Core Text its word spaces) and no face
+    /// kerns with the letter after it, so the marker keeps its box and is as wide drawn as
+    /// measured apart from the text.
+    static let separator = "\u{2002}"
+
     /// The marker with the space that sets it off from the item's text; "" for `none`.
     static func marker(_ style: ListMarker, number: Int) -> String {
         switch style {
-        case .disc: return "• "
-        case .circle: return "◦ "
-        case .square: return "▪ "
+        case .disc: return "•" + separator
+        case .circle: return "◦" + separator
+        case .square: return "▪" + separator
         case .none: return ""
         case .text(let text): return text
-        case .decimal: return "\(number). "
-        case .decimalLeadingZero: return (number >= 0 && number < 10 ? "0\(number)" : "\(number)") + ". "
-        case .lowerAlpha: return (alphabetic(number, letters: latin) ?? "\(number)") + ". "
-        case .upperAlpha: return (alphabetic(number, letters: latin)?.uppercased() ?? "\(number)") + ". "
-        case .lowerGreek: return (alphabetic(number, letters: greek) ?? "\(number)") + ". "
-        case .lowerRoman: return (roman(number) ?? "\(number)") + ". "
-        case .upperRoman: return (roman(number)?.uppercased() ?? "\(number)") + ". "
+        case .decimal: return "\(number)." + separator
+        case .decimalLeadingZero: return (number >= 0 && number < 10 ? "0\(number)" : "\(number)") + "." + separator
+        case .lowerAlpha: return (alphabetic(number, letters: latin) ?? "\(number)") + "." + separator
+        case .upperAlpha: return (alphabetic(number, letters: latin)?.uppercased() ?? "\(number)") + "." + separator
+        case .lowerGreek: return (alphabetic(number, letters: greek) ?? "\(number)") + "." + separator
+        case .lowerRoman: return (roman(number) ?? "\(number)") + "." + separator
+        case .upperRoman: return (roman(number)?.uppercased() ?? "\(number)") + "." + separator
         }
     }
 

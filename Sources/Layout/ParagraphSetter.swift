@@ -99,7 +99,7 @@ struct ParagraphSetter {
                 if n == 0, !paragraph.prefix.isEmpty {
                     if string.isEmpty {
                         var marker = Substring(paragraph.prefix)
-                        while marker.last == " " { marker = marker.dropLast() }
+                        while marker.last == " " || marker.last == "\u{2002}" { marker = marker.dropLast() }
                         string = String(marker)
                         width = segmenter.measurer.width(of: string, in: regular, size: bodySize)
                         lineRuns = LineRunCollector.prefixed(lineRuns, by: string, size: bodySize)
@@ -135,10 +135,11 @@ struct ParagraphSetter {
                         text: text)
                 }
                 let justified = fills && !filled && span.segments.dropLast().contains { segments[$0].spaceWidth > 0 }
-                if !justified, spacer == nil, span.segments.count > 1 {
+                if !justified, spacer == nil, span.segments.count > 1 || (n > 0 && spans[n - 1].hyphenated) {
                     // A line that keeps its natural width is given it as a renderer draws it: its
                     // text shaped whole, kerned across its spaces, not the sum of its words (a line
-                    // of one piece was measured whole).
+                    // of one piece was measured whole, unless it is the rest of a word cut at a
+                    // hyphen, whose width was the word's less its first part's).
                     let markerWidth = markerUnits > 0 ? prefixWidth : 0
                     width = markerWidth + segmenter.widths(of: [start..<textEnd], of: paragraph, text: text, remembering: false)[0]
                         + (span.hyphenated ? segments[span.segments.upperBound - 1].hyphenWidth : 0)

@@ -65,30 +65,30 @@ import PageFormat
         let list = Block(.list(List(isOrdered: false, items: [item("first"), item(long), [TestBooks.paragraph("third"), nested]])))
         let laidOut = lines([TestBooks.paragraph("Before"), list])
         let texts = laidOut.map(\.text)
-        #expect(texts[0...2] == ["Before", "", "• first"])
-        #expect(texts[3].hasPrefix("• " + long.prefix { $0 != " " } + " "))
-        #expect(texts.contains("• third"))
-        #expect(texts.contains("◦ inner"))
+        #expect(texts[0...2] == ["Before", "", "•\u{2002}first"])
+        #expect(texts[3].hasPrefix("•\u{2002}" + long.prefix { $0 != " " } + " "))
+        #expect(texts.contains("•\u{2002}third"))
+        #expect(texts.contains("◦\u{2002}inner"))
         // Items follow each other directly; continuation lines line up with the item's text.
-        let bullet = fonts.regular.advance(of: "• ", size: em)
+        let bullet = fonts.regular.advance(of: "•\u{2002}", size: em)
         let itemIndent = 1.5 * em
         #expect(abs(laidOut[2].x - left - (itemIndent - bullet)) < TestBooks.precision)
         let continuation = laidOut[4]
         #expect(!continuation.text.hasPrefix("•"))
         #expect(continuation.x == TestBooks.written(itemIndent, from: left))
-        let inner = laidOut.first { $0.text == "◦ inner" }!
-        #expect(abs(inner.x - left - (2 * itemIndent - fonts.regular.advance(of: "◦ ", size: em))) < TestBooks.precision)
+        let inner = laidOut.first { $0.text == "◦\u{2002}inner" }!
+        #expect(abs(inner.x - left - (2 * itemIndent - fonts.regular.advance(of: "◦\u{2002}", size: em))) < TestBooks.precision)
     }
 
     @Test func itemStartingWithAListHasItsMarkerAlone() {
         let nested = Block(.list(List(isOrdered: false, items: [item("inner")])))
         let list = Block(.list(List(isOrdered: false, items: [[nested], item("after")])))
-        #expect(lines([list]).map(\.text) == ["•", "◦ inner", "• after"])
+        #expect(lines([list]).map(\.text) == ["•", "◦\u{2002}inner", "•\u{2002}after"])
     }
 
     @Test func orderedListsCountFromTheirStart() {
         let list = Block(.list(List(isOrdered: true, start: 9, items: [item("nine"), item("ten"), []])))
-        #expect(lines([list]).map(\.text) == ["9. nine", "10. ten", "11."])
+        #expect(lines([list]).map(\.text) == ["9.\u{2002}nine", "10.\u{2002}ten", "11."])
     }
 
     @Test func quotesAreIndentedPerLevel() {

@@ -121,7 +121,7 @@ struct FirstLineLayoutTests {
         var item = Self.paragraph { $0.italic = true }
         item = Block(.list(List(isOrdered: false, items: [[item]])))
         let listed = try Self.lines(item)
-        #expect(listed[0].text.hasPrefix("• "))
+        #expect(listed[0].text.hasPrefix("•\u{2002}"))
         #expect(listed[0].runs.dropFirst().allSatisfy { $0.face == FaceRole.italic.rawValue })
         #expect(listed[1].runs.allSatisfy { $0.face == FaceRole.regular.rawValue })
         #expect(listed[1].x == listed[2].x)

@@ -83,7 +83,7 @@ import Testing
     @Test func aListMarkerIsARegularRunAtTheBodySize() {
         let list = Block(.list(List(isOrdered: true, items: [[Block(.paragraph([Inline("first", style: .bold)]))]])))
         let line = lines([list])[0]
-        #expect(line.text == "1. first")
+        #expect(line.text == "1.\u{2002}first")
         #expect(line.runs == [run(0, 3, .regular, size: em), run(3, 5, .bold, size: em)])
     }
 

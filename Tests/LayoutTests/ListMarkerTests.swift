@@ -1,6 +1,7 @@
 import BookModel
 import Testing
 import Layout
+import Fonts
 import PageFormat
 
 /// How list items are marked: every `ListMarker`, numbers counted as CSS counts them, and
@@ -18,7 +19,9 @@ import PageFormat
         let items = (0..<count).map { _ in [TestBooks.paragraph("x")] }
         let list = Block(.list(List(isOrdered: ordered, start: start, items: items,
                                     markers: Array(repeating: marker, count: count), numbers: numbers)))
+        // The en space after a marker written as a space, for reading.
         return layouter.layout(TestBooks.book([[list]])).pages.flatMap(\.allLines).map(\.text).filter { !$0.isEmpty }
+            .map { $0.replacingOccurrences(of: "\u{2002}", with: " ") }
     }
 
     @Test func numberedStyles() {
@@ -59,11 +62,35 @@ import PageFormat
         let inner = Block(.list(List(isOrdered: false, items: [[TestBooks.paragraph("d")]])))
         let second = Block(.list(List(isOrdered: false, items: [[TestBooks.paragraph("e"), inner]])))
         let texts = layouter.layout(TestBooks.book([[outer, second]])).pages.flatMap(\.allLines).map(\.text).filter { !$0.isEmpty }
-        #expect(texts == ["• a", "1. b", "▪ c", "• e", "◦ d"])
+        #expect(texts == ["•\u{2002}a", "1.\u{2002}b", "▪\u{2002}c", "•\u{2002}e", "◦\u{2002}d"])
     }
 
     @Test func explicitNumbersWinOverCounting() {
         #expect(markers(.upperRoman, numbers: [3, 2, 1]) == ["III. x", "II. x", "I. x"])
         #expect(markers(nil, numbers: [10, 11, 5]) == ["10. x", "11. x", "5. x"])
+    }
+
+    /// The marker's box: an en space after it, which a renderer does not stretch to justify the
+    /// line, and the text starts where the item's other lines do, whatever the marker's width.
+    @Test func aMarkerKeepsItsBoxOnAJustifiedLine() throws {
+        let long = TestBooks.words(80, seed: 3)
+        for style: ListMarker in [.disc, .decimal, .upperRoman] {
+            let list = Block(.list(List(isOrdered: style != .disc, start: 1994, items: [[TestBooks.paragraph(long)]],
+                                        markers: [style], numbers: [1994])))
+            let lines = layouter.layout(TestBooks.book([[list]])).pages.flatMap(\.allLines).filter { !$0.text.isEmpty }
+            try #require(lines.count > 2)
+            let marker = try #require(lines[0].text.split(separator: "\u{2002}", maxSplits: 1).first)
+            #expect(lines[0].isJustified)
+            #expect(!marker.contains(" "), "the marker has no space a renderer would stretch")
+            // The marker hangs in the indent: its text starts where the next lines' do, or
+            // after a marker too wide for the indent.
+            let fonts = try FontSet(font: LayoutOptions.defaultFont)
+            let textStart = lines[0].x + fonts.regular.advance(of: String(marker) + "\u{2002}", size: 12)
+            if style == .disc {
+                #expect(abs(textStart - lines[1].x) < TestBooks.precision)
+            } else {
+                #expect(textStart >= lines[1].x - TestBooks.precision)
+            }
+        }
     }
 }

@@ -76,7 +76,7 @@ import PageFormat
     @Test func aListMarkerStandsAtTheRight() throws {
         let list = Block(.list(List(isOrdered: false, items: [[paragraph("שלום עולם")]])), direction: .rightToLeft)
         let line = try #require(lines([list]).first)
-        #expect(line.text.hasPrefix("• "))
+        #expect(line.text.hasPrefix("•\u{2002}"))
         // The marker is the rightmost piece: the last in visual order, starting the text.
         let rightmost = try #require(line.bidi.last)
         #expect(rightmost.start == 0)
