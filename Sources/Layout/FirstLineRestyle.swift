@@ -96,6 +96,7 @@ extension StyledParagraph {
             // The rest of a run the first line ends in keeps its own style.
             if run.end > end { runs.append(run) }
         }
+        if result.text != text { result.caseSource = caseSource ?? text }
         result.runs = []
         for run in runs {
             if var last = result.runs.last {

@@ -335,6 +335,12 @@ struct ParagraphSetter {
     /// before a forced break stays whole, and so do a formula's text and a word beside one.
     private func cuts(of plain: [Segment], in paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, code: [Bool],
                       patterns: HyphenationPatterns?) -> [[Int]] {
+        // Words shown in the case a style sets are cut as the book writes them.
+        if let source = paragraph.caseSource, source.count == text.count {
+            var plainParagraph = paragraph
+            plainParagraph.caseSource = nil
+            return source.withUnsafeBufferPointer { cuts(of: plain, in: plainParagraph, text: $0, code: code, patterns: patterns) }
+        }
         // Runs no line breaks inside (formulas), in order, and the first not yet passed.
         let unbroken = ParagraphSegmenter.wholeRanges(of: paragraph)
         var nextUnbroken = 0

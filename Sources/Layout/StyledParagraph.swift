@@ -98,8 +98,13 @@ struct StyledParagraph: Equatable {
     enum Alignment: Equatable { case start, end, left, right, center, justify }
 
     var text: [UInt8] = []
+    /// The text as the book writes it, where the case a style sets differs (a first line in
+    /// capitals or small capitals, `FirstLineRestyle`), byte for byte as long: where its words
+    /// may take a hyphen is found in it, so a word shown in capitals is cut as the word it is,
+    /// not left whole as an acronym would be.
+    var caseSource: [UInt8]?
     var runs: [StyledRun] = []
-    /// A list marker (`• `, `3. `) shown before the first line, never broken from it.
+    /// A list marker (`•`, `3.` and an en space) shown before the first line, never broken from it.
     var prefix: String = ""
     /// The x of the lines, from the content box's start edge (the right one in a right-to-left
     /// paragraph). The marker hangs before the first line's text, but not further out than

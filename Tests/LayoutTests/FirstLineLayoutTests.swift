@@ -52,6 +52,27 @@ struct FirstLineLayoutTests {
         #expect(next == scalars.count)
     }
 
+    /// A first line the book's CSS sets in capitals holds words, not acronyms: they take a
+    /// hyphen as the words the book writes, where a word written in capitals would not.
+    @Test func wordsSetInCapitalsByTheFirstLineStillTakeAHyphen() throws {
+        let words = Array(repeating: "extraordinary circumstances notwithstanding incomprehensibly", count: 6)
+            .joined(separator: " ")
+        var block = TestBooks.paragraph(words)
+        block.firstLine = { var style = FirstLineStyle(); style.letterCase = .upper; return style }()
+        // Measures where the first line is better ending in a hyphen.
+        let measures = [150.0, 170, 190, 210, 230]
+        var cut = 0
+        for width in measures {
+            let lines = try Self.lines(block, options: TestBooks.options(width: width))
+            #expect(lines[0].text == lines[0].text.uppercased())
+            if lines[0].hyphenated { cut += 1 }
+            // The same words written in capitals are left whole.
+            let shouted = try Self.lines(TestBooks.paragraph(words.uppercased()), options: TestBooks.options(width: width))
+            #expect(!shouted.contains { $0.hyphenated })
+        }
+        #expect(cut > 0)
+    }
+
     @Test func aBoldCapitalFirstLineHoldsLessAndTheRestIsPlain() throws {
         let plain = try Self.lines(TestBooks.paragraph(Self.text))
         let styled = try Self.lines(Self.paragraph { $0.bold = true; $0.letterCase = .upper })
