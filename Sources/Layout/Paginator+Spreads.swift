@@ -1,6 +1,6 @@
 /// Facing pages that end together: the two pages of a spread end on the same line, as in a
 /// printed book, by moving lines across the spread where a page may end, or by growing the space
-/// between blocks a little (TeX's `\\flushbottom` glue, bounded).
+/// between blocks a little (TeX's `\flushbottom` glue, bounded).
 extension Paginator {
     /// How far apart the last lines of two facing pages may end and still be on the same line.
     static let spreadTolerance = 0.5
@@ -8,8 +8,9 @@ extension Paginator {
     /// facing page's line: first the smaller, then, when nothing within it evens the spread, the
     /// larger.
     static let gapStretches = [0.5, 1.0]
-    /// How far below the shorter of the two pages, as they fill, the spread may end: a spread
-    /// runs a line or two short rather than end unevenly, as print does.
+    /// How many lines below the shorter of the two pages, as they fill, the spread may end: a
+    /// spread runs short rather than end unevenly, as print does (three lines, where the rules
+    /// leave nothing higher, evens a few more spreads than two).
     static let spreadShortening = 3.0
     /// How close two pages' last lines must end to end together once the spaces between blocks
     /// have grown: what is left is rounding.
@@ -21,7 +22,7 @@ extension Paginator {
     /// the longer ends, else a little higher (`evened`). The chapter's last spread stays as it
     /// falls, as do one with footnotes and one nothing evens.
     func spread(from cursor: inout Cursor, _ entries: [Entry], _ paragraphs: [SetParagraph],
-                        uncalled: [Int]) -> [PlannedPage] {
+                uncalled: [Int]) -> [PlannedPage] {
         let origin = cursor
         guard let left = nextPage(&cursor, entries, paragraphs, uncalled: uncalled) else { return [] }
         let leftEnd = cursor.start
@@ -102,7 +103,7 @@ extension Paginator {
     /// no text. The gaps and the empty paragraphs (books space their blocks with those too) are
     /// the space between blocks, which may grow (`stretches`).
     func showsNothing(_ slot: Slot, _ entries: [Entry], _ paragraphs: [SetParagraph],
-                              stretches: Bool = false) -> Bool {
+                      stretches: Bool = false) -> Bool {
         switch slot {
         case .gap: return true
         case .header: return false
