@@ -66,7 +66,11 @@ extension Paginator {
             }
             let reach = (left: self.reach(of: left, share, entries, paragraphs),
                          right: self.reach(of: right, share, entries, paragraphs))
-            guard left.notes.isEmpty, right.notes.isEmpty else { return nil }
+            // A page the line leaves with nothing of the flow (a table's header shown again
+            // alone) would move nothing on.
+            guard left.notes.isEmpty, right.notes.isEmpty, placesFlow(left, entries), placesFlow(right, entries) else {
+                return nil
+            }
             if reach.left.bottom > 0, reach.right.bottom > 0,
                reach.left.lowest >= line - Self.evenTolerance, reach.right.lowest >= line - Self.evenTolerance {
                 left.gapStretch = reach.left.gaps > 0 ? max(line - reach.left.bottom, 0) / Double(reach.left.gaps) : 0
@@ -92,6 +96,14 @@ extension Paginator {
             if case .entry(let index) = slot, !entries[index].isGap { trailing += height(of: slot, entries, paragraphs) }
         }
         return (bottom, gaps, min(bottom + Double(gaps) * share * gapHeight, contentHeight - page.noteHeight - trailing))
+    }
+
+    /// Whether `page` holds a line or a picture of the chapter's flow.
+    private func placesFlow(_ page: PlannedPage, _ entries: [Entry]) -> Bool {
+        page.placed.contains { slot in
+            if case .entry(let index) = slot { return !entries[index].isGap }
+            return false
+        }
     }
 
     /// Whether the page made before `cursor` ended where the break rules allow a page to end.

@@ -1,5 +1,6 @@
 import Book2PagesKit
 import Foundation
+import Layout
 import PageFormat
 import Synchronization
 import Targets
@@ -95,5 +96,23 @@ struct AlignSpreadsTests {
         let whole = try Converter.convert(path: book, options: options)
         #expect(received.all == whole.json)
         #expect(try PageDocument(jsonLines: received.all).pages == (try Converter.convert(path: book, options: ConversionOptions())).document.pages)
+    }
+
+    /// On a page short enough that a table's header, shown again, is all that fits above the
+    /// line a spread ends on, that page is no spread's: the fuzzer found the layout making such
+    /// pages for ever (the seed is the sample's chapter with a table, on its smallest page).
+    @Test func aTableHeaderAloneNeverEvensASpread() throws {
+        let chapter = TestPaths.repositoryFile("Samples/the-clockmakers-garden/02-the-workshop.md")
+        let geometry = PageGeometry(pageSize: Dimensions(width: 200, height: 150),
+                                    margins: Margins(top: 10, right: 10, bottom: 10, left: 10))
+        let options = ConversionOptions(layout: LayoutOptions(geometry: geometry, fontSize: 17),
+                                        target: try BookLayoutTarget(TargetRequest(pageSize: geometry.pageSize)))
+        let pages = try Converter.convert(path: chapter, options: options).document.pages.compactMap(\.shown)
+        let ragged = try Converter.convert(path: chapter, options: ConversionOptions(layout: options.layout,
+            target: try BookLayoutTarget(TargetRequest(pageSize: geometry.pageSize, alignSpreads: false)))).document
+        // Done, and with about as many pages as when each page ends where it fills.
+        let filled = ragged.pages.compactMap(\.shown).count
+        #expect(filled > 10)
+        #expect(pages.count <= filled + filled / 4, "\(pages.count) pages, \(filled) as they fill")
     }
 }
