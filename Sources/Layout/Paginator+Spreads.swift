@@ -142,8 +142,15 @@ extension Paginator {
     /// How many spaces between blocks the page has with text or a picture above and below them:
     /// those that may grow.
     private func innerGaps(of page: PlannedPage, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> Int {
+        guard let flow = flowSlots(of: page, entries, paragraphs) else { return 0 }
+        return page.placed[flow].reduce(0) { $0 + (showsNothing($1, entries, paragraphs, stretches: true) ? 1 : 0) }
+    }
+
+    /// The slots of `page` from its first that shows something to its last (that one left out):
+    /// where the spaces that may grow are. Nil for a page that shows nothing.
+    func flowSlots(of page: PlannedPage, _ entries: [Entry], _ paragraphs: [SetParagraph]) -> Range<Int>? {
         guard let first = page.placed.firstIndex(where: { !showsNothing($0, entries, paragraphs) }),
-              let last = page.placed.lastIndex(where: { !showsNothing($0, entries, paragraphs) }) else { return 0 }
-        return page.placed[first...last].reduce(0) { $0 + (showsNothing($1, entries, paragraphs, stretches: true) ? 1 : 0) }
+              let last = page.placed.lastIndex(where: { !showsNothing($0, entries, paragraphs) }) else { return nil }
+        return first..<last
     }
 }

@@ -463,11 +463,7 @@ struct Paginator {
         // Around an image, the space before and after it stands as one empty line of text.
         var besideImage = false
         // The spaces between blocks that grow: those with text or a picture above and below.
-        var growing = 0..<0
-        if plan.gapStretch > 0, let first = plan.placed.firstIndex(where: { !showsNothing($0, entries, paragraphs) }),
-           let last = plan.placed.lastIndex(where: { !showsNothing($0, entries, paragraphs) }) {
-            growing = first..<last
-        }
+        let growing = plan.gapStretch > 0 ? flowSlots(of: plan, entries, paragraphs) ?? 0..<0 : 0..<0
         for (n, slot) in plan.placed.enumerated() {
             if case .header(let p) = slot, let header = paragraphs[p].table?.header {
                 if !page.lines.isEmpty { page.lines += gaps }

@@ -5,8 +5,8 @@ import PageJSON
 import ProcessMemory
 
 /// The page list made while the book is laid out: each chapter's pages, as the layout delivers
-/// them (`Layouter.layout(_:keepingPages:onChapter:spreadSide:)`, in reading order, one call at a time), are numbered on
-/// the delivering worker's thread and, asked to, written there as compact JSON
+/// them (`Layouter.layout(_:keepingPages:onChapter:spreadSide:)`, in reading order, one call at
+/// a time), are numbered on the delivering worker's thread and, asked to, written there as compact JSON
 /// (`EncodedPages`), while the other workers go on laying out; so the document's JSON, written
 /// once the layout is done, is left with its small members. The pages before the content, which
 /// show the book's title and cover, are made at the end, when the book is read whole.
