@@ -496,6 +496,22 @@ struct ParagraphSegmenter {
         return max(0, width + styled.shaping.letterSpacing)
     }
 
+    /// The width a hyphen adds after the text that ends at `end` (a line's), shaped with the
+    /// character before it as a renderer draws the line: a face may kern the pair (`Y-`), which
+    /// the hyphen measured alone (`Segment.hyphenWidth`) leaves out.
+    func hyphenWidth(after end: Int, of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>) -> Double {
+        guard end > 0, let run = paragraph.runs.firstIndex(where: { $0.end >= end }) else { return 0 }
+        let plan = plan(of: paragraph)
+        let runStart = run > 0 ? paragraph.runs[run - 1].end : 0
+        let last = String(Self.string(text, Self.lastCharacter(text, runStart..<end)))
+        let styled = paragraph.runs[run]
+        let face = plan.shaped.map { $0.faces[$0.runFaces[run]] } ?? faces[styled.face]
+        let spacing = plan.shaped == nil ? 0 : styled.shaping.letterSpacing
+        let pair = measurer.width(of: last + "-", in: face, size: styled.size)
+        let alone = measurer.width(of: last, in: face, size: styled.size)
+        return max(0, pair - alone + spacing)
+    }
+
     /// `add` for a paragraph of several runs or directions: inlined into its callers, which
     /// then read the paragraph's runs once rather than once a range.
     @inline(__always)

@@ -142,7 +142,7 @@ struct ParagraphSetter {
                     // hyphen, whose width was the word's less its first part's).
                     let markerWidth = markerUnits > 0 ? prefixWidth : 0
                     width = markerWidth + segmenter.widths(of: [start..<textEnd], of: paragraph, text: text, remembering: false)[0]
-                        + (span.hyphenated ? segments[span.segments.upperBound - 1].hyphenWidth : 0)
+                        + (span.hyphenated ? segmenter.hyphenWidth(after: textEnd, of: paragraph, text: text) : 0)
                 }
                 let natural = width
                 if justified { width = end - x }

@@ -38,7 +38,9 @@ struct TotalFitLineBreaker: LineBreaking {
     /// within the passes' tolerances that takes a second word down is taken instead.
     static let runtDemerits = 50_000.0
     /// At most this many lines in a row may end in an inserted hyphen (counting the text's own
-    /// hyphens among them): TeX's typographers' rule of two.
+    /// hyphens among them): TeX's typographers' rule of two. The pass without a tolerance allows
+    /// one more: a third hyphen is better than a line with its spaces at three times their width,
+    /// which is what a narrow column otherwise gets where three long words come in a row.
     var maximumHyphenatedInARow = 2
     /// Badness of a line that does not fill its width and has no space to stretch, and the most
     /// any line counts: far worse than any line with spaces, yet finite, so that among bad
@@ -78,8 +80,9 @@ struct TotalFitLineBreaker: LineBreaking {
     func lines(for segments: [Segment], in measure: LineMeasure, tolerance: Double?) -> [LineSpan]? {
         let sums = Self.prefixSums(of: segments, justified: measure.justified, shrinks: measure.shrinks)
         guard tolerance == nil else {
-            return search(segments, sums, in: measure, tolerance: tolerance)?.spans
+            return search(segments, sums, in: measure, tolerance: tolerance, inARow: maximumHyphenatedInARow)?.spans
         }
+        let inARow = maximumHyphenatedInARow + 1
         // With no tolerance every way stays open until its line overflows: this pass cost many
         // times a tolerance pass per segment. Most paragraphs that come to it have a setting
         // whose lines are all within a loose tolerance, and then that setting is the answer: any
@@ -90,11 +93,11 @@ struct TotalFitLineBreaker: LineBreaking {
         // ways (the bounded answer is then the cheaper), or the bounded one is (then the full
         // search runs).
         let bound = (Self.linePenalty + Self.lastPassBound) * (Self.linePenalty + Self.lastPassBound)
-        if let bounded = search(segments, sums, in: measure, tolerance: Self.lastPassBound), !bounded.cutDown,
+        if let bounded = search(segments, sums, in: measure, tolerance: Self.lastPassBound, inARow: inARow), !bounded.cutDown,
            bounded.total < bound {
             return bounded.spans
         }
-        return search(segments, sums, in: measure, tolerance: nil)?.spans
+        return search(segments, sums, in: measure, tolerance: nil, inARow: inARow)?.spans
     }
 
     /// The tolerance tried first when none is given (`lines(for:in:tolerance:)`).
@@ -108,7 +111,9 @@ struct TotalFitLineBreaker: LineBreaking {
         var cutDown: Bool
     }
 
-    private func search(_ segments: [Segment], _ sums: PrefixSums, in measure: LineMeasure, tolerance: Double?) -> Search? {
+    /// `inARow`: the most lines in a row that may end in a hyphen.
+    private func search(_ segments: [Segment], _ sums: PrefixSums, in measure: LineMeasure, tolerance: Double?,
+                        inARow: Int) -> Search? {
         let count = segments.count
         guard count > 0 else { return Search(spans: [], total: 0, cutDown: false) }
 
@@ -143,7 +148,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
         nodes.append(node(position: 0, fitness: Self.decent, streak: 0, hyphenated: false, flagged: false,
                           total: 0, previous: -1, width: 0))
-        let streaks = maximumHyphenatedInARow + 1
+        let streaks = inARow + 1
         let slots = Self.fitnessClasses * streaks
         // The search's working sets, each of a bounded size, held in buffers of their own: array
         // writes in the inner loop cost a uniqueness check each, and this loop runs once per
@@ -223,7 +228,7 @@ struct TotalFitLineBreaker: LineBreaking {
 
                 let width = natural + hyphenWidth - (natural > available + widthTolerance ? endTrim : 0)
                 if width - (forced ? 0 : shrinkable) > available + widthTolerance, j > node.position { continue }
-                if atHyphen, node.streak >= maximumHyphenatedInARow { continue }
+                if atHyphen, node.streak >= inARow { continue }
                 let badness: Double
                 if forced {
                     badness = 0
@@ -271,7 +276,7 @@ struct TotalFitLineBreaker: LineBreaking {
                     demerits += Self.runtDemerits
                 }
                 let total = node.total + demerits
-                let streak = flagged ? min(node.streak &+ 1, maximumHyphenatedInARow) : 0
+                let streak = flagged ? min(node.streak &+ 1, inARow) : 0
                 let slot = fitness &* streaks &+ streak
                 if total < candidateTotal[slot] {
                     if candidateFrom[slot] < 0 {

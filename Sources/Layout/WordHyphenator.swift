@@ -10,7 +10,8 @@ import Hyphenation
 /// Decisions: at least `leftMinimum` characters before a hyphen and `rightMinimum` after it
 /// (TeX's \lefthyphenmin and \righthyphenmin for English; a dictionary asking for more gets
 /// more); only words of letters are hyphenated, so nothing with digits, and nothing written in
-/// capitals only (acronyms, shouted words); punctuation around a word stays with it. Which
+/// capitals only but long words (not acronyms); punctuation around a word stays with it, and
+/// the words an apostrophe or a dash joins into one text are hyphenated each. Which
 /// words of a paragraph may be hyphenated at all (not its last) is the setter's decision.
 final class WordHyphenator {
     static let leftMinimum = 2
@@ -117,7 +118,8 @@ final class WordHyphenator {
         guard text.count >= Self.shortestWord else { return [] }
         let dictionary = number(of: patterns)
         let answer = known.value(of: text, space: dictionary) {
-            guard let core = Self.core(of: text), core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
+            guard let core = Self.core(of: text) else { return remember(wordsFind(text, with: patterns, dictionary: dictionary)) }
+            guard core.count >= Self.leftMinimum + Self.rightMinimum else { return 0 }
             // The text is its own word: it was just looked for.
             if core.count == text.count { return remember(lowercasedFind(text, with: patterns, dictionary: dictionary)) }
             let word = UnsafeBufferPointer(rebasing: text[core])
@@ -127,6 +129,19 @@ final class WordHyphenator {
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
         return answers[answer]
+    }
+
+    /// The points of a text that is not one word with punctuation around it: of each word
+    /// inside it (`words(in:)`), as UTF-8 offsets in the text.
+    private func wordsFind(_ text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, dictionary: Int) -> [Int] {
+        Self.words(in: text).flatMap { range in
+            let word = UnsafeBufferPointer(rebasing: text[range])
+            // A text that is a word in capitals alone is the key being computed: not asked again.
+            guard range.count < text.count else { return lowercasedFind(word, with: patterns, dictionary: dictionary) }
+            return answers[known.value(of: word, space: dictionary) {
+                remember(lowercasedFind(word, with: patterns, dictionary: dictionary))
+            }].map { range.lowerBound + $0 }
+        }
     }
 
     /// The dictionary's number: its space in the cache of answers.
@@ -223,6 +238,51 @@ final class WordHyphenator {
         if bytes[0] == 0xC2, available >= 2, bytes[1] == 0xAB || bytes[1] == 0xBB { return 2 }
         return 0
     }
+
+    /// The fewest letters of a word written in capitals that is hyphenated: shorter ones are
+    /// read as acronyms (UNESCO), longer ones as words set in capitals (a play's stage
+    /// directions, a heading run into the text), which print hyphenates as it does any word.
+    static let shortestWordInCapitals = 7
+
+    /// The words to hyphenate in a text that `core(of:)` does not read as one word: its runs of
+    /// letters, each long enough for both fragments, that are not acronyms. So a word before an
+    /// apostrophe (`carpenter’s`), each of two words a dash joins to a quotation mark
+    /// (`exclaimed—“That`), and a word in capitals of `shortestWordInCapitals` letters or more.
+    /// Nothing in a text with a digit, nor in one where anything else comes between its letters
+    /// (`www.example.org`, `a/b`, `snake_case`): a name, not words.
+    static func words(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let string = String(decoding: text, as: UTF8.self)
+        guard !string.contains(where: \.isNumber),
+              let first = string.firstIndex(where: \.isLetter), let last = string.lastIndex(where: \.isLetter),
+              string[first...last].allSatisfy({ $0.isLetter || joiners.contains($0) }) else { return [] }
+        var words: [Range<Int>] = []
+        var offset = 0
+        var start = -1, letters = 0, lowercase = false
+        func close() {
+            if start >= 0, letters >= leftMinimum + rightMinimum, lowercase || letters >= shortestWordInCapitals {
+                words.append(start..<offset)
+            }
+            start = -1
+            letters = 0
+            lowercase = false
+        }
+        for character in string {
+            if character.isLetter {
+                if start < 0 { start = offset }
+                letters += 1
+                lowercase = lowercase || character.isLowercase
+            } else {
+                close()
+            }
+            offset += character.utf8.count
+        }
+        close()
+        return words
+    }
+
+    /// What may come between the words of one text that are hyphenated each: apostrophes,
+    /// quotation marks and dashes.
+    private static let joiners: Set<Character> = ["'", "’", "‘", "\"", "“", "”", "—", "–", "«", "»"]
 
     static func unicodeCore(of text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let string = String(decoding: text, as: UTF8.self)

@@ -53,14 +53,14 @@ struct FirstLineLayoutTests {
     }
 
     /// A first line the book's CSS sets in capitals holds words, not acronyms: they take a
-    /// hyphen as the words the book writes, where a word written in capitals would not.
+    /// hyphen as the words the book writes, where a short word written in capitals would not.
     @Test func wordsSetInCapitalsByTheFirstLineStillTakeAHyphen() throws {
-        let words = Array(repeating: "extraordinary circumstances notwithstanding incomprehensibly", count: 6)
+        let words = Array(repeating: "garden window butter pencil winter harbor number silver random master sister", count: 6)
             .joined(separator: " ")
         var block = TestBooks.paragraph(words)
         block.firstLine = { var style = FirstLineStyle(); style.letterCase = .upper; return style }()
         // Measures where the first line is better ending in a hyphen.
-        let measures = [150.0, 170, 190, 210, 230]
+        let measures = [100.0, 110, 120, 130, 140, 150, 170, 190, 210, 230]
         var cut = 0
         for width in measures {
             let lines = try Self.lines(block, options: TestBooks.options(width: width))

@@ -84,6 +84,39 @@ import PageFormat
         #expect(core("ÉCOLE") == nil)
     }
 
+    @Test func wordsJoinedByAnApostropheOrADashAndLongCapitalsAreHyphenatedEach() {
+        func words(_ text: String) -> [String] {
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                WordHyphenator.words(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+        }
+        #expect(words("carpenter’s") == ["carpenter"])
+        #expect(words("“whalemen’s”") == ["whalemen"])
+        #expect(words("exclaimed—“Starbuck’s") == ["exclaimed", "Starbuck"])
+        #expect(words("NANTUCKET") == ["NANTUCKET"])
+        #expect(words("“HARPOONEERS,”") == ["HARPOONEERS"])
+        #expect(words("UNESCO") == [])
+        #expect(words("don’t") == [])
+        #expect(words("ship’s—2nd") == [])
+        #expect(words("naïveté’s") == ["naïveté"])
+        #expect(words("www.example.org/finch,") == [])
+        #expect(words("snake_case_identifier") == [])
+    }
+
+    @Test func aPossessiveAndAWordInCapitalsTakeHyphensInLines() throws {
+        func lines(_ text: String) throws -> [PageLine] {
+            try Layouter(options: TestBooks.options(width: 150)).layout(
+                TestBooks.book([[TestBooks.paragraph(text)]])).pages.flatMap(\.allLines)
+        }
+        let possessive = try lines("In the representatives’ rooms the constitution’s clauses were read out")
+        #expect(possessive.contains { $0.isHyphenated })
+        let capitals = try lines("SAILORS, REPRESENTATIVES OF EVERY NATION, ASSEMBLED FOR THE CONSTITUTIONAL READING")
+        #expect(capitals.contains { $0.isHyphenated })
+        #expect(capitals.filter(\.isHyphenated).allSatisfy { $0.text.split(separator: " ").last.map { $0.count > 3 } == true })
+        let acronyms = try lines("UNESCO NASDAQ UNICEF ASCII NATO OECD FIFA UNESCO NASDAQ UNICEF ASCII NATO OECD")
+        #expect(acronyms.allSatisfy { !$0.isHyphenated })
+    }
+
     @Test func quotesAndDashesAroundAWordAreReadAsUnicodeReadsThem() {
         // ASCII words with these marks are read byte by byte: the same cores as Unicode's
         // properties give, including where a mark joins a following accent into one character.

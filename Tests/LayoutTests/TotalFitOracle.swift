@@ -9,7 +9,8 @@ struct TotalFitOracle {
     let segments: [Segment]
     let measure: LineMeasure
     let tolerance: Double?
-    let maximumHyphenatedInARow = 2
+    /// The rule of two, and of three without a tolerance.
+    var maximumHyphenatedInARow: Int { tolerance == nil ? 3 : 2 }
     private let advance: [Double]
     private let stretch: [Double]
     private let shrink: [Double]
