@@ -28,20 +28,38 @@ public struct BatchJob: Sendable, Equatable {
 /// symbolic link (or lies under one) leading out of the folder is not read, and fails as its own
 /// job, as a linked chapter of a single Markdown book would. An input named on the command line
 /// is read wherever it leads: the user wrote it.
+///
+/// Inputs from a list (`listed`, what `--files-from` reads) keep their folders instead: the
+/// output of `a/book.epub` is `a/book.json` in the output folder, so that two books of the same
+/// name in different folders never meet, however the list is cut among processes. A leading `/`
+/// is dropped; a path with `..` is refused, as its output would leave the folder.
 public enum BatchPlan {
-    public static func jobs(for inputs: [String], into directory: String,
+    public static func jobs(for inputs: [String], listed: [String] = [], into directory: String,
                             format: OutputFormat) throws(ConversionError) -> [BatchJob] {
         var jobs: [BatchJob] = []
-        for input in inputs {
+        // Each input, the place of its output in the folder, and whether a searched folder's books
+        // go under that place (a listed folder's) or straight into the folder (a named one's).
+        var all = inputs.map { (input: $0, place: stem($0), keepsFolder: false) }
+        for path in listed {
+            let parts = path.split(separator: "/").filter { $0 != "." }
+            if parts.contains("..") {
+                throw .usage("\(path): a listed path with .. would put its output outside \(directory)")
+            }
+            // `.` or `/` is a folder to search, its books straight into the output folder.
+            guard !parts.isEmpty || FileSystem.isDirectory(path) else { throw .usage("\(path): a listed path names no book") }
+            all.append((path, parts.joined(separator: "/"), true))
+        }
+        for (input, place, keepsFolder) in all {
             guard let kind = FileSystem.kind(of: input) else {
                 // Named but missing: a failure of its own, reported with the others.
-                jobs.append(job(input, relative: stem(input), directory: directory, format: format))
+                jobs.append(job(input, relative: withoutExtension(place), directory: directory, format: format))
                 continue
             }
             if kind != .directory || isMarkdownBook(input) {
-                jobs.append(job(input, relative: stem(input), directory: directory, format: format))
+                jobs.append(job(input, relative: withoutExtension(place), directory: directory, format: format))
                 continue
             }
+            let under = keepsFolder ? place : ""
             let found = FileSystem.subpaths(of: input)
                 .filter { path in
                     !path.split(separator: "/").contains { $0.hasPrefix(".") } && isBookFile(path)
@@ -50,7 +68,9 @@ public enum BatchPlan {
             let root = RealPath.of(input)
             for path in found {
                 let full = (input as NSString).appendingPathComponent(path)
-                var found = job(full, relative: (path as NSString).deletingPathExtension, directory: directory, format: format)
+                let relative = (path as NSString).deletingPathExtension
+                var found = job(full, relative: under.isEmpty ? relative : under + "/" + relative, directory: directory,
+                                format: format)
                 let real = RealPath.of(full)
                 if RealPath.relative(real, inside: root) == nil {
                     found.refusal = .unreadable(file: full, reason: "links outside the folder searched (to \(real)); not read")
@@ -80,7 +100,12 @@ public enum BatchPlan {
     private static func stem(_ path: String) -> String {
         var name = (path as NSString).lastPathComponent
         if name.isEmpty || name == "/" { name = "book" }
-        return (name as NSString).deletingPathExtension
+        return name
+    }
+
+    /// `place` without the extension of its last name.
+    private static func withoutExtension(_ place: String) -> String {
+        (place as NSString).deletingPathExtension
     }
 
     private static func job(_ input: String, relative: String, directory: String, format: OutputFormat) -> BatchJob {

@@ -46,7 +46,8 @@ public enum Command {
         case .version:
             return emit(Data("book2pages \(Book2Pages.version)\n".utf8), write: write, report: report)
         case .batch(let inputs, let directory):
-            return runBatch(inputs, into: directory, invocation: invocation, report: report)
+            return runBatch(inputs, into: directory, invocation: invocation, readStandardInput: readStandardInput,
+                            report: report)
         case .preview(let inputs, let output, let png):
             return runPreview(inputs, output: output, png: png, invocation: invocation,
                               readStandardInput: readStandardInput, write: write, report: report)
@@ -121,7 +122,16 @@ public enum Command {
     /// stops the others. Exit 0 when every book converted (or was current), `someFailed` when
     /// some did not.
     private static func runBatch(_ inputs: [String], into directory: String, invocation: Invocation,
-                                 report: (String) -> Void) -> Int32 {
+                                 readStandardInput: () throws -> Data, report: (String) -> Void) -> Int32 {
+        let listed: [String]
+        do throws(ConversionError) {
+            listed = try invocation.filesFrom?.read(readStandardInput: readStandardInput) ?? []
+        } catch {
+            report("book2pages: \(error)")
+            return error.exitCode
+        }
+        // An empty list is a chunk of a job queue with nothing in it: nothing to do.
+        if inputs.isEmpty, listed.isEmpty { return ExitCode.success }
         do throws(SystemError) {
             try FileSystem.createDirectory(directory)
         } catch {
@@ -129,8 +139,8 @@ public enum Command {
             return ExitCode.outputFailed
         }
         do throws(ConversionError) {
-            let jobs = try BatchPlan.jobs(for: inputs, into: directory, format: invocation.options.outputFormat)
-            guard !jobs.isEmpty else { throw .usage("no books (.epub, .md) in \(inputs.joined(separator: ", "))") }
+            let jobs = try BatchPlan.jobs(for: inputs, listed: listed, into: directory, format: invocation.options.outputFormat)
+            guard !jobs.isEmpty else { throw .usage("no books (.epub, .md) in \((inputs + listed).joined(separator: ", "))") }
             let bar = ProgressBar(total: jobs.count, enabled: !invocation.quiet && isatty(STDERR_FILENO) == 1,
                                   write: { StandardStreams.writeError($0) })
             let quiet = invocation.quiet

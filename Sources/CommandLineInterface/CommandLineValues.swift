@@ -12,6 +12,8 @@ struct CommandLineValues: Sendable {
     var jobs: Int?
     var report: String?
     var incremental = false
+    var filesFrom: String?
+    var nullSeparated = false
     var target: (any PageTarget.Type)?
     var bounds: Dimensions?
     var pageSize: Dimensions?

@@ -27,6 +27,8 @@ struct Invocation: Sendable, Equatable {
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var report: String?
     var incremental = false
+    /// Batches only: the list of more books to convert (`--files-from`), `-` for standard input.
+    var filesFrom: BookList?
 
     init(_ parsed: ParsedArguments) throws(ConversionError) {
         // `--help` and `--version` answer whatever else the line says.
@@ -45,7 +47,12 @@ struct Invocation: Sendable, Equatable {
         // `preview` as the first word is the command (a book of that name is `./preview`).
         let previewing = parsed.operands.first == Self.previewCommand
         let inputs = previewing ? Array(parsed.operands.dropFirst()) : parsed.operands
-        guard !inputs.isEmpty else { throw .usage(previewing ? "preview: no book given" : "no book given") }
+        if let list = values.filesFrom {
+            filesFrom = BookList(path: list, nullSeparated: values.nullSeparated)
+        } else if values.nullSeparated {
+            throw .usage("-0 (--null) says how --files-from separates its paths: give --files-from")
+        }
+        guard !inputs.isEmpty || filesFrom != nil else { throw .usage(previewing ? "preview: no book given" : "no book given") }
         if inputs.contains("-"), inputs.count > 1 {
             throw .usage("- (standard input) can't be combined with other inputs")
         }
@@ -63,6 +70,9 @@ struct Invocation: Sendable, Equatable {
             action = .batch(inputs: inputs, directory: output)
         } else {
             action = .convert(inputs: inputs, output: output)
+        }
+        if filesFrom != nil, !Self.isBatch(action) {
+            throw .usage("--files-from is for a batch: give -o a directory")
         }
         if let jobs = values.jobs { self.jobs = jobs }
         report = values.report

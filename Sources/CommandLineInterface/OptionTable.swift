@@ -85,6 +85,14 @@ enum OptionTable {
         .flag("incremental",
               help: "In a batch, skip an input whose output already records the same input (by SHA-256) and "
                   + "options.", sets: \.incremental),
+        .text("files-from", valueName: "FILE",
+              help: "In a batch, also convert the books listed in FILE, one path a line (- is standard input): "
+                  + "a job engine hands one process many books, fonts and dictionaries loaded once. Each output "
+                  + "keeps the path's folders, a/book.epub going to DIR/a/book.json (a leading / is dropped; a path "
+                  + "with .. is refused). An empty list converts nothing.",
+              empty: "--files-from needs a file name (- for standard input)", sets: \.filesFrom),
+        .flag("null", short: "0", help: "With --files-from, the paths end with a NUL byte, not a new line (find -print0).",
+              sets: \.nullSeparated),
         .value("target", valueName: "NAME",
                help: "The system the pages are for: \(targetList). Each adds its grouping of the pages.",
                sets: \.target) { raw throws(ConversionError) in

@@ -34,18 +34,35 @@ struct PipelineRecipeTests {
         return expected
     }
 
+    /// The README's GNU parallel recipe: the paths on standard input, cut into jobs of a few
+    /// books each, every job a batch of its own from `--files-from -`. Two of the books have the
+    /// same name in different folders, and each keeps its own output.
     @Test(.needsParallel) func gnuParallelMatchesOneBatch() throws {
         let (directory, files) = try books()
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = try #require(TestPaths.binary)
-        let expected = try oneBatch(files, in: directory, binary: binary)
-        // GNU parallel: one book a job, two jobs at a time (with --sshlogin the same command runs
-        // on other machines).
+        for folder in ["a", "b"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("library/\(folder)"),
+                                                    withIntermediateDirectories: true)
+        }
+        var listed: [String] = []
+        for (file, place) in zip(files, ["library/a/book.epub", "library/b/book.md", "library/fete.md", "library/fog.xhtml"]) {
+            try FileManager.default.moveItem(atPath: file, toPath: directory.appendingPathComponent(place).path)
+            listed.append(place)
+        }
+        let list = Data((listed.joined(separator: "\n") + "\n").utf8)
+        let single = directory.appendingPathComponent("single")
+        let batch = try Run.program(binary, ["--files-from", "-", "-o", single.path + "/", "-q"], input: list, directory: directory)
+        #expect(batch.status == 0, "\(batch.stderr)")
         let shard = directory.appendingPathComponent("parallel")
-        let parallel = try #require(try Run.tool("parallel", ["--will-cite", "-j", "2", binary, "{}", "-o", shard.path + "/", "-q", ":::"]
-                                                 + files))
+        let shell = "parallel --will-cite --pipe -N 2 -j 2 '\(binary)' --files-from - -o '\(shard.path)/' -q"
+        let parallel = try Run.program("/bin/sh", ["-c", shell], input: list, directory: directory)
         #expect(parallel.status == 0, "\(parallel.stderr)")
-        #expect(try contents(of: shard) == expected)
+        let names = ["library/a/book.json", "library/b/book.json", "library/fete.json", "library/fog.json"]
+        for name in names {
+            let one = try Data(contentsOf: single.appendingPathComponent(name))
+            #expect(try Data(contentsOf: shard.appendingPathComponent(name)) == one, "\(name)")
+        }
     }
 
     @Test func xargsMatchesOneBatch() throws {

@@ -114,12 +114,14 @@ struct ProcessResult {
 }
 
 enum Run {
-    /// `environment`: variables to set or replace in the child's environment.
+    /// `environment`: variables to set or replace in the child's environment; `directory`: the
+    /// folder it runs in, when not this one.
     static func program(_ path: String, _ arguments: [String], input: Data? = nil,
-                        environment: [String: String] = [:]) throws -> ProcessResult {
+                        environment: [String: String] = [:], directory: URL? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
