@@ -140,7 +140,10 @@ public enum Command {
         }
         do throws(ConversionError) {
             let jobs = try BatchPlan.jobs(for: inputs, listed: listed, into: directory, format: invocation.options.outputFormat)
-            guard !jobs.isEmpty else { throw .usage("no books (.epub, .md) in \((inputs + listed).joined(separator: ", "))") }
+            // As a folder with no book in it is refused alone: the input is at fault, not the command line.
+            guard !jobs.isEmpty else {
+                throw .invalid(file: (inputs + listed).joined(separator: ", "), reason: "no books (.epub, .md) in it")
+            }
             let bar = ProgressBar(total: jobs.count, enabled: !invocation.quiet && isatty(STDERR_FILENO) == 1,
                                   write: { StandardStreams.writeError($0) })
             let quiet = invocation.quiet

@@ -53,6 +53,11 @@ struct Invocation: Sendable, Equatable {
             throw .usage("-0 (--null) says how --files-from separates its paths: give --files-from")
         }
         guard !inputs.isEmpty || filesFrom != nil else { throw .usage(previewing ? "preview: no book given" : "no book given") }
+        // A number where a book was expected is most often an option's second value given apart
+        // (`--margins 40 40`): said so, rather than read as a book.
+        if let stray = inputs.first(where: { Double($0) != nil && !FileSystem.exists($0) }) {
+            throw .usage("\(stray): a number where a book was expected (an option's values go together: --margins 40,32)")
+        }
         if inputs.contains("-"), inputs.count > 1 {
             throw .usage("- (standard input) can't be combined with other inputs")
         }

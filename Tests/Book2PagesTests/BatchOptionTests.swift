@@ -19,6 +19,15 @@ struct BatchOptionTests {
         #expect(try invocation(["a.epub", "-o", "out/"]).jobs == ProcessInfo.processInfo.activeProcessorCount)
     }
 
+    @Test func aNumberWhereABookWasExpectedIsAUsageErrorNamingIt() {
+        #expect {
+            try invocation(["book.epub", "--margins", "40", "40"])
+        } throws: { error in
+            let error = error as? ConversionError
+            return error?.exitCode == ExitCode.usage && error?.description.contains("40: a number where a book was expected") == true
+        }
+    }
+
     @Test(arguments: [
         ["a.epub", "--jobs", "2"],
         ["a.epub", "-o", "a.json", "--incremental"],

@@ -1,3 +1,4 @@
+import Book2PagesKit
 import Foundation
 import PageFormat
 import Testing
@@ -51,6 +52,18 @@ struct BatchTests {
         #expect(lines.map { $0["status"] as! String } == ["failed", "converted", "converted", "converted"])
         #expect(lines[0]["exitCode"] as? Int == 66 && (lines[0]["error"] as? String)?.contains("broken.epub") == true)
         #expect((lines[1]["pages"] as? Int ?? 0) > 10)
+    }
+
+    /// The same mistake, the same exit status, alone and in a batch.
+    @Test func aFolderWithNoBookIsInvalidInputAloneAndInABatch() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let empty = directory.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let alone = try run([empty.path])
+        let batch = try run([empty.path, "-o", directory.appendingPathComponent("out").path + "/"])
+        #expect(alone.status == ExitCode.invalidInput && batch.status == ExitCode.invalidInput)
+        #expect(batch.stderr.contains(empty.path) && batch.stderr.contains("no books"))
     }
 
     @Test func oneJobOrTwoGiveTheSameOutputs() throws {
