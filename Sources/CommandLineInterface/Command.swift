@@ -45,6 +45,8 @@ public enum Command {
             return emit(Data(HelpText.text.utf8), write: write, report: report)
         case .version:
             return emit(Data("book2pages \(Book2Pages.version)\n".utf8), write: write, report: report)
+        case .completions(let shell):
+            return emit(Data(ShellCompletion.script(for: shell).utf8), write: write, report: report)
         case .batch(let inputs, let directory):
             return runBatch(inputs, into: directory, invocation: invocation, readStandardInput: readStandardInput,
                             report: report)

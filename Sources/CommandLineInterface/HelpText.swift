@@ -11,6 +11,7 @@ enum HelpText {
             "       book2pages [options] CHAPTER.md... | DIRECTORY | SUMMARY.md",
             "       book2pages [options] - < book.md",
             "       book2pages preview [options] BOOK [-o book.html] [--png DIR]",
+            "       book2pages completions bash|zsh|fish",
             "",
             "BOOK is an .epub file, a Markdown file (.md), or a lone .xhtml or .html",
             "chapter. Several Markdown files make one book, in the order given; so do a",
@@ -23,6 +24,9 @@ enum HelpText {
             "drew them, in the fonts it measured with (embedded), as the target's system",
             "shows them (two-page spreads turning for booklayout); with --png, also a PNG",
             "of each spread, drawn by headless Chromium.",
+            "",
+            "completions prints a completion script for the shell named, made from the",
+            "options below.",
             "",
             "Options:",
         ]

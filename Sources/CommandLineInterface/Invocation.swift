@@ -18,6 +18,8 @@ struct Invocation: Sendable, Equatable {
         /// `book2pages preview`: the HTML preview of one book into `output` (standard output
         /// when nil and no `png`), and with `png`, a picture of each spread in that directory.
         case preview(inputs: [String], output: String?, png: String?)
+        /// `book2pages completions SHELL`: the completion script for that shell.
+        case completions(ShellCompletion.Shell)
     }
 
     var action: Action
@@ -41,6 +43,15 @@ struct Invocation: Sendable, Equatable {
         }
         if flags.version {
             action = .version
+            return
+        }
+        if parsed.operands.first == Self.completionsCommand {
+            let shells = ShellCompletion.Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard parsed.operands.count == 2, let shell = ShellCompletion.Shell(rawValue: parsed.operands[1]) else {
+                throw .usage("completions: name one shell (\(shells))")
+            }
+            guard parsed.options.isEmpty else { throw .usage("completions takes no options, only a shell (\(shells))") }
+            action = .completions(shell)
             return
         }
         let values = try CommandLineValues(parsed)
@@ -130,6 +141,8 @@ struct Invocation: Sendable, Equatable {
 
     /// The word that makes the command line a preview.
     static let previewCommand = "preview"
+    /// The word that asks for a shell's completion script (a book of that name is `./completions`).
+    static let completionsCommand = "completions"
 
     static func isBatch(_ action: Action) -> Bool {
         if case .batch = action { return true }

@@ -17,6 +17,8 @@ struct OptionSpec: Sendable {
     let help: String
     /// Given more than once, the values add up (joined by commas) instead of the last winning.
     var repeatable = false
+    /// The values it takes, when they are a fixed set: what shell completion offers.
+    var choices: [String]?
     /// Reads the value as given (a flag's is empty) into its field, or says what is wrong with it.
     let set: @Sendable (inout CommandLineValues, String) throws(ConversionError) -> Void
 
@@ -50,12 +52,27 @@ struct OptionSpec: Sendable {
     static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
         _ name: String, valueName: String, help: String, what: String,
         sets field: WritableKeyPath<CommandLineValues, Choice?> & Sendable) -> OptionSpec where Choice.RawValue == String {
-        value(name, valueName: valueName, help: help, sets: field) { raw throws(ConversionError) in
+        var spec = value(name, valueName: valueName, help: help, sets: field) { raw throws(ConversionError) in
             guard let choice = Choice(rawValue: raw.lowercased()) else {
                 throw .usage("--\(name) \(raw): unknown \(what) (known: \(Invocation.names(Choice.self)))")
             }
             return choice
         }
+        spec.choices = Choice.allCases.map(\.rawValue)
+        return spec
+    }
+
+    /// The same option, offering `choices` to shell completion.
+    func offering(_ choices: [String]) -> OptionSpec {
+        var spec = self
+        spec.choices = choices
+        return spec
+    }
+
+    /// Whether its value names a file or a folder (`FILE`, `DIR`, `FAMILY|FILE`).
+    var takesPath: Bool {
+        guard let valueName else { return false }
+        return valueName.split(separator: "|").contains { $0.hasSuffix("FILE") || $0.hasSuffix("DIR") }
     }
 }
 
@@ -100,7 +117,7 @@ enum OptionTable {
                 throw .usage("--target \(raw): unknown target (known: \(Invocation.targetNames))")
             }
             return target
-        },
+        }.offering(PageTargets.all.map { $0.name.rawValue }),
         .value("bounds", valueName: "WxH",
                    help: "View bounds in points. For booklayout, pages are (W/2 - 20) x (H - 50), as in BookLayout; "
                        + "for pagecurl and reader, the page is the view (half of it with --double-sided). "

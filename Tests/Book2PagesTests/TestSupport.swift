@@ -73,6 +73,8 @@ enum Available {
     static let mandoc = Run.onPath("mandoc") != nil
     static let script = Run.onPath("script") != nil
     static let parallel = Run.onPath("parallel") != nil
+    static let zsh = Run.onPath("zsh") != nil
+    static let fish = Run.onPath("fish") != nil
     static let swiftc = Run.onPath("swiftc") != nil
     /// A font with OpenType small capitals and old-style numerals (`fonts-texgyre`).
     static let texGyreTermes = (try? FontSet(font: "TeX Gyre Termes")) != nil
@@ -98,6 +100,8 @@ extension Trait where Self == ConditionTrait {
     static var needsMandoc: Self { .enabled(if: Available.mandoc, "needs mandoc on PATH") }
     static var needsScript: Self { .enabled(if: Available.script, "needs script (util-linux) on PATH for a terminal") }
     static var needsParallel: Self { .enabled(if: Available.parallel, "needs GNU parallel on PATH") }
+    static var needsZsh: Self { .enabled(if: Available.zsh, "needs zsh on PATH") }
+    static var needsFish: Self { .enabled(if: Available.fish, "needs fish on PATH") }
     static var needsSwiftc: Self { .enabled(if: Available.swiftc, "needs swiftc on PATH") }
 
     /// Left out of the suite's second pass, under AddressSanitizer (`scripts/ci-sanitizers.sh`).
