@@ -59,7 +59,7 @@ public enum Converter {
         do throws(ConversionError) {
             var made = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
             try check(made, of: input.name, options: options)
-            made.book.metadata = options.layout.writingMode.pageProgression(of: made.book.metadata)
+            made.book.metadata = options.layout.applied(to: made.book.metadata)
             read = made
         } catch {
             early?.cancel()

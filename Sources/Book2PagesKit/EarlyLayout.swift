@@ -46,7 +46,7 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
 
     func begin(_ metadata: Metadata) {
         guard let layouter else { return }
-        let metadata = layouter.options.writingMode.pageProgression(of: metadata)
+        let metadata = layouter.options.applied(to: metadata)
         // The pages live on in the output: the layout keeps none of its own.
         let output = output
         _ = output.arrange(for: metadata)

@@ -93,6 +93,10 @@ enum Fingerprint {
             "writing-mode \(layout.writingMode.rawValue)",
             // Written only when given, so that the outputs made before it keep their digest.
             layout.mathFont.map { "math-font \($0)" },
+            layout.language.map { setting -> String in
+                if case .override(let tag) = setting { return "lang \(tag)!" }
+                return "lang \(setting.tag)"
+            },
             "from \(options.inputFormat?.rawValue ?? "any")",
             "pretty \(options.pretty)",
             "target \(options.target.name.rawValue)",

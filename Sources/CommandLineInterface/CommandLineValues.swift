@@ -24,6 +24,7 @@ struct CommandLineValues: Sendable {
     var font: String?
     var bookFonts: Switch?
     var mathFont: String?
+    var language: LanguageSetting?
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?

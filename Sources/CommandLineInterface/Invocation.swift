@@ -116,6 +116,7 @@ struct Invocation: Sendable, Equatable {
         }
         if let bookFonts = values.bookFonts { layout.usesBookFonts = bookFonts == .on }
         if let mathFont = values.mathFont { layout.mathFont = mathFont }
+        layout.language = values.language
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }
@@ -186,6 +187,20 @@ struct Invocation: Sendable, Equatable {
         case 4: return Margins(top: v[0], right: v[1], bottom: v[2], left: v[3])
         default: throw .usage("--margins \(text): give 1, 2 or 4 values")
         }
+    }
+
+    /// A BCP 47 language tag (`en`, `en-GB`, `zh-Hant-TW`): a primary subtag of 2 to 8 letters,
+    /// then subtags of 1 to 8 letters or digits; `!` after it overrides the book's own.
+    static func language(_ text: String) throws(ConversionError) -> LanguageSetting {
+        let overrides = text.hasSuffix("!")
+        let tag = overrides ? String(text.dropLast()) : text
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let isLetter: (Character) -> Bool = { $0.isASCII && $0.isLetter }
+        guard let primary = subtags.first, (2...8).contains(primary.count), primary.allSatisfy(isLetter),
+              subtags.dropFirst().allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }) else {
+            throw .usage("--lang \(text): expected a language tag such as en, en-GB or pt-BR, with ! after it to override the book's")
+        }
+        return overrides ? .override(tag) : .fallback(tag)
     }
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {

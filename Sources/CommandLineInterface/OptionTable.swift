@@ -157,6 +157,11 @@ enum OptionTable {
                        + "with an OpenType MATH table (Latin Modern Math, STIX Two Math). Default \"\(LayoutOptions.defaultMathFont)\" "
                        + "(Debian's fonts-texgyre-math), which matches the Times-metric body.",
               empty: "--math-font needs a family name or a file", sets: \.mathFont),
+        .value("lang", valueName: "TAG[!]",
+               help: "The language of the book's text, as a BCP 47 tag (en, en-GB, pt-BR), where the book names none: "
+                   + "it is hyphenated in it, and the output's metadata names it, rather than a language guessed from "
+                   + "the text. With a ! after it (en!), for all of the text, whatever the book's markup says.",
+               sets: \.language) { raw throws(ConversionError) in try Invocation.language(raw) },
         .value("font-size", valueName: "PT",
                help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(PageTargets.format(defaults.layout.fontSize)).",
                sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },

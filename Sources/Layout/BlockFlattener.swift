@@ -14,6 +14,9 @@ struct BlockFlattener {
     /// The direction and language of paragraphs whose markup names neither.
     let bookDirection: TextDirection
     let bookLanguage: String?
+    /// The languages the book's markup names are set aside, every paragraph set in
+    /// `bookLanguage` (`--lang TAG!`).
+    var ignoresMarkupLanguages = false
     /// Every paragraph at `fontSize`, whatever the book's CSS or a heading's level say: for
     /// footnotes, whose lines all have the size the output gives them.
     var keepsOneSize = false
@@ -158,7 +161,7 @@ struct BlockFlattener {
 
     private mutating func add(_ block: Block, indent: Double, listDepth: Int, gapBefore: Bool, language: String?,
                               direction: ParagraphDirection?) {
-        let language = block.language ?? language
+        let language = ignoresMarkupLanguages ? nil : block.language ?? language
         let direction = block.direction ?? direction
         switch block.kind {
         case .float(let box) where setsFloats && cell == nil:
@@ -384,6 +387,7 @@ struct BlockFlattener {
                                    bookDirection: bookDirection, bookLanguage: bookLanguage)
         inner.setsFloats = false
         inner.setsBoxes = false
+        inner.ignoresMarkupLanguages = ignoresMarkupLanguages
         inner.faceFeatures = faceFeatures
         inner.bookFaces = bookFaces
         // A float's box holds lines and pictures: a table in it is its rows as text.

@@ -134,6 +134,7 @@ struct ChapterLayouter {
         flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: lineHeight, alignment: options.alignment,
                                    bookDirection: direction, bookLanguage: language)
         flattener.contentWidth = contentSize.width
+        flattener.ignoresMarkupLanguages = options.overridesMarkupLanguages
         flattener.setsVertically = settings.vertical
         flattener.faceFeatures = segmenter.faceFeatures
         flattener.bookFaces = faces
@@ -153,6 +154,7 @@ struct ChapterLayouter {
         noteFlattener.faceFeatures = segmenter.faceFeatures
         noteFlattener.bookFaces = faces
         noteFlattener.keepsOneSize = true
+        noteFlattener.ignoresMarkupLanguages = options.overridesMarkupLanguages
         noteFlattener.setsVertically = settings.vertical
         noteFlattener.setsTableGrids = false
         noteFlattener.setsFloats = false

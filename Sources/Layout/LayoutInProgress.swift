@@ -22,7 +22,8 @@ public final class LayoutInProgress: Sendable {
     public func finish(_ book: Book) -> PagedBook? {
         feed.finish(with: book)
         guard let chapters = running.wait(count: book.chapters.count),
-              ChapterLayouter.BookSettings(book.metadata, writingMode: layouter.options.writingMode) == settings
+              ChapterLayouter.BookSettings(layouter.options.applied(to: book.metadata),
+                                           writingMode: layouter.options.writingMode) == settings
         else { return nil }
         return layouter.paged(book, chapters: chapters)
     }

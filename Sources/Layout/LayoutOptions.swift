@@ -26,6 +26,8 @@ public struct LayoutOptions: Sendable, Equatable {
     /// The face formulas are set in (`--math-font`): a family or a font file with an OpenType
     /// MATH table; nil, `defaultMathFont`, when installed.
     public var mathFont: String?
+    /// The language the text is set in (`--lang`): where the book names none, or for all of it.
+    public var language: LanguageSetting?
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
                 fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
@@ -89,7 +91,7 @@ public enum WritingModeChoice: String, Sendable, Equatable, CaseIterable {
 
     /// `metadata` as the output gives it: a book set in columns turns its pages from right to
     /// left, whatever its package says (a lone document, or `--writing-mode vertical`).
-    public func pageProgression(of metadata: Metadata) -> Metadata {
+    func pageProgression(of metadata: Metadata) -> Metadata {
         guard setsVertically(metadata) else { return metadata }
         var turned = metadata
         turned.direction = .rightToLeft
@@ -109,5 +111,41 @@ public struct PageGeometry: Sendable, Equatable {
     public var contentSize: Dimensions {
         Dimensions(width: pageSize.width - margins.left - margins.right,
                    height: pageSize.height - margins.top - margins.bottom)
+    }
+}
+
+/// The language a book's text is set in when the user names one (`--lang`): what its
+/// paragraphs are hyphenated and broken in, and what the output's metadata says.
+public enum LanguageSetting: Sendable, Equatable {
+    /// The book's where it names one (its package, a chapter's or a paragraph's markup); this
+    /// where it names none, instead of a guess from its text.
+    case fallback(String)
+    /// This, whatever the book's markup says: for a book that names a wrong language.
+    case override(String)
+
+    public var tag: String {
+        switch self {
+        case .fallback(let tag), .override(let tag): tag
+        }
+    }
+}
+
+extension LayoutOptions {
+    /// `metadata` as the layout and the output take it: with the language `--lang` sets, and
+    /// turned right to left when the book is set in columns.
+    public func applied(to metadata: Metadata) -> Metadata {
+        var metadata = writingMode.pageProgression(of: metadata)
+        switch language {
+        case .fallback(let tag) where metadata.language?.isEmpty ?? true: metadata.language = tag
+        case .override(let tag): metadata.language = tag
+        case .fallback, nil: break
+        }
+        return metadata
+    }
+
+    /// Whether the languages the book's markup names are set aside (`--lang TAG!`).
+    var overridesMarkupLanguages: Bool {
+        if case .override = language { return true }
+        return false
     }
 }

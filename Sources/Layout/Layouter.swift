@@ -114,7 +114,7 @@ public struct Layouter: Sendable {
     public func start(_ feed: ChapterFeed, metadata: Metadata, keepingPages: Bool = true,
                       onChapter: (@Sendable (_ chapterIndex: Int, _ pages: [Page]) -> Void)? = nil,
                       spreadSide: (@Sendable () -> Bool?)? = nil) -> LayoutInProgress {
-        WordHyphenator.startLoading(metadata.language, from: dictionaries)
+        WordHyphenator.startLoading(options.applied(to: metadata).language, from: dictionaries)
         return start(feed, metadata: metadata, workers: ParallelChapters.workers(), keepingPages: keepingPages,
               onChapter: onChapter, spreadSide: spreadSide)
     }
@@ -129,7 +129,8 @@ public struct Layouter: Sendable {
         }
         let sharedWidths = SharedWidths()
         let sharedHyphenation = SharedHyphenation()
-        let settings = ChapterLayouter.BookSettings(metadata, writingMode: options.writingMode)
+        // As the output gives it (the caller may have applied the options already: it changes nothing twice).
+        let settings = ChapterLayouter.BookSettings(options.applied(to: metadata), writingMode: options.writingMode)
         let running = ParallelChapters.start(feed, workers: workers, keepingPages: keepingPages, makeWorker: { [self] in
             worker(settings: settings, sharedWidths: sharedWidths, sharedHyphenation: sharedHyphenation)
         }, deliver: deliver, spreadSide: spreadSide)
