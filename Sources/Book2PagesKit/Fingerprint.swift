@@ -79,7 +79,7 @@ enum Fingerprint {
         let layout = options.layout
         let page = layout.geometry.pageSize
         let margins = layout.geometry.margins
-        return [
+        let shaping: [String?] = [
             "page-size \(page.width) \(page.height)",
             "margins \(margins.top) \(margins.right) \(margins.bottom) \(margins.left)",
             "bounds \(options.bounds.map { "\($0.width) \($0.height)" } ?? "none")",
@@ -97,6 +97,10 @@ enum Fingerprint {
                 if case .override(let tag) = setting { return "lang \(tag)!" }
                 return "lang \(setting.tag)"
             },
+        ]
+        // Typed apart: one literal of all the lines is too much for the type checker.
+        let metadata: [String?] = layout.metadata.settings.map { "metadata \($0)" }
+        let output: [String?] = [
             "from \(options.inputFormat?.rawValue ?? "any")",
             "pretty \(options.pretty)",
             "target \(options.target.name.rawValue)",
@@ -107,7 +111,8 @@ enum Fingerprint {
             "format \(options.outputFormat.rawValue)",
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",
-        ].compactMap { $0 }.joined(separator: "\n")
+        ]
+        return (shaping + metadata + output).compactMap { $0 }.joined(separator: "\n")
     }
 
     /// The input's bytes: a file's, or every regular file under a folder (with its path, in

@@ -7,10 +7,14 @@ struct ParsedArguments: Sendable, Equatable {
 
     func has(_ name: String) -> Bool { options[name] != nil }
 
+    /// Between the values of an option that keeps them apart (`OptionSpec.keepsValuesApart`):
+    /// a control character no value typed on a command line holds.
+    static let valueSeparator = "\u{1F}"
+
     /// The last value wins, except for a repeatable option, whose values are joined by commas.
     mutating func add(_ value: String, for spec: OptionSpec) {
         if spec.repeatable, let earlier = options[spec.name] {
-            options[spec.name] = earlier + "," + value
+            options[spec.name] = earlier + (spec.keepsValuesApart ? ParsedArguments.valueSeparator : ",") + value
         } else {
             options[spec.name] = value
         }

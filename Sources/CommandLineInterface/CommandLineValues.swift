@@ -25,6 +25,7 @@ struct CommandLineValues: Sendable {
     var bookFonts: Switch?
     var mathFont: String?
     var language: LanguageSetting?
+    var metadata: MetadataOverrides?
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?

@@ -117,6 +117,7 @@ struct Invocation: Sendable, Equatable {
         if let bookFonts = values.bookFonts { layout.usesBookFonts = bookFonts == .on }
         if let mathFont = values.mathFont { layout.mathFont = mathFont }
         layout.language = values.language
+        if let metadata = values.metadata { layout.metadata = metadata }
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }
@@ -201,6 +202,39 @@ struct Invocation: Sendable, Equatable {
             throw .usage("--lang \(text): expected a language tag such as en, en-GB or pt-BR, with ! after it to override the book's")
         }
         return overrides ? .override(tag) : .fallback(tag)
+    }
+
+    /// `title=…`, `author=…` (again for each author), `lang=…`, `direction=ltr|rtl`,
+    /// `identifier=…`, `date=…`, the values of every `--metadata`, kept apart.
+    static func metadata(_ text: String) throws(ConversionError) -> MetadataOverrides {
+        var overrides = MetadataOverrides()
+        let known = MetadataOverrides.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        for setting in text.components(separatedBy: ParsedArguments.valueSeparator) {
+            let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let key = MetadataOverrides.Key(rawValue: String(parts[0])) else {
+                throw .usage("--metadata \(setting): expected KEY=VALUE, where KEY is one of \(known)")
+            }
+            let value = String(parts[1])
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw .usage("--metadata \(setting): no value given") }
+            switch key {
+            case .title: overrides.title = value
+            case .author: overrides.authors = (overrides.authors ?? []) + [value]
+            case .identifier: overrides.identifier = value
+            case .date: overrides.date = value
+            case .lang:
+                guard case .fallback(let tag) = try? language(value) else {
+                    throw .usage("--metadata \(setting): expected a language tag such as en, en-GB or pt-BR")
+                }
+                overrides.language = tag
+            case .direction:
+                switch value.lowercased() {
+                case "ltr": overrides.direction = .leftToRight
+                case "rtl": overrides.direction = .rightToLeft
+                default: throw .usage("--metadata \(setting): expected direction=ltr or direction=rtl")
+                }
+            }
+        }
+        return overrides
     }
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {

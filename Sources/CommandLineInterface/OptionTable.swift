@@ -17,6 +17,9 @@ struct OptionSpec: Sendable {
     let help: String
     /// Given more than once, the values add up (joined by commas) instead of the last winning.
     var repeatable = false
+    /// A repeated option's values are kept apart, not joined by commas: a value may hold one
+    /// (`--metadata title=War and Peace, Part One`).
+    var keepsValuesApart = false
     /// The values it takes, when they are a fixed set: what shell completion offers.
     var choices: [String]?
     /// Reads the value as given (a flag's is empty) into its field, or says what is wrong with it.
@@ -162,6 +165,18 @@ enum OptionTable {
                    + "it is hyphenated in it, and the output's metadata names it, rather than a language guessed from "
                    + "the text. With a ! after it (en!), for all of the text, whatever the book's markup says.",
                sets: \.language) { raw throws(ConversionError) in try Invocation.language(raw) },
+        {
+            var spec = OptionSpec.value(
+                "metadata", valueName: "KEY=VALUE",
+                help: "Say this in the output's metadata instead of what the book says (repeat for more): "
+                    + MetadataOverrides.Key.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ". author may be given more than once, for several authors; lang (a BCP 47 tag) sets the language "
+                    + "of the text that names none of its own, and direction (ltr or rtl) the page progression and "
+                    + "the direction of paragraphs that name none.",
+                repeatable: true, sets: \.metadata) { raw throws(ConversionError) in try Invocation.metadata(raw) }
+            spec.keepsValuesApart = true
+            return spec
+        }(),
         .value("font-size", valueName: "PT",
                help: "Body text size in points, \(Invocation.describe(Invocation.fontSizes)). Default \(PageTargets.format(defaults.layout.fontSize)).",
                sets: \.fontSize) { raw throws(ConversionError) in try Invocation.number(raw, option: "font-size", in: Invocation.fontSizes) },

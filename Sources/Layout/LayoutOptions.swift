@@ -28,6 +28,9 @@ public struct LayoutOptions: Sendable, Equatable {
     public var mathFont: String?
     /// The language the text is set in (`--lang`): where the book names none, or for all of it.
     public var language: LanguageSetting?
+    /// What the book's metadata says instead (`--metadata`): the layout reads the language and
+    /// the direction, the output all of it.
+    public var metadata = MetadataOverrides()
 
     public init(geometry: PageGeometry = LayoutOptions.defaultGeometry, font: String = LayoutOptions.defaultFont,
                 fontSize: Double = 17, lineHeight: Double = 1.4, codeFont: String = LayoutOptions.defaultCodeFont,
@@ -131,10 +134,10 @@ public enum LanguageSetting: Sendable, Equatable {
 }
 
 extension LayoutOptions {
-    /// `metadata` as the layout and the output take it: with the language `--lang` sets, and
-    /// turned right to left when the book is set in columns.
+    /// `metadata` as the layout and the output take it: with what `--metadata` says instead,
+    /// the language `--lang` sets, and turned right to left when the book is set in columns.
     public func applied(to metadata: Metadata) -> Metadata {
-        var metadata = writingMode.pageProgression(of: metadata)
+        var metadata = writingMode.pageProgression(of: self.metadata.applied(to: metadata))
         switch language {
         case .fallback(let tag) where metadata.language?.isEmpty ?? true: metadata.language = tag
         case .override(let tag): metadata.language = tag
@@ -147,5 +150,48 @@ extension LayoutOptions {
     var overridesMarkupLanguages: Bool {
         if case .override = language { return true }
         return false
+    }
+}
+
+/// What the output's metadata says instead of the book's (`--metadata KEY=VALUE`); nil: the
+/// book's.
+public struct MetadataOverrides: Sendable, Equatable {
+    public enum Key: String, CaseIterable, Sendable {
+        case title, author, lang, direction, identifier, date
+    }
+
+    public var title: String?
+    /// In order; the book's other creators (illustrators, translators) stay after them.
+    public var authors: [String]?
+    public var language: String?
+    public var direction: TextDirection?
+    public var identifier: String?
+    public var date: String?
+
+    public init() {}
+
+    /// Each given, as `KEY=VALUE` by the command's names, in a fixed order: for the fingerprint.
+    public var settings: [String] {
+        var settings: [String] = []
+        if let title { settings.append("title=\(title)") }
+        for author in authors ?? [] { settings.append("author=\(author)") }
+        if let language { settings.append("lang=\(language)") }
+        if let direction { settings.append("direction=" + (direction == .rightToLeft ? "rtl" : "ltr")) }
+        if let identifier { settings.append("identifier=\(identifier)") }
+        if let date { settings.append("date=\(date)") }
+        return settings
+    }
+
+    func applied(to metadata: Metadata) -> Metadata {
+        var metadata = metadata
+        if let title { metadata.title = title }
+        if let authors {
+            metadata.creators = authors.map { Metadata.Creator(name: $0) } + metadata.creators.filter { !$0.isAuthor }
+        }
+        if let language { metadata.language = language }
+        if let direction { metadata.direction = direction }
+        if let identifier { metadata.identifier = identifier }
+        if let date { metadata.date = date }
+        return metadata
     }
 }
