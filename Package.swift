@@ -79,7 +79,8 @@ let package = Package(
                 dependencies: ["BookModel", "CSS", "EPUBReader", "FileNames", "Fonts", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "PageJSON", "ProcessMemory", "Targets", "ZipArchive"]),
         .target(name: "CommandLineInterface",
-                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets"]),
+                dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets",
+                               "YAML"]),
         // The release build allocates with mimalloc: laying a book out makes and frees millions of
         // small values on several threads, and glibc's allocator took an eighth of the CPU
         // (docs/PERFORMANCE.md). Debug and sanitizer builds keep the system's.

@@ -237,11 +237,17 @@ public enum Command {
     }
 
     private static func parse(_ arguments: [String]) throws(ConversionError) -> ParsedArguments {
+        var parsed: ParsedArguments
         do {
-            return try ArgumentParser.parse(arguments)
+            parsed = try ArgumentParser.parse(arguments)
         } catch {
             throw .usage(error.description)
         }
+        if let defaults = parsed.options["defaults"] {
+            guard !defaults.isEmpty else { throw .usage("--defaults needs a file name") }
+            try DefaultsFile.merge(defaults, into: &parsed)
+        }
+        return parsed
     }
 
     private static func emit(_ data: Data, write: @Sendable (Data) throws -> Void, report: (String) -> Void) -> Int32 {

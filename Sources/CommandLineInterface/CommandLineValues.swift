@@ -26,6 +26,8 @@ struct CommandLineValues: Sendable {
     var mathFont: String?
     var language: LanguageSetting?
     var metadata: MetadataOverrides?
+    /// Read before the others, into them (`DefaultsFile`).
+    var defaults: String?
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?

@@ -217,6 +217,11 @@ enum OptionTable {
                            .joined(separator: ", ")
                        + ". Sizes take K, M or G. A book past a limit is refused with exit status \(ExitCode.limitExceeded).",
                repeatable: true, sets: \.limits) { raw throws(ConversionError) in try Invocation.limits(raw, changing: ReadLimits()) },
+        .text("defaults", valueName: "FILE",
+              help: "Read options from FILE, a YAML mapping of option names to values as on the command line "
+                  + "(font-size: 18, double-sided: true, metadata: [title=Poems, author=Anna]), as pandoc's "
+                  + "defaults files; an option also given on the command line is the command line's.",
+              empty: "--defaults needs a file name", sets: \.defaults),
         .flag("strict", help: "Refuse a book that needed recovering (exit status \(ExitCode.warningsUnderStrict)): every warning fails the conversion.",
               sets: \.strict),
         .flag("pretty", help: "Indent the JSON for reading.", sets: \.pretty),
