@@ -20,7 +20,8 @@ packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libf
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br
           hyphen-nl hyphen-ru)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(pandoc mandoc python3 python3-jsonschema parallel chromium fonts-texgyre zsh fish dpkg-dev)
+    packages+=(pandoc mandoc python3 python3-jsonschema parallel chromium fonts-texgyre zsh fish dpkg-dev
+              openssh-server openssh-client rsync)
 fi
 
 missing=()

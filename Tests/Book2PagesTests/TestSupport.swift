@@ -74,6 +74,9 @@ enum Available {
     static let script = Run.onPath("script") != nil
     static let parallel = Run.onPath("parallel") != nil
     static let zsh = Run.onPath("zsh") != nil
+    /// An ssh server to start and the client, keys and transfers GNU parallel's --sshlogin uses.
+    static let sshd = FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd")
+        && ["ssh", "ssh-keygen", "rsync", "parallel"].allSatisfy { Run.onPath($0) != nil }
     static let fish = Run.onPath("fish") != nil
     static let swiftc = Run.onPath("swiftc") != nil
     /// A font with OpenType small capitals and old-style numerals (`fonts-texgyre`).
@@ -100,6 +103,9 @@ extension Trait where Self == ConditionTrait {
     static var needsMandoc: Self { .enabled(if: Available.mandoc, "needs mandoc on PATH") }
     static var needsScript: Self { .enabled(if: Available.script, "needs script (util-linux) on PATH for a terminal") }
     static var needsParallel: Self { .enabled(if: Available.parallel, "needs GNU parallel on PATH") }
+    static var needsSSHD: Self {
+        .enabled(if: Available.sshd, "needs openssh-server's sshd, ssh, rsync and GNU parallel (the ssh recipe)")
+    }
     static var needsZsh: Self { .enabled(if: Available.zsh, "needs zsh on PATH") }
     static var needsFish: Self { .enabled(if: Available.fish, "needs fish on PATH") }
     static var needsSwiftc: Self { .enabled(if: Available.swiftc, "needs swiftc on PATH") }
