@@ -53,7 +53,7 @@ struct ProvenanceTests {
                     "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
-                    "mathFont"])
+                    "mathFont", "language", "metadata"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
             ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
@@ -67,6 +67,14 @@ struct ProvenanceTests {
             ("font chosen", { $0.layout.bodyFontChosen = true }),
             ("writing mode", { $0.layout.writingMode = .vertical }),
             ("math font", { $0.layout.mathFont = "Latin Modern Math" }),
+            ("language", { $0.layout.language = .fallback("de") }),
+            ("language over all", { $0.layout.language = .override("en") }),
+            ("metadata title", { $0.layout.metadata.title = "Another" }),
+            ("metadata authors", { $0.layout.metadata.authors = ["Anna"] }),
+            ("metadata language", { $0.layout.metadata.language = "fr" }),
+            ("metadata direction", { $0.layout.metadata.direction = .rightToLeft }),
+            ("metadata identifier", { $0.layout.metadata.identifier = "urn:x" }),
+            ("metadata date", { $0.layout.metadata.date = "1869" }),
             ("bounds", { $0.target = try! BookLayoutTarget(TargetRequest(bounds: Dimensions(width: 1024, height: 769))) }),
             ("reader", { $0.inputFormat = .markdown }),
             ("pretty", { $0.pretty = true }),
