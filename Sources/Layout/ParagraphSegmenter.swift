@@ -488,12 +488,18 @@ struct ParagraphSegmenter {
     /// that run's face, size and spacing.
     @inline(__always)
     private func hyphenWidth(after run: Int, of paragraph: StyledParagraph, plan: Plan) -> Double {
-        guard let shaped = plan.shaped else {
+        guard plan.shaped != nil else {
             return hyphenWidths[paragraph.runs[run].face] * paragraph.runs[run].size
         }
-        let styled = paragraph.runs[run]
-        let width = measurer.width(of: "-", in: shaped.faces[shaped.runFaces[run]], size: styled.size)
-        return max(0, width + styled.shaping.letterSpacing)
+        let (face, spacing) = setting(ofRun: run, of: paragraph, plan: plan)
+        return max(0, measurer.width(of: "-", in: face, size: paragraph.runs[run].size) + spacing)
+    }
+
+    /// The face the `run`th run is measured in, and the letter spacing added to each of its
+    /// characters (only a shaped paragraph's runs have any).
+    private func setting(ofRun run: Int, of paragraph: StyledParagraph, plan: Plan) -> (face: FontFace, spacing: Double) {
+        guard let shaped = plan.shaped else { return (faces[paragraph.runs[run].face], 0) }
+        return (shaped.faces[shaped.runFaces[run]], paragraph.runs[run].shaping.letterSpacing)
     }
 
     /// The width a hyphen adds after the text that ends at `end` (a line's), shaped with the
@@ -504,11 +510,10 @@ struct ParagraphSegmenter {
         let plan = plan(of: paragraph)
         let runStart = run > 0 ? paragraph.runs[run - 1].end : 0
         let last = String(Self.string(text, Self.lastCharacter(text, runStart..<end)))
-        let styled = paragraph.runs[run]
-        let face = plan.shaped.map { $0.faces[$0.runFaces[run]] } ?? faces[styled.face]
-        let spacing = plan.shaped == nil ? 0 : styled.shaping.letterSpacing
-        let pair = measurer.width(of: last + "-", in: face, size: styled.size)
-        let alone = measurer.width(of: last, in: face, size: styled.size)
+        let size = paragraph.runs[run].size
+        let (face, spacing) = setting(ofRun: run, of: paragraph, plan: plan)
+        let pair = measurer.width(of: last + "-", in: face, size: size)
+        let alone = measurer.width(of: last, in: face, size: size)
         return max(0, pair - alone + spacing)
     }
 
