@@ -76,7 +76,7 @@ let package = Package(
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
-                dependencies: ["BookModel", "CSS", "EPUBReader", "FileNames", "Fonts", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
+                dependencies: ["BookModel", "CSS", "EPUBReader", "FileNames", "Fonts", "Hyphenation", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
                                "PageWriter", "HTMLPreview", "PageFormat", "PageJSON", "ProcessMemory", "Targets", "ZipArchive"]),
         .target(name: "CommandLineInterface",
                 dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets",

@@ -65,6 +65,7 @@ public struct BatchRunner: Sendable {
         var options = options
         // Each book's images in a folder of their own, named as its output.
         if options.assetsDirectory != nil { options.assetsSubfolder = job.relativeName }
+        options.outputPath = job.output
         let start = DispatchTime.now()
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         if let refusal = job.refusal {
@@ -91,7 +92,8 @@ public struct BatchRunner: Sendable {
                               layouter: Layouter) throws(ConversionError) -> Conversion {
         _ = try OutputFolders.make((job.relativeName as NSString).deletingLastPathComponent, under: job.directory,
                                    for: job.output)
-        let file = try OutputFile(path: job.output, followingLinks: false)
+        let file = try OutputFile(path: job.output, followingLinks: false,
+                                  replacementCheck: OtherBookCheck.make(for: job.input, options: options))
         do {
             let conversion = try Converter.convert(job.input, options: options, layouter: layouter,
                                                    streamingTo: { try file.append($0) })

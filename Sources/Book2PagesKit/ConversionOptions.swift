@@ -23,6 +23,13 @@ public struct ConversionOptions: Sendable, Equatable {
     /// through no symbolic link (`OutputFolders`).
     public var assetsSubfolder: String?
 
+    /// The file the pages go to, when they go to one: its provenance records the way from its
+    /// folder to the input (`Provenance.inputPaths`).
+    public var outputPath: String?
+    /// `--force`: an output that holds another book's pages is replaced all the same
+    /// (`OtherBookCheck`).
+    public var replacesOtherBooks = false
+
     /// How much of the input the readers take in before refusing it.
     public var limits: ReadLimits
     /// Fail on any warning instead of converting what could be recovered.
@@ -62,6 +69,7 @@ public struct ConversionOptions: Sendable, Equatable {
             && lhs.target.chapterStart == rhs.target.chapterStart && lhs.target.alignsSpreads == rhs.target.alignsSpreads
             && lhs.inputFormat == rhs.inputFormat && lhs.pretty == rhs.pretty && lhs.outputFormat == rhs.outputFormat
             && lhs.assetsDirectory == rhs.assetsDirectory && lhs.assetsSubfolder == rhs.assetsSubfolder
+            && lhs.outputPath == rhs.outputPath && lhs.replacesOtherBooks == rhs.replacesOtherBooks
             && lhs.limits == rhs.limits && lhs.strict == rhs.strict
     }
 }

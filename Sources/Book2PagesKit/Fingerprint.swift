@@ -3,6 +3,7 @@ import Digest
 import FileNames
 import Fonts
 import Foundation
+import Hyphenation
 import Layout
 import PageFormat
 import XHTMLReader
@@ -16,10 +17,27 @@ enum Fingerprint {
     static let maximumBytes = 1 << 30
 
     static func provenance(of input: BookInput, options: ConversionOptions) -> Provenance? {
-        guard let input = digest(of: input) else { return nil }
+        guard let bytes = digest(of: input) else { return nil }
         let fonts = Self.fonts(of: options.layout)
-        return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + input,
-                          options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed)
+        return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + bytes,
+                          options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed,
+                          hyphenation: hyphenation, inputPaths: inputPaths(of: input, writtenTo: options.outputPath))
+    }
+
+    /// The installed hyphenation dictionaries' digest, worked out once a process.
+    static let hyphenation: String = {
+        var hasher = SHA256()
+        hasher.update(HyphenationDictionaries().listing)
+        return "sha256:" + hasher.finalize()
+    }()
+
+    /// The way from the output file's folder to each of the input's files (`Provenance.inputPaths`):
+    /// the same however the run was started (from which folder, by which name).
+    static func inputPaths(of input: BookInput, writtenTo output: String?) -> [String]? {
+        guard let output, case .paths(let paths) = input else { return nil }
+        let folder = RealPath.of((output as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (output as NSString).deletingLastPathComponent)
+        return paths.map { RealPath.route(from: folder, to: RealPath.of($0)) }
     }
 
     /// The layout's own font files (the body's, the code font's, the sans-serif faces', the math

@@ -18,7 +18,11 @@ import Synchronization
 /// and the bytes would never reach what the name stands for. Such an output is not whole or
 /// nothing; it gets what was written before a failure.
 public final class OutputFile: @unchecked Sendable {
+    /// Throws when the output found at the path given must not be replaced (`OtherBookCheck`).
+    public typealias ReplacementCheck = @Sendable (String) throws(ConversionError) -> Void
+
     public let path: String
+    private let replacementCheck: ReplacementCheck?
     /// nil when the target is written straight into.
     private let temporaryPath: String?
     private let handle: FileHandle
@@ -27,8 +31,12 @@ public final class OutputFile: @unchecked Sendable {
     /// Opens the temporary file (or the target itself, when it is written in place), after
     /// checking that `path` can be written at all. `followingLinks` false: a name this run made
     /// up (a batch's output) is never written through a link found there; the link is replaced.
-    public init(path: String, followingLinks: Bool = true) throws(ConversionError) {
+    ///
+    /// `replacementCheck`: asked of the file already at `path` before any work, and again as the
+    /// new one is put in place, in case another process wrote one meanwhile.
+    public init(path: String, followingLinks: Bool = true, replacementCheck: ReplacementCheck? = nil) throws(ConversionError) {
         self.path = path
+        self.replacementCheck = replacementCheck
         var status = stat()
         let exists = FileName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) } == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
@@ -56,6 +64,7 @@ public final class OutputFile: @unchecked Sendable {
         guard FileSystem.isDirectory(folder.isEmpty ? "." : folder) else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
+        if exists, let replacementCheck { try replacementCheck(path) }
         Self.removeLeftovers(in: folder.isEmpty ? "." : folder)
         let temporaryPath = (folder as NSString)
             .appendingPathComponent(".\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part")
@@ -141,6 +150,23 @@ public final class OutputFile: @unchecked Sendable {
             throw .outputFailed(file: path, reason: Self.reason(for: error))
         }
         guard let temporaryPath else { return }
+        if let replacementCheck {
+            // A link is made only where no file is: when one is there (another process's, made
+            // since this one looked), it is checked before the rename replaces it.
+            if FileName.withCString(temporaryPath, { from in FileName.withCString(path) { link(from, $0) } }) == 0 {
+                FileName.withCString(temporaryPath) { _ = unlink($0) }
+                Self.unfinished.withLock { _ = $0.remove(temporaryPath) }
+                return
+            }
+            if errno == EEXIST {
+                do throws(ConversionError) {
+                    try replacementCheck(path)
+                } catch {
+                    discard()
+                    throw error
+                }
+            }
+        }
         guard FileName.withCString(temporaryPath, { from in FileName.withCString(path) { rename(from, $0) } }) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()

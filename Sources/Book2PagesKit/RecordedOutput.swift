@@ -27,6 +27,16 @@ struct RecordedOutput {
         }
     }
 
+    /// The provenance of the output at `path`, in either format; nil when there is none to read
+    /// (no file, not a whole output, not one of ours). The pages are not counted.
+    static func provenance(at path: String) -> Provenance? {
+        guard let handle = try? LooseFile.open(path, named: path), let data = Self.mapped(handle) else { return nil }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return jsonLinesProvenance(bytes) ?? jsonProvenance(bytes)
+        }
+    }
+
     /// The whole file, mapped from the descriptor already open (by path, `Data` would lose a name
     /// that is not UTF-8); nil when it can't be.
     private static func mapped(_ handle: FileHandle) -> Data? {

@@ -20,4 +20,14 @@ public enum RealPath {
         guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
         return String(path.dropFirst(prefix.count))
     }
+
+    /// The way from the real folder `folder` to the real path `path`, climbing with `..` where
+    /// they part (`../books/moby-dick.epub`); `.` for the folder itself.
+    public static func route(from folder: String, to path: String) -> String {
+        let from = folder.split(separator: "/"), to = path.split(separator: "/")
+        var shared = 0
+        while shared < from.count, shared < to.count, from[shared] == to[shared] { shared += 1 }
+        let route = Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)
+        return route.isEmpty ? "." : route.joined(separator: "/")
+    }
 }

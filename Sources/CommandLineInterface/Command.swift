@@ -87,7 +87,9 @@ public enum Command {
     private static func convert(_ input: BookInput, options: ConversionOptions, output: String?,
                                 write: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
         guard let output else { return try Converter.convert(input, options: options, streamingTo: write) }
-        let file = try OutputFile(path: output)
+        var options = options
+        options.outputPath = output
+        let file = try OutputFile(path: output, replacementCheck: OtherBookCheck.make(for: input, options: options))
         do {
             let conversion = try Converter.convert(input, options: options, streamingTo: { try file.append($0) })
             try file.commit()
@@ -170,8 +172,11 @@ public enum Command {
             }
             bar.end()
             try log?.finish(results)
-            let failed = results.filter { if case .failed = $0.status { true } else { false } }.count
-            return failed == 0 ? ExitCode.success : ExitCode.someFailed
+            let failures = results.compactMap { if case .failed(let error) = $0.status { error } else { nil } }
+            let codes = Set(failures.map(\.exitCode))
+            // Every book failed, and for one reason: its code, as one book alone would exit.
+            if failures.count == results.count, codes.count == 1, let code = codes.first { return code }
+            return failures.isEmpty ? ExitCode.success : ExitCode.someFailed
         } catch {
             report("book2pages: \(error)")
             return error.exitCode

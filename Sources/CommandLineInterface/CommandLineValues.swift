@@ -12,6 +12,7 @@ struct CommandLineValues: Sendable {
     var jobs: Int?
     var report: String?
     var incremental = false
+    var force = false
     var filesFrom: String?
     var nullSeparated = false
     var target: (any PageTarget.Type)?

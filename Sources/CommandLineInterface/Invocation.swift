@@ -138,6 +138,7 @@ struct Invocation: Sendable, Equatable {
             }
         }
         options.strict = values.strict
+        options.replacesOtherBooks = values.force
         if let limits = values.limits { options.limits = limits }
     }
 

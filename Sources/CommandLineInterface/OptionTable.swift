@@ -90,6 +90,11 @@ enum OptionTable {
                        + "A directory (one that exists, or a name ending in /) converts every input as a book of "
                        + "its own into DIR/NAME.json: a batch.",
               empty: "--output needs a file name", sets: \.output),
+        .flag("force", short: "f",
+              help: "Replace an output that holds the pages of another book (its provenance names another input, "
+                  + "by its place from the output's folder, with other bytes); without it, such an output is left "
+                  + "as it is and the book fails (exit status \(ExitCode.outputFailed)).",
+              sets: \.force),
         .value("jobs", short: "j", valueName: "N",
                help: "In a batch, convert N books at once (default: the number of processors).", sets: \.jobs) { raw throws(ConversionError) in
             guard let jobs = Int(raw), (1...256).contains(jobs) else {

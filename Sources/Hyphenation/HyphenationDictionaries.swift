@@ -18,6 +18,16 @@ public struct HyphenationDictionaries: Sendable {
         names = listed.filter { $0.hasPrefix("hyph_") && $0.hasSuffix(".dic") }.sorted()
     }
 
+    /// Each dictionary file's name, size and modification time, a line each: what decides the
+    /// hyphens any book gets on this machine, for an output's provenance.
+    public var listing: String {
+        names.map { name -> String in
+            var status = stat()
+            guard stat(directory + "/" + name, &status) == 0 else { return name }
+            return "\(name) \(status.st_size) \(status.st_mtim.tv_sec)"
+        }.joined(separator: "\n")
+    }
+
     /// The dictionary for a BCP 47 tag, most specific first: `hyph_en_GB.dic` for `en-GB`, then
     /// the language alone (`hyph_en.dic`), then its home region (`hyph_de_DE.dic` for `de`), then
     /// the first of its regions by name. Nil when the language has none.

@@ -30,11 +30,12 @@ struct GoldenSampleTests {
     }
 
     /// The document with the digests of this machine's font files (`provenance.fonts`,
-    /// `installedFonts`) masked: they are the fonts' versions and the machine's list, not the
-    /// pages; every other byte is compared, the files' names among them.
+    /// `installedFonts`) and hyphenation dictionaries (`hyphenation`) masked: they are the files'
+    /// versions and the machine's lists, not the pages; every other byte is compared, the files'
+    /// names among them.
     static func withoutFontDigests(_ json: Data) -> String {
         String(decoding: json, as: UTF8.self)
-            .replacingOccurrences(of: #""(sha256|installedFonts)" : "sha256:[0-9a-f]{64}""#, with: #""$1" : "…""#,
+            .replacingOccurrences(of: #""(sha256|installedFonts|hyphenation)" : "sha256:[0-9a-f]{64}""#, with: #""$1" : "…""#,
                                   options: .regularExpression)
     }
 }

@@ -96,7 +96,8 @@ struct PipelineRecipeTests {
             + "'echo {} | \(binary) --files-from - -o out/ -q' ::: " + listed.joined(separator: " ")
         let parallel = try Run.program("/bin/sh", ["-c", shell], directory: work)
         #expect(parallel.status == 0, "\(parallel.stderr)")
-        let single = directory.appendingPathComponent("single")
+        // Beside `out`, as the workers' outputs are beside their books: each records the way to its book.
+        let single = work.appendingPathComponent("single")
         let batch = try Run.program(binary, ["--files-from", "-", "-o", single.path + "/", "-q"],
                                     input: Data(listed.joined(separator: "\n").utf8), directory: work)
         #expect(batch.status == 0, "\(batch.stderr)")

@@ -50,7 +50,7 @@ struct ProvenanceTests {
     @Test func everyShapingOptionChangesTheOptionsDigest() {
         #expect(Set(Mirror(reflecting: ConversionOptions()).children.compactMap(\.label))
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
-                    "limits", "strict"])
+                    "outputPath", "replacesOtherBooks", "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
                     "mathFont", "language", "metadata"])
