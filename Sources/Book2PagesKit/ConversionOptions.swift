@@ -23,6 +23,10 @@ public struct ConversionOptions: Sendable, Equatable {
     /// through no symbolic link (`OutputFolders`).
     public var assetsSubfolder: String?
 
+    /// The user's stylesheets (`--css`), in the order given: each cascades after the book's own
+    /// and the one before it. Their text, read by the command before any book is opened.
+    public var stylesheets: [UserStylesheet] = []
+
     /// The file the pages go to, when they go to one: its provenance records the way from its
     /// folder to the input (`Provenance.inputPaths`).
     public var outputPath: String?
@@ -70,7 +74,7 @@ public struct ConversionOptions: Sendable, Equatable {
             && lhs.inputFormat == rhs.inputFormat && lhs.pretty == rhs.pretty && lhs.outputFormat == rhs.outputFormat
             && lhs.assetsDirectory == rhs.assetsDirectory && lhs.assetsSubfolder == rhs.assetsSubfolder
             && lhs.outputPath == rhs.outputPath && lhs.replacesOtherBooks == rhs.replacesOtherBooks
-            && lhs.limits == rhs.limits && lhs.strict == rhs.strict
+            && lhs.stylesheets == rhs.stylesheets && lhs.limits == rhs.limits && lhs.strict == rhs.strict
     }
 }
 

@@ -57,7 +57,8 @@ public enum Converter {
         let early = output.streams ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
         let read: ReadResult
         do throws(ConversionError) {
-            var made = try readBook(input, asked: options.inputFormat, limits: options.limits, receiver: early)
+            var made = try readBook(input, asked: options.inputFormat, limits: options.limits,
+                                    stylesheets: options.stylesheets, receiver: early)
             try check(made, of: input.name, options: options)
             made.book.metadata = options.layout.applied(to: made.book.metadata)
             read = made
@@ -205,10 +206,11 @@ public enum Converter {
     /// A reader stopped by the memory bound may have found the book empty, or broken: the bound
     /// is what it is refused for, whatever the reader said.
     static func readBook(_ input: BookInput, asked: InputFormat?, limits: ReadLimits = ReadLimits(),
+                         stylesheets: [UserStylesheet] = [],
                          receiver: (any ChapterReceiver)? = nil) throws(ConversionError) -> ReadResult {
         let memory = MemoryWatch.trips
         do throws(ConversionError) {
-            let read = try readAnyFormat(input, asked: asked, limits: limits, receiver: receiver)
+            let read = try readAnyFormat(input, asked: asked, limits: limits, stylesheets: stylesheets, receiver: receiver)
             try checkMemory(since: memory, of: input.name, limits: limits)
             return read
         } catch {
@@ -219,16 +221,18 @@ public enum Converter {
 
     /// The reader for `input`, and its errors as the facade's.
     private static func readAnyFormat(_ input: BookInput, asked: InputFormat?, limits: ReadLimits,
+                                      stylesheets: [UserStylesheet],
                                       receiver: (any ChapterReceiver)?) throws(ConversionError) -> ReadResult {
         do {
             switch input {
             case .paths(let paths):
-                return try inputFormat(of: paths, asked: asked).reader.readBook(paths: paths, limits: limits, receiver: receiver)
+                return try inputFormat(of: paths, asked: asked).reader.readBook(paths: paths, limits: limits, stylesheets: stylesheets,
+                                                                                receiver: receiver)
             case .standardInput(let bytes, let folder):
                 // Standard input without a name to go by is Markdown unless its bytes say otherwise.
                 let format = asked ?? InputFormat.detect(firstBytes: Array(bytes.prefix(512))) ?? .markdown
                 guard let read = try format.reader.readBook(bytes: bytes, name: BookInput.standardInputName, folder: folder,
-                                                            limits: limits) else {
+                                                            limits: limits, stylesheets: stylesheets) else {
                     throw ConversionError.usage("an EPUB can't be read from standard input: name its file")
                 }
                 return read

@@ -118,6 +118,9 @@ enum Fingerprint {
         ]
         // Typed apart: one literal of all the lines is too much for the type checker.
         let metadata: [String?] = layout.metadata.settings.map { "metadata \($0)" }
+        // Each stylesheet by its content, not its path: the same rules from another file make
+        // the same pages. None given, no line, so the outputs made before `--css` keep their digest.
+        let stylesheets: [String?] = options.stylesheets.map { "css sha256:" + SHA256.hex(of: Array($0.text.utf8)) }
         let output: [String?] = [
             "from \(options.inputFormat?.rawValue ?? "any")",
             "pretty \(options.pretty)",
@@ -130,7 +133,7 @@ enum Fingerprint {
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",
         ]
-        return (shaping + metadata + output).compactMap { $0 }.joined(separator: "\n")
+        return (shaping + metadata + stylesheets + output).compactMap { $0 }.joined(separator: "\n")
     }
 
     /// The input's bytes: a file's, or every regular file under a folder (with its path, in

@@ -25,6 +25,8 @@ struct CommandLineValues: Sendable {
     var font: String?
     var bookFonts: Switch?
     var mathFont: String?
+    /// `--css`: each file's text, read as the option is.
+    var stylesheets: [UserStylesheet]?
     var language: LanguageSetting?
     var metadata: MetadataOverrides?
     /// Read before the others, into them (`DefaultsFile`).

@@ -139,6 +139,7 @@ struct Invocation: Sendable, Equatable {
         }
         options.strict = values.strict
         options.replacesOtherBooks = values.force
+        options.stylesheets = values.stylesheets ?? []
         if let limits = values.limits { options.limits = limits }
     }
 
@@ -236,6 +237,27 @@ struct Invocation: Sendable, Equatable {
             }
         }
         return overrides
+    }
+
+    /// The files of every `--css`, kept apart, read in the order given: a missing or unreadable
+    /// one is refused before any book is opened or output written. Their text is what counts
+    /// (bytes that are not UTF-8 read as U+FFFD); what does not parse as CSS is skipped later.
+    static func stylesheets(_ text: String) throws(ConversionError) -> [UserStylesheet] {
+        try text.components(separatedBy: ParsedArguments.valueSeparator).map { path throws(ConversionError) in
+            guard !path.isEmpty else { throw .usage("--css needs a file name") }
+            switch FileSystem.kind(of: path) {
+            case nil: throw .unreadable(file: path, reason: "the --css stylesheet does not exist")
+            case .directory: throw .unreadable(file: path, reason: "the --css stylesheet is a directory")
+            case .other: throw .unreadable(file: path, reason: "the --css stylesheet is not a regular file")
+            case .regular: break
+            }
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                return UserStylesheet(name: path, text: String(decoding: data, as: UTF8.self))
+            } catch {
+                throw .unreadable(file: path, reason: "the --css stylesheet can't be read (\(SystemError.reason(for: error)))")
+            }
+        }
     }
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {

@@ -165,6 +165,17 @@ enum OptionTable {
                        + "with an OpenType MATH table (Latin Modern Math, STIX Two Math). Default \"\(LayoutOptions.defaultMathFont)\" "
                        + "(Debian's fonts-texgyre-math), which matches the Times-metric body.",
               empty: "--math-font needs a family name or a file", sets: \.mathFont),
+        {
+            var spec = OptionSpec.value(
+                "css", valueName: "FILE",
+                help: "Add the stylesheet in FILE to the book's (repeat for more, applied in the order given), as "
+                    + "calibre's extra CSS: it comes after the book's own, so its rules win over the book's of "
+                    + "equal specificity. In a Markdown book it styles the blocks by element (p, h1, blockquote, "
+                    + "li, pre). Its @font-face rules are not read.",
+                repeatable: true, sets: \.stylesheets) { raw throws(ConversionError) in try Invocation.stylesheets(raw) }
+            spec.keepsValuesApart = true
+            return spec
+        }(),
         .value("lang", valueName: "TAG[!]",
                help: "The language of the book's text, as a BCP 47 tag (en, en-GB, pt-BR), where the book names none: "
                    + "it is hyphenated in it, and the output's metadata names it, rather than a language guessed from "

@@ -6,13 +6,14 @@ import ZipArchive
 
 /// The book's stylesheets, each read from the archive and parsed once, however many of its
 /// documents link it; one missing or unreadable is a warning, once, and the book reads on
-/// without it.
+/// without it. It also holds the user's sheets (`--css`), which every document takes after its own.
 ///
 /// Documents are read side by side (`SpineReader`), so it is shared under a lock, and its
 /// warnings come in the order a reading one document at a time would give: each sheet's where
 /// the earliest document first asked for it.
 final class BookStylesheets: @unchecked Sendable {
     private let archive: BookArchive
+    let user: UserStylesheets
     private let lock = NSLock()
     // Guarded by `lock`.
     private var parsed: [String: Stylesheet] = [:]
@@ -31,8 +32,9 @@ final class BookStylesheets: @unchecked Sendable {
         static func < (a: Request, b: Request) -> Bool { (a.item, a.number) < (b.item, b.number) }
     }
 
-    init(archive: BookArchive) {
+    init(archive: BookArchive, user: UserStylesheets = .none) {
         self.archive = archive
+        self.user = user
     }
 
     /// The warnings of every sheet asked for, in reading order.

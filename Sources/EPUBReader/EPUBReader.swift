@@ -15,7 +15,9 @@ import XHTMLReader
 public enum EPUBReader {
     /// `receiver`: takes the chapters as they are read, for a layout that starts before the
     /// book is whole (chapters that show images wait for the images' sizes, measured last).
+    /// `stylesheets`: the user's, after each document's own.
     public static func read(contentsOf path: String, limits: ReadLimits = ReadLimits(),
+                            stylesheets user: [UserStylesheet] = [],
                             receiver: (any ChapterReceiver)? = nil) throws(ReadError) -> ReadResult {
         let archive = try BookArchive(path: path, limits: limits)
         var warnings = archive.symbolicLinkWarnings
@@ -27,7 +29,8 @@ public enum EPUBReader {
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
         try archive.checkLimits()
 
-        let stylesheets = BookStylesheets(archive: archive)
+        let stylesheets = BookStylesheets(archive: archive, user: UserStylesheets(user))
+        warnings += stylesheets.user.warnings
         let fonts = BookFontFiles.fonts(of: package, archive: archive, stylesheets: stylesheets, warnings: &warnings)
         try archive.checkLimits()
         var early = PackageMetadata.beforeChapters(of: package, bookPath: path)
@@ -67,14 +70,14 @@ public enum EPUBReader {
 }
 
 extension EPUBReader: BookReader {
-    public static func readBook(paths: [String], limits: ReadLimits,
+    public static func readBook(paths: [String], limits: ReadLimits, stylesheets: [UserStylesheet],
                                 receiver: (any ChapterReceiver)?) throws(ReadError) -> ReadResult {
-        try read(contentsOf: paths[0], limits: limits, receiver: receiver)
+        try read(contentsOf: paths[0], limits: limits, stylesheets: stylesheets, receiver: receiver)
     }
 
     /// An EPUB is an archive, read by seeking: never from a stream.
-    public static func readBook(bytes: [UInt8], name: String, folder: String,
-                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
+    public static func readBook(bytes: [UInt8], name: String, folder: String, limits: ReadLimits,
+                                stylesheets: [UserStylesheet]) throws(ReadError) -> ReadResult? {
         nil
     }
 

@@ -69,7 +69,7 @@ struct SpineItemContent {
     /// no `viewport` either, the content only says it `lacksViewport` (or, when `lastResort`,
     /// the item is read as a reflowable chapter, with a warning).
     static func parse(_ bytes: [UInt8], of item: PackageDocument.Item, stylesheets: @escaping XHTMLReader.StylesheetLoader,
-                      fonts: BookFonts = .none, designed: Bool = false, viewport: (width: Double, height: Double)? = nil, lastResort: Bool = false,
+                      user: UserStylesheets = .none, fonts: BookFonts = .none, designed: Bool = false, viewport: (width: Double, height: Double)? = nil, lastResort: Bool = false,
                       warnings: inout [Warning]) -> SpineItemContent? {
         let document = Markup.parse(bytes)
         guard document.rootElement != nil else {
@@ -77,7 +77,7 @@ struct SpineItemContent {
             return nil
         }
         if designed {
-            if let designed = XHTMLReader.readDesign(document: document, source: item.path, stylesheets: stylesheets,
+            if let designed = XHTMLReader.readDesign(document: document, source: item.path, stylesheets: stylesheets, user: user,
                                                      fonts: fonts, fallbackViewport: viewport) {
                 warnings += designed.warnings
                 if !designed.declaresViewport {
@@ -96,7 +96,8 @@ struct SpineItemContent {
             warnings.append(Warning(entry: item.path, "a fixed-layout page declares no viewport, nor does any page "
                                     + "of the book; its text is read as a reflowable chapter's"))
         }
-        let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets, fonts: fonts)
+        let content = XHTMLReader.read(document: document, source: item.path, stylesheets: stylesheets, user: user,
+                                       fonts: fonts)
         warnings += content.warnings
         return SpineItemContent(blocks: content.blocks, notes: content.notes, firstHeading: content.firstHeading,
                                 writesVertically: content.writesVertically, unshownMedia: content.unshownMedia)

@@ -67,7 +67,7 @@ struct SpineReader {
                     var parseWarnings: [Warning] = []
                     guard let again = SpineItemContent.parse(bytes, of: slot.spineItem.item,
                                                              stylesheets: stylesheets.loader(forItem: slot.position),
-                                                             fonts: fonts, designed: true, viewport: viewport, lastResort: true,
+                                                             user: stylesheets.user, fonts: fonts, designed: true, viewport: viewport, lastResort: true,
                                                              warnings: &parseWarnings) else { continue }
                     // The first parse stopped before it had anything to warn of.
                     warnings += parseWarnings
@@ -181,6 +181,7 @@ struct SpineReader {
             var warnings: [Warning] = []
             let content = SpineItemContent.parse(bytes, of: batch[index].spineItem.item,
                                                  stylesheets: stylesheets.loader(forItem: batch[index].position),
+                                                 user: stylesheets.user,
                                                  fonts: fonts, designed: package.isPrePaginated(batch[index].spineItem),
                                                  viewport: viewport, warnings: &warnings)
             results.set(index, content: content, warnings: warnings)

@@ -19,10 +19,12 @@ public enum MarkdownReader {
     /// them together, images included, at most `limits.maximumBookSize`.
     /// `receiver`: takes the chapters as each file is read, for a layout that starts before the
     /// book is whole (chapters that show images wait for the images' sizes, measured last).
-    public static func readBook(paths: [String], limits: ReadLimits = ReadLimits(),
+    /// `stylesheets`: the user's, which style the blocks (`UserStylesheets.style`).
+    public static func readBook(paths: [String], limits: ReadLimits = ReadLimits(), stylesheets: [UserStylesheet] = [],
                                 receiver: (any ChapterReceiver)? = nil) throws(ReadError) -> ReadResult {
         let plan = try BookPlan.make(paths: paths, limits: limits)
-        var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings)
+        var assembler = BookAssembler(folder: plan.folder, fallbackTitle: plan.fallbackTitle, warnings: plan.warnings,
+                                      user: UserStylesheets(stylesheets))
         assembler.receiver = receiver
         assembler.hidesRustLines = plan.isMdBook
         assembler.includes = plan.includes
@@ -36,11 +38,12 @@ public enum MarkdownReader {
 
     /// Reads Markdown given as bytes (from standard input): `name` stands for the file in
     /// messages, and images are looked for in `folder`, within the same limits.
-    public static func readBook(bytes: [UInt8], name: String, folder: String,
-                                limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+    public static func readBook(bytes: [UInt8], name: String, folder: String, limits: ReadLimits = ReadLimits(),
+                                stylesheets: [UserStylesheet] = []) throws(ReadError) -> ReadResult {
         let budget = ReadBudget(limits: limits, bookName: name)
         try budget.take(bytes, label: nil)
-        var assembler = BookAssembler(folder: BookFolder(directory: folder, budget: budget), fallbackTitle: "Untitled", warnings: [])
+        var assembler = BookAssembler(folder: BookFolder(directory: folder, budget: budget), fallbackTitle: "Untitled",
+                                      warnings: [], user: UserStylesheets(stylesheets))
         try assembler.add(bytes, source: name, displayName: name, headingShift: 0)
         return try assembler.finish(errorName: name)
     }
@@ -74,15 +77,18 @@ private struct BookAssembler {
     var hidesRustLines = false
     /// Where `{{#include}}` reads from.
     lazy var includes = IncludeFolder(folder: folder, chapterFolder: "")
+    /// The user's stylesheets (`--css`).
+    let user: UserStylesheets
     private var began = false
     private var matter = FrontMatter()
     private var chapters: [Chapter] = []
     private var toc: [TOCEntry] = []
 
-    init(folder: BookFolder, fallbackTitle: String, warnings: [Warning]) {
+    init(folder: BookFolder, fallbackTitle: String, warnings: [Warning], user: UserStylesheets) {
         self.folder = folder
         self.fallbackTitle = fallbackTitle
-        self.warnings = warnings
+        self.warnings = warnings + user.warnings
+        self.user = user
     }
 
     mutating func add(_ bytes: [UInt8], source: String, displayName: String, headingShift: Int) throws(ReadError) {
@@ -111,7 +117,9 @@ private struct BookAssembler {
         var mapper = DocumentMapper(document: MarkdownParser.parse(text), source: source, folder: folder,
                                     headingShift: headingShift)
         mapper.hidesRustLines = hidesRustLines
-        let mapped = mapper.map()
+        var mapped = mapper.map()
+        mapped.blocks = user.style(mapped.blocks)
+        mapped.notes = mapped.notes.map(user.style)
         warnings += mapped.warnings
         let split = ChapterSplitter.split(mapped, source: source)
         if split.chapters.isEmpty { warnings.append(Warning(entry: source, "the file has no text")) }
@@ -176,8 +184,8 @@ private struct BookAssembler {
 }
 
 extension MarkdownReader: BookReader {
-    public static func readBook(bytes: [UInt8], name: String, folder: String,
-                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
-        try readBook(bytes: bytes, name: name, folder: folder, limits: limits) as ReadResult
+    public static func readBook(bytes: [UInt8], name: String, folder: String, limits: ReadLimits,
+                                stylesheets: [UserStylesheet]) throws(ReadError) -> ReadResult? {
+        try readBook(bytes: bytes, name: name, folder: folder, limits: limits, stylesheets: stylesheets) as ReadResult
     }
 }

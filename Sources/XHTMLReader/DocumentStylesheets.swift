@@ -6,10 +6,12 @@ import ZipArchive
 /// The stylesheets a document uses, in the order they cascade: `<link rel="stylesheet">` files
 /// (found by the loader, inside the book only) and `<style>` elements, wherever they stand. A
 /// `media` attribute that names a condition or a medium other than `all`, `screen` or `print`
-/// leaves its sheet out, as `@media` does; so does an alternate stylesheet.
+/// leaves its sheet out, as `@media` does; so does an alternate stylesheet. The user's sheets
+/// (`--css`) come after all of them: this is the one place every reader's documents get them.
 enum DocumentStylesheets {
     static func collect(in document: MarkupDocument, root: Int, source: String,
-                        loader: XHTMLReader.StylesheetLoader?, warnings: inout [Warning]) -> [Stylesheet] {
+                        loader: XHTMLReader.StylesheetLoader?, user: UserStylesheets = .none,
+                        warnings: inout [Warning]) -> [Stylesheet] {
         var sheets: [Stylesheet] = []
         // Where each linked sheet stands in `sheets`. A sheet linked again cascades as if only
         // its last link were there (every rule of the earlier copy is repeated later), so it is
@@ -39,7 +41,7 @@ enum DocumentStylesheets {
                 continue
             }
         }
-        return sheets
+        return sheets + user.sheets
     }
 
     private static func appliesToPages(_ node: MarkupNode) -> Bool {

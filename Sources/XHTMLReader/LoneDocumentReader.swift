@@ -1,6 +1,7 @@
 import BookModel
 import FileNames
 import Foundation
+import Markup
 
 extension XHTMLReader {
     /// Reads a lone `.xhtml` or `.html` file as a one-chapter book. The book's title is the
@@ -8,21 +9,24 @@ extension XHTMLReader {
     /// `<meta name="author">`. Images and links resolve against the file's name, so image paths
     /// are relative to the file's directory and never leave it. The file must be within
     /// `limits.maximumEntrySize`; a document with no text reads as an empty chapter
-    /// (`Book.showsSomething` tells).
-    public static func readBook(contentsOf path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
-        try readBook(bytes: readFile(path, limits: limits), name: path, limits: limits)
+    /// (`Book.showsSomething` tells). `stylesheets`: the user's, after the document's own.
+    public static func readBook(contentsOf path: String, limits: ReadLimits = ReadLimits(),
+                                stylesheets: [UserStylesheet] = []) throws(ReadError) -> ReadResult {
+        try readBook(bytes: readFile(path, limits: limits), name: path, limits: limits, stylesheets: stylesheets)
     }
 
     /// Reads a document given as bytes (from standard input, say); `name` stands for the file
     /// in messages and gives the title when nothing else does.
-    public static func readBook(bytes: [UInt8], name path: String, limits: ReadLimits = ReadLimits()) throws(ReadError) -> ReadResult {
+    public static func readBook(bytes: [UInt8], name path: String, limits: ReadLimits = ReadLimits(),
+                                stylesheets: [UserStylesheet] = []) throws(ReadError) -> ReadResult {
         if bytes.count > limits.maximumEntrySize {
             throw .limitExceeded(file: path, reason: "larger than \(limits.describe(.entrySize))")
         }
         if !looksLikeText(bytes) { throw .invalid(file: path, reason: "binary data, not an XHTML or HTML document") }
         let fileName = (path as NSString).lastPathComponent
-        let content = read(bytes: bytes, source: fileName)
-        var warnings = content.warnings
+        let user = UserStylesheets(stylesheets)
+        let content = read(document: Markup.parse(bytes), source: fileName, user: user)
+        var warnings = user.warnings + content.warnings
         let stem = (fileName as NSString).deletingPathExtension
         var metadata = Metadata(title: content.title ?? (stem.isEmpty ? fileName : stem),
                                 creators: content.authors.map { Metadata.Creator(name: $0, role: "aut") },
@@ -62,15 +66,15 @@ extension XHTMLReader {
 }
 
 extension XHTMLReader: BookReader {
-    public static func readBook(paths: [String], limits: ReadLimits,
+    public static func readBook(paths: [String], limits: ReadLimits, stylesheets: [UserStylesheet],
                                 receiver: (any ChapterReceiver)?) throws(ReadError) -> ReadResult {
-        try readBook(contentsOf: paths[0], limits: limits)
+        try readBook(contentsOf: paths[0], limits: limits, stylesheets: stylesheets)
     }
 
     /// A document from standard input links to nothing read: `folder` is not used.
-    public static func readBook(bytes: [UInt8], name: String, folder: String,
-                                limits: ReadLimits) throws(ReadError) -> ReadResult? {
-        try readBook(bytes: bytes, name: name, limits: limits) as ReadResult
+    public static func readBook(bytes: [UInt8], name: String, folder: String, limits: ReadLimits,
+                                stylesheets: [UserStylesheet]) throws(ReadError) -> ReadResult? {
+        try readBook(bytes: bytes, name: name, limits: limits, stylesheets: stylesheets) as ReadResult
     }
 
     /// A lone document shows no image with a size, so it has none to give.

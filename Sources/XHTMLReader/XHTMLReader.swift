@@ -63,10 +63,11 @@ public enum XHTMLReader {
     }
 
     /// Reads an already parsed document; `stylesheets` finds its linked stylesheets (without
-    /// one, only `<style>` and `style` attributes apply); `fonts`: the faces the book brings,
-    /// which its runs' `font-family` lists are answered with.
-    public static func read(document: MarkupDocument, source: String,
-                            stylesheets loader: StylesheetLoader? = nil, fonts: BookFonts = .none) -> XHTMLContent {
+    /// one, only `<style>` and `style` attributes apply); `user`: the user's sheets, after the
+    /// document's; `fonts`: the faces the book brings, which its runs' `font-family` lists are
+    /// answered with.
+    public static func read(document: MarkupDocument, source: String, stylesheets loader: StylesheetLoader? = nil,
+                            user: UserStylesheets = .none, fonts: BookFonts = .none) -> XHTMLContent {
         var warnings = parsingWarnings(document, source: source)
         guard let root = document.rootElement else {
             return XHTMLContent(blocks: [], headTitle: nil, firstHeading: nil, language: nil, authors: [],
@@ -75,7 +76,7 @@ public enum XHTMLReader {
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
         let body = document.childElements(of: root).first { document[$0].name.lowercased() == "body" }
         let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
-                                                 warnings: &warnings)
+                                                 user: user, warnings: &warnings)
         let styles = StyleResolver(stylesheets: sheets)
         var builder = BlockBuilder(document: document, source: source, styles: styles)
         builder.fonts = fonts
@@ -168,7 +169,7 @@ extension XHTMLReader {
     /// viewport from `<meta name="viewport">`, or for an SVG document its `viewBox` or size.
     /// Nil when it declares none and there is no `fallbackViewport`.
     public static func readDesign(document: MarkupDocument, source: String, stylesheets loader: StylesheetLoader? = nil,
-                                  fonts: BookFonts = .none,
+                                  user: UserStylesheets = .none, fonts: BookFonts = .none,
                                   fallbackViewport: (width: Double, height: Double)?) -> DesignedContent? {
         guard let root = document.rootElement else { return nil }
         let head = document.childElements(of: root).first { document[$0].name.lowercased() == "head" }
@@ -177,7 +178,7 @@ extension XHTMLReader {
         guard let size = viewport ?? fallbackViewport else { return nil }
         var warnings = parsingWarnings(document, source: source)
         let sheets = DocumentStylesheets.collect(in: document, root: root, source: source, loader: loader,
-                                                 warnings: &warnings)
+                                                 user: user, warnings: &warnings)
         var reader = DesignedPageReader(document: document, source: source, styles: StyleResolver(stylesheets: sheets))
         reader.fonts = fonts
         let items = reader.read(root: root, body: body, width: size.width, height: size.height)

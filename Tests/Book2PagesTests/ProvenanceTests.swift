@@ -1,4 +1,5 @@
 @testable import Book2PagesKit
+import BookModel
 import Foundation
 import Layout
 import PageFormat
@@ -50,7 +51,7 @@ struct ProvenanceTests {
     @Test func everyShapingOptionChangesTheOptionsDigest() {
         #expect(Set(Mirror(reflecting: ConversionOptions()).children.compactMap(\.label))
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
-                    "outputPath", "replacesOtherBooks", "limits", "strict"])
+                    "stylesheets", "outputPath", "replacesOtherBooks", "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
                     "mathFont", "language", "metadata"])
@@ -83,6 +84,7 @@ struct ProvenanceTests {
             ("format", { $0.outputFormat = .ndjson }),
             ("assets", { $0.assetsDirectory = "assets" }),
             ("assets subfolder", { $0.assetsSubfolder = "sub" }),
+            ("css", { $0.stylesheets = [UserStylesheet(name: "a.css", text: "p { text-indent: 0 }")] }),
         ]
         for (name, change) in changes {
             var options = base
@@ -93,6 +95,21 @@ struct ProvenanceTests {
         unshaping.strict = true
         unshaping.limits.maximumTextSize /= 2
         #expect(Fingerprint.digest(of: unshaping) == Fingerprint.digest(of: base))
+    }
+
+    /// A `--css` stylesheet counts by its content, in order: the same rules from another file
+    /// are the same pages; other rules, or the same sheets the other way round, are not.
+    @Test func aStylesheetCountsByItsContentNotItsPath() {
+        func digest(_ sheets: [(String, String)]) -> String {
+            var options = ConversionOptions()
+            options.stylesheets = sheets.map { UserStylesheet(name: $0.0, text: $0.1) }
+            return Fingerprint.digest(of: options)
+        }
+        let center = "p { text-align: center }", flat = "p { text-indent: 0 }"
+        #expect(digest([("a.css", center)]) == digest([("elsewhere/b.css", center)]))
+        #expect(digest([("a.css", center)]) != digest([("a.css", flat)]))
+        #expect(digest([("a.css", center), ("b.css", flat)]) != digest([("b.css", flat), ("a.css", center)]))
+        #expect(Fingerprint.description(of: ConversionOptions()).contains("css") == false)
     }
 
     @Test func aFolderCountsEveryFileAndItsName() throws {
