@@ -23,6 +23,9 @@ public struct ConversionOptions: Sendable, Equatable {
     /// through no symbolic link (`OutputFolders`).
     public var assetsSubfolder: String?
 
+    /// `--lines none` makes it false: content pages are written without their lines, for an app
+    /// that shows each page's `text` alone (`ChapterPage.linesLeftOut`).
+    public var keepsLines = true
     /// The user's stylesheets (`--css`), in the order given: each cascades after the book's own
     /// and the one before it. Their text, read by the command before any book is opened.
     public var stylesheets: [UserStylesheet] = []
@@ -74,7 +77,7 @@ public struct ConversionOptions: Sendable, Equatable {
             && lhs.inputFormat == rhs.inputFormat && lhs.pretty == rhs.pretty && lhs.outputFormat == rhs.outputFormat
             && lhs.assetsDirectory == rhs.assetsDirectory && lhs.assetsSubfolder == rhs.assetsSubfolder
             && lhs.outputPath == rhs.outputPath && lhs.replacesOtherBooks == rhs.replacesOtherBooks
-            && lhs.stylesheets == rhs.stylesheets && lhs.limits == rhs.limits && lhs.strict == rhs.strict
+            && lhs.keepsLines == rhs.keepsLines && lhs.stylesheets == rhs.stylesheets && lhs.limits == rhs.limits && lhs.strict == rhs.strict
     }
 }
 

@@ -46,7 +46,7 @@ public enum Converter {
                                streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
         let output: any PageOutput = if let sink, options.outputFormat == .ndjson, !options.strict {
-            LineStream(sink: sink, target: options.target)
+            LineStream(sink: sink, target: options.target, keepsLines: options.keepsLines)
         } else {
             WholeDocument(options: options)
         }

@@ -130,6 +130,7 @@ enum Fingerprint {
             // Only where spreads are aligned: pages that face none are as they were before it.
             options.target.alignsSpreads ? "align-spreads on" : nil,
             "format \(options.outputFormat.rawValue)",
+            options.keepsLines ? nil : "lines none",
             "assets \(options.assetsDirectory ?? "none")",
             "assets-subfolder \(options.assetsSubfolder ?? "none")",
         ]

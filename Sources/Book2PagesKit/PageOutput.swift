@@ -53,11 +53,11 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     init(options: ConversionOptions) {
         self.options = options
         writesJSON = options.outputFormat == .json && !options.pretty
-        collector = PageCollector(writesJSON: writesJSON)
+        collector = PageCollector(writesJSON: writesJSON, keepsLines: options.keepsLines)
     }
 
     func restart() {
-        collector = PageCollector(writesJSON: writesJSON, spreads: spreads)
+        collector = PageCollector(writesJSON: writesJSON, spreads: spreads, keepsLines: options.keepsLines)
     }
 
     func arrange(for metadata: Metadata) -> Bool {
@@ -103,14 +103,15 @@ final class LineStream: PageOutput, @unchecked Sendable {
     private let sink: @Sendable (Data) throws -> Void
     /// Whose spreads designed pages are placed on (`arrange`).
     private let target: any PageTarget
-    private var stream = PageStream()
+    private var stream: PageStream
     private var pages: [Page] = []
     private(set) var failure: ConversionError?
     var streams: Bool { true }
 
-    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget) {
+    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget, keepsLines: Bool) {
         self.sink = sink
         self.target = target
+        stream = PageStream(keepsLines: keepsLines)
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {

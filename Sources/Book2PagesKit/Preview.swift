@@ -19,6 +19,8 @@ public enum Preview {
         var options = options
         options.outputFormat = .json
         options.pretty = false
+        // The preview draws the lines.
+        options.keepsLines = true
         let conversion = try Converter.convert(input, options: options)
         let assets = try assets(of: conversion, input: input, options: options)
         let html = HTMLPreview.html(for: conversion.document, assets: assets)

@@ -21,6 +21,7 @@ struct CommandLineValues: Sendable {
     var doubleSided = false
     var chapterStart: ChapterStart?
     var alignSpreads: Switch?
+    var lines: LinesChoice?
     var margins: Margins?
     var font: String?
     var bookFonts: Switch?
@@ -65,4 +66,9 @@ struct CommandLineValues: Sendable {
 /// An option that is on or off (`--book-fonts off`).
 enum Switch: String, CaseIterable, Sendable {
     case on, off
+}
+
+/// `--lines`: whether content pages carry their lines.
+enum LinesChoice: String, CaseIterable, Sendable {
+    case all, none
 }

@@ -138,6 +138,7 @@ struct Invocation: Sendable, Equatable {
             }
         }
         options.strict = values.strict
+        options.keepsLines = values.lines != LinesChoice.none
         options.replacesOtherBooks = values.force
         options.stylesheets = values.stylesheets ?? []
         if let limits = values.limits { options.limits = limits }

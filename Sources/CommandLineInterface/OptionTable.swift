@@ -216,6 +216,10 @@ enum OptionTable {
                    help: "json (one JSON object, the default) or ndjson (JSON Lines: a header line, one line a "
                        + "page, an end line with the chapters and the table of contents).",
                 what: "format", sets: \.outputFormat),
+        .choice("lines", valueName: "all|none",
+                help: "none: write content pages without their lines (positions, widths, runs), for an app that "
+                    + "shows each page's text alone; the pages and where they break are the same. Default all.",
+                what: "setting", sets: \.lines),
         .text("png", valueName: "DIR",
                    help: "With book2pages preview: also write a PNG of each spread (or page, for the single-page "
                        + "targets) into DIR, spread-0001.png and on, drawn by headless Chromium (exit status "

@@ -96,8 +96,11 @@ public struct ChapterPage: Sendable, Equatable {
     public var chapter: Int
     /// The page's place in its chapter, counting from 0.
     public var indexInChapter: Int
-    /// The lines of `text`, one for each, where the layout put them.
+    /// The lines of `text`, one for each, where the layout put them; empty when `linesLeftOut`.
     public var lines: [PageLine]
+    /// The output was made without lines (`--lines none`): a content page's `lines` is empty
+    /// because it was not written, not because the page has none; `text` is all there is.
+    public var linesLeftOut: Bool
     /// The pictures on the page, top to bottom.
     public var images: [PageImage]
     /// The boxes the page fills with a colour, in drawing order, all under the lines: the rules
@@ -115,7 +118,7 @@ public struct ChapterPage: Sendable, Equatable {
 
     public init(text: String = "", folio: Int, chapter: Int, indexInChapter: Int, lines: [PageLine] = [],
                 images: [PageImage] = [], boxes: [PageBox] = [], cells: [PageCell] = [], location: PageLocation? = nil,
-                design: DesignedPage? = nil) {
+                design: DesignedPage? = nil, linesLeftOut: Bool = false) {
         self.text = text
         self.folio = folio
         self.chapter = chapter
@@ -126,6 +129,7 @@ public struct ChapterPage: Sendable, Equatable {
         self.cells = cells
         self.location = location
         self.design = design
+        self.linesLeftOut = linesLeftOut
     }
 
     /// The lines of `cell`'s text, top to bottom.
@@ -167,7 +171,9 @@ extension Page: Codable {
                                lines: try list(.lines), images: try list(.images), boxes: try list(.boxes),
                                cells: try list(.cells),
                                location: try container.decodeIfPresent(PageLocation.self, forKey: .location),
-                               design: try container.decodeIfPresent(DesignedPage.self, forKey: .design))
+                               design: try container.decodeIfPresent(DesignedPage.self, forKey: .design),
+                               // Only a content page always has them.
+                               linesLeftOut: needed == .text && !container.contains(.lines))
         }
         switch type {
         case "invisible": kind = .invisible
@@ -182,7 +188,7 @@ extension Page: Codable {
     }
 
     /// Writes what `docs/FORMAT.md` lists for the kind: a content page always has `text` and
-    /// `lines`, and `images` when it shows any; an image page always has `images`; `boxes` only
+    /// `lines` (unless they were left out), and `images` when it shows any; an image page always has `images`; `boxes` only
     /// on a page that draws some, `cells` only on a page with a table.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -200,7 +206,7 @@ extension Page: Codable {
             try container.encode(shown.chapter, forKey: .chapter)
             try container.encode(shown.indexInChapter, forKey: .indexInChapter)
             if isContent || !shown.text.isEmpty { try container.encode(shown.text, forKey: .text) }
-            if isContent || !shown.lines.isEmpty { try container.encode(shown.lines, forKey: .lines) }
+            if isContent && !shown.linesLeftOut || !shown.lines.isEmpty { try container.encode(shown.lines, forKey: .lines) }
             if !isContent || !shown.images.isEmpty { try container.encode(shown.images, forKey: .images) }
             if !shown.boxes.isEmpty { try container.encode(shown.boxes, forKey: .boxes) }
             if !shown.cells.isEmpty { try container.encode(shown.cells, forKey: .cells) }

@@ -37,7 +37,7 @@ extension Page: CompactJSONWritable {
             if let lineIndex { output.key("index", first: &first); output.write(Int64(lineIndex)) }
             if let shown { output.key("indexInChapter", first: &first); output.write(Int64(shown.indexInChapter)) }
             if lineIndex != nil { output.key("line", first: &first); output.write("page") }
-            if let shown, isContent || !shown.lines.isEmpty {
+            if let shown, isContent && !shown.linesLeftOut || !shown.lines.isEmpty {
                 output.key("lines", first: &first); try output.writeArray(shown.lines)
             }
             if let location = shown?.location { output.key("location", first: &first); try location.writeJSON(to: output) }

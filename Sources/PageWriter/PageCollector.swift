@@ -19,9 +19,9 @@ public final class PageCollector: @unchecked Sendable {
     /// The JSON of every page `finish` gave, when asked for and nothing failed.
     public private(set) var encodedPages: EncodedPages?
 
-    /// `writesJSON`: also write the pages' compact JSON.
-    public init(writesJSON: Bool = false, spreads: SpreadPlacement? = nil) {
-        stream = PageStream(spreads: spreads)
+    /// `writesJSON`: also write the pages' compact JSON. `keepsLines`: as `PageStream`'s.
+    public init(writesJSON: Bool = false, spreads: SpreadPlacement? = nil, keepsLines: Bool = true) {
+        stream = PageStream(spreads: spreads, keepsLines: keepsLines)
         encoded = writesJSON ? EncodedPages() : nil
     }
 

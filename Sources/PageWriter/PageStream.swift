@@ -13,9 +13,13 @@ public struct PageStream: Sendable {
     private var contentCount = 0
     /// Where designed pages fall on spreads; nil: no blank is added for them.
     public var spreads: SpreadPlacement?
+    /// False: content pages go without their lines (`ChapterPage.linesLeftOut`), for an app that
+    /// shows `text` alone; their breaks are the same.
+    public let keepsLines: Bool
 
-    public init(spreads: SpreadPlacement? = nil) {
+    public init(spreads: SpreadPlacement? = nil, keepsLines: Bool = true) {
         self.spreads = spreads
+        self.keepsLines = keepsLines
     }
 
     /// Two invisible pages so the book starts closed, the cover on the right, the inside cover.
@@ -44,6 +48,11 @@ public struct PageStream: Sendable {
             }
             folio += 1
             page.shown?.folio = folio
+            if !keepsLines, case .content(var shown) = page.kind {
+                shown.lines = []
+                shown.linesLeftOut = true
+                page.kind = .content(shown)
+            }
             pages.append(page)
         }
         contentCount += pages.count

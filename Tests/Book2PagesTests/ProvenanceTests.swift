@@ -51,7 +51,7 @@ struct ProvenanceTests {
     @Test func everyShapingOptionChangesTheOptionsDigest() {
         #expect(Set(Mirror(reflecting: ConversionOptions()).children.compactMap(\.label))
                 == ["layout", "target", "inputFormat", "pretty", "outputFormat", "assetsDirectory", "assetsSubfolder",
-                    "stylesheets", "outputPath", "replacesOtherBooks", "limits", "strict"])
+                    "keepsLines", "stylesheets", "outputPath", "replacesOtherBooks", "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
                     "mathFont", "language", "metadata"])
@@ -82,6 +82,7 @@ struct ProvenanceTests {
             ("target", { $0.target = try! ReaderTarget(TargetRequest(bounds: Dimensions(width: 492, height: 718))) }),
             ("double-sided", { $0.target = try! PageCurlTarget(TargetRequest(pageSize: Dimensions(width: 492, height: 718), doubleSided: true)) }),
             ("format", { $0.outputFormat = .ndjson }),
+            ("lines", { $0.keepsLines = false }),
             ("assets", { $0.assetsDirectory = "assets" }),
             ("assets subfolder", { $0.assetsSubfolder = "sub" }),
             ("css", { $0.stylesheets = [UserStylesheet(name: "a.css", text: "p { text-indent: 0 }")] }),
