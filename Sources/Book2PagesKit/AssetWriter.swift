@@ -54,8 +54,8 @@ enum AssetWriter {
                 continue
             }
             let target = (root as NSString).appendingPathComponent(normalized)
-            _ = try OutputFolders.make((((subfolder as NSString).appendingPathComponent(normalized)) as NSString)
-                                        .deletingLastPathComponent, under: directory, for: target)
+            _ = try OutputFolders.make(PathName.folder(of: (subfolder as NSString).appendingPathComponent(normalized)),
+                                       under: directory, for: target)
             do throws(SystemError) {
                 try FileSystem.replace(target, with: bytes)
             } catch {

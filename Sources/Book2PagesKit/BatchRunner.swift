@@ -90,7 +90,7 @@ public struct BatchRunner: Sendable {
 
     private static func write(_ job: BatchJob, options: ConversionOptions,
                               layouter: Layouter) throws(ConversionError) -> Conversion {
-        _ = try OutputFolders.make((job.relativeName as NSString).deletingLastPathComponent, under: job.directory,
+        _ = try OutputFolders.make(PathName.folder(of: job.relativeName), under: job.directory,
                                    for: job.output)
         let file = try OutputFile(path: job.output, followingLinks: false,
                                   replacementCheck: OtherBookCheck.make(for: job.input, options: options))

@@ -35,8 +35,8 @@ enum Fingerprint {
     /// the same however the run was started (from which folder, by which name).
     static func inputPaths(of input: BookInput, writtenTo output: String?) -> [String]? {
         guard let output, case .paths(let paths) = input else { return nil }
-        let folder = RealPath.of((output as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (output as NSString).deletingLastPathComponent)
+        let folder = RealPath.of(PathName.folder(of: output).isEmpty
+            ? "." : PathName.folder(of: output))
         return paths.map { RealPath.route(from: folder, to: RealPath.of($0)) }
     }
 

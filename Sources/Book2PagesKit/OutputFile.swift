@@ -60,7 +60,7 @@ public final class OutputFile: @unchecked Sendable {
             return
         }
         // By string, not through `URL`, which would lose a name that is not UTF-8 (`FileName`).
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: path)
         guard FileSystem.isDirectory(folder.isEmpty ? "." : folder) else {
             throw .outputFailed(file: path, reason: "no such directory: \(folder)")
         }
@@ -90,7 +90,7 @@ public final class OutputFile: @unchecked Sendable {
             guard count > 0 else { return false }
             let target = FileName.string(buffer[..<count].map { UInt8(bitPattern: $0) })
             current = target.hasPrefix("/") ? target
-                : (current as NSString).deletingLastPathComponent + "/" + target
+                : PathName.folder(of: current) + "/" + target
         }
         return false
     }
@@ -130,6 +130,9 @@ public final class OutputFile: @unchecked Sendable {
     public static func discardUnfinished() {
         for path in unfinished.withLock({ $0 }) { FileName.withCString(path) { _ = unlink($0) } }
     }
+
+    /// Whether the output is a file put in place whole; false for a device or FIFO written into.
+    public var isPutInPlace: Bool { temporaryPath != nil }
 
     public func append(_ data: Data) throws(ConversionError) {
         lock.lock()

@@ -90,6 +90,8 @@ public enum Command {
         var options = options
         options.outputPath = output
         let file = try OutputFile(path: output, replacementCheck: OtherBookCheck.make(for: input, options: options))
+        // A FIFO or a device keeps no pages to protect: what goes into it is what standard output gets.
+        if !file.isPutInPlace { options.outputPath = nil }
         do {
             let conversion = try Converter.convert(input, options: options, streamingTo: { try file.append($0) })
             try file.commit()

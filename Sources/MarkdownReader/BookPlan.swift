@@ -82,7 +82,7 @@ struct BookPlan {
 
     /// `label`: how refusals name the summary after the book (nil when it was named itself).
     private static func summary(_ path: String, label: String?, budget: ReadBudget) throws(ReadError) -> BookPlan {
-        let folder = BookFolder(directory: (BookFolder.realPath(path) as NSString).deletingLastPathComponent, budget: budget)
+        let folder = BookFolder(directory: PathName.folder(of: BookFolder.realPath(path)), budget: budget)
         let name = (path as NSString).lastPathComponent
         let bytes = try budget.read(path, label: label)
         guard let text = MarkdownText.decode(bytes, source: name) else {
@@ -110,7 +110,7 @@ struct BookPlan {
         guard !files.isEmpty else { throw .invalid(file: path, reason: "lists no chapter files") }
         var plan = BookPlan(folder: folder, files: files, fallbackTitle: displayName(ofDirectory: folder.root),
                             warnings: warnings, isMdBook: true)
-        let project = (folder.root as NSString).deletingLastPathComponent
+        let project = PathName.folder(of: folder.root)
         if (folder.root as NSString).lastPathComponent == "src", !project.isEmpty,
            FileSystem.kind(of: (project as NSString).appendingPathComponent("book.toml")) == .regular {
             plan.includeFolder = IncludeFolder(folder: BookFolder(realPath: project, budget: budget), chapterFolder: "src")
@@ -122,16 +122,16 @@ struct BookPlan {
     private static func displayName(ofDirectory root: String) -> String {
         let name = (root as NSString).lastPathComponent
         if name == "src" {
-            let parent = ((root as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let parent = (PathName.folder(of: root) as NSString).lastPathComponent
             if !parent.isEmpty, parent != "/" { return FileName.readable(parent) }
         }
         return name.isEmpty || name == "/" ? "Untitled" : FileName.readable(name)
     }
 
     private static func commonDirectory(of paths: [String]) -> String {
-        var common = (paths[0] as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: true)
+        var common = PathName.folder(of: paths[0]).split(separator: "/", omittingEmptySubsequences: true)
         for path in paths.dropFirst() {
-            let parts = (path as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: true)
+            let parts = PathName.folder(of: path).split(separator: "/", omittingEmptySubsequences: true)
             let shared = zip(common, parts).prefix { $0 == $1 }.count
             common = Array(common.prefix(shared))
         }
