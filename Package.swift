@@ -26,6 +26,7 @@ let package = Package(
         system("CYAML", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
         system("CCrypto", pkgConfig: "libcrypto", apt: "libssl-dev"),
         system("CTextCat", pkgConfig: "libexttextcat", apt: "libexttextcat-dev"),
+        system("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         // ICU behind headers with no ICU types: line breaks (UAX #14) and bidi (UAX #9).
         .target(name: "CLineBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "CBidi", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -73,11 +74,13 @@ let package = Package(
 
         // Recognising inputs already converted.
         .target(name: "Digest", dependencies: ["CCrypto"]),
+        // Outputs named .gz: gzip made as the pages stream, and read back for their provenance.
+        .target(name: "Gzip", dependencies: ["CZlib"]),
 
         // The library facade and the thin command.
         .target(name: "Book2PagesKit",
                 dependencies: ["BookModel", "CSS", "EPUBReader", "FileNames", "Fonts", "Hyphenation", "XHTMLReader", "MarkdownReader", "Layout", "Digest",
-                               "PageWriter", "HTMLPreview", "PageFormat", "PageJSON", "ProcessMemory", "Targets", "ZipArchive"]),
+                               "Gzip", "PageWriter", "HTMLPreview", "PageFormat", "PageJSON", "ProcessMemory", "Targets", "ZipArchive"]),
         .target(name: "CommandLineInterface",
                 dependencies: ["Book2PagesKit", "BookModel", "FileNames", "HTMLPreview", "Layout", "PageFormat", "ProcessMemory", "Targets",
                                "YAML"]),
@@ -107,7 +110,7 @@ let package = Package(
         .testTarget(name: "Book2PagesTests",
                     dependencies: ["Book2PagesKit", "CommandLineInterface", "PageFormat", "BookModel", "FileNames", "Fonts", "HTMLPreview",
                                    "EPUBReader", "Layout", "MarkdownReader", "PageJSON", "PageWriter", "Targets", "ZipArchive",
-                                   "CSS", "Markup", "MathLayout", "XHTMLReader"],
+                                   "CSS", "Gzip", "Markup", "MathLayout", "XHTMLReader"],
                     exclude: ["Snapshots"]),
     ]
 )

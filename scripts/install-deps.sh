@@ -14,7 +14,7 @@ set -euo pipefail
 
 packages=(pkg-config libxml2-dev libzip-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
           libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libhyphen-dev libmimalloc-dev
-          libexttextcat-dev libexttextcat-data
+          libexttextcat-dev libexttextcat-data zlib1g-dev
           fonts-liberation2 fonts-texgyre-math
           fonts-dejavu-core fonts-droid-fallback fonts-noto-cjk fonts-noto-core
           hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br

@@ -1,5 +1,6 @@
 import FileNames
 import Foundation
+import Gzip
 import Synchronization
 
 /// Writes a whole file or nothing: the data goes to a temporary file beside the target, which is
@@ -17,6 +18,10 @@ import Synchronization
 /// would put a regular file in place of the device, FIFO or link (as root, `/dev/null` itself),
 /// and the bytes would never reach what the name stands for. Such an output is not whole or
 /// nothing; it gets what was written before a failure.
+///
+/// Compressed, the bytes are gzip (`GzipCompressor`), made as they are appended and ended at
+/// `commit`: the temporary file is put in place only once the gzip trailer is written, so a
+/// `.gz` output is as whole or as absent as any other.
 public final class OutputFile: @unchecked Sendable {
     /// Throws when the output found at the path given must not be replaced (`OtherBookCheck`).
     public typealias ReplacementCheck = @Sendable (String) throws(ConversionError) -> Void
@@ -27,6 +32,15 @@ public final class OutputFile: @unchecked Sendable {
     private let temporaryPath: String?
     private let handle: FileHandle
     private let lock = NSLock()
+    /// nil when the bytes are written as they are given.
+    private let compressor: GzipCompressor?
+
+    /// Whether a run's pages written to `path` are compressed: a name ending in `.gz`
+    /// (`book.json.gz`), as `gzip` names its files; whether a regular file or not, since the name
+    /// asks for gzip. The format inside is `--format`'s, whatever the name before `.gz` says.
+    public static func namesGzip(_ path: String) -> Bool {
+        path.hasSuffix(".gz")
+    }
 
     /// Opens the temporary file (or the target itself, when it is written in place), after
     /// checking that `path` can be written at all. `followingLinks` false: a name this run made
@@ -34,9 +48,17 @@ public final class OutputFile: @unchecked Sendable {
     ///
     /// `replacementCheck`: asked of the file already at `path` before any work, and again as the
     /// new one is put in place, in case another process wrote one meanwhile.
-    public init(path: String, followingLinks: Bool = true, replacementCheck: ReplacementCheck? = nil) throws(ConversionError) {
+    ///
+    /// `gzip`: the bytes appended are compressed as they come, the file a gzip file once committed.
+    public init(path: String, followingLinks: Bool = true, gzip: Bool = false,
+                replacementCheck: ReplacementCheck? = nil) throws(ConversionError) {
         self.path = path
         self.replacementCheck = replacementCheck
+        do {
+            compressor = gzip ? try GzipCompressor() : nil
+        } catch {
+            throw .outputFailed(file: path, reason: "gzip: \(error)")
+        }
         var status = stat()
         let exists = FileName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) } == 0
         if exists, status.st_mode & S_IFMT == S_IFDIR {
@@ -137,6 +159,18 @@ public final class OutputFile: @unchecked Sendable {
     public func append(_ data: Data) throws(ConversionError) {
         lock.lock()
         defer { lock.unlock() }
+        guard let compressor else { return try write(data) }
+        let bytes: Data
+        do {
+            bytes = try compressor.compress(data)
+        } catch {
+            throw .outputFailed(file: path, reason: "gzip: \(error)")
+        }
+        try write(bytes)
+    }
+
+    private func write(_ data: Data) throws(ConversionError) {
+        guard !data.isEmpty else { return }
         do {
             try handle.write(contentsOf: data)
         } catch {
@@ -144,8 +178,30 @@ public final class OutputFile: @unchecked Sendable {
         }
     }
 
-    /// Puts the finished file in place.
+    /// The last compressed bytes and the gzip trailer (CRC-32 and length).
+    private func writeGzipEnd() throws(ConversionError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let compressor else { return }
+        let bytes: Data
+        do {
+            bytes = try compressor.finish()
+        } catch {
+            throw .outputFailed(file: path, reason: "gzip: \(error)")
+        }
+        try write(bytes)
+    }
+
+    /// Puts the finished file in place (compressed, after the end of the gzip stream).
     public func commit() throws(ConversionError) {
+        if compressor != nil {
+            do throws(ConversionError) {
+                try writeGzipEnd()
+            } catch {
+                discard()
+                throw error
+            }
+        }
         do {
             try handle.close()
         } catch {

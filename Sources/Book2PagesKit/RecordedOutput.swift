@@ -1,4 +1,5 @@
 import Foundation
+import Gzip
 import PageFormat
 import XHTMLReader
 
@@ -6,6 +7,11 @@ import XHTMLReader
 /// whether it is whole, and how many content pages it has. `--incremental` asks this of every
 /// output of a batch, so it reads the file mapped and decodes only the few members it needs
 /// (decoding whole outputs took seconds and gigabytes for a library of big books).
+///
+/// A gzip output (`-o book.json.gz`) is inflated whole into memory first, within
+/// `largestInflated`: its provenance is near its end (JSON) or split between its first and last
+/// lines (JSON Lines), and one pass over the whole is simple where a window over the stream
+/// would not be. A book's output is tens of megabytes; only a file that is not ours is larger.
 struct RecordedOutput {
     var provenance: Provenance
     var contentPages: Int
@@ -13,7 +19,7 @@ struct RecordedOutput {
     /// Nil when the file is missing, cut short, or records no provenance.
     init?(path: String, format: OutputFormat) {
         // A FIFO or a device in the output's place would never end: only a regular file is read.
-        guard let handle = try? LooseFile.open(path, named: path), let data = Self.mapped(handle) else { return nil }
+        guard let handle = try? LooseFile.open(path, named: path), let data = Self.contents(handle) else { return nil }
         let found: Provenance? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return format == .ndjson ? Self.jsonLinesProvenance(bytes) : Self.jsonProvenance(bytes)
@@ -30,11 +36,24 @@ struct RecordedOutput {
     /// The provenance of the output at `path`, in either format; nil when there is none to read
     /// (no file, not a whole output, not one of ours). The pages are not counted.
     static func provenance(at path: String) -> Provenance? {
-        guard let handle = try? LooseFile.open(path, named: path), let data = Self.mapped(handle) else { return nil }
+        guard let handle = try? LooseFile.open(path, named: path), let data = Self.contents(handle) else { return nil }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             return jsonLinesProvenance(bytes) ?? jsonProvenance(bytes)
         }
+    }
+
+    /// The most a gzip output is inflated to before it is taken for not ours: the default memory
+    /// limit (`--limit memory`).
+    static let largestInflated = 1 << 30
+
+    /// The file's bytes, inflated when it is gzip; nil when it can't be read, or is gzip that is
+    /// cut short, corrupt or past `largestInflated`.
+    private static func contents(_ handle: FileHandle) -> Data? {
+        guard let data = mapped(handle) else { return nil }
+        let isGzip = data.withUnsafeBytes(GzipDecompression.isGzip)
+        guard isGzip else { return data }
+        return data.withUnsafeBytes { raw in try? GzipDecompression.decompress(raw, limit: largestInflated) }
     }
 
     /// The whole file, mapped from the descriptor already open (by path, `Data` would lose a name

@@ -82,14 +82,15 @@ public enum Command {
         }
     }
 
-    /// Converts into the output file (whole or not at all), or onto standard output as the pages
+    /// Converts into the output file (whole or not at all; gzip when its name ends in `.gz`), or onto standard output as the pages
     /// are made (JSON Lines stream; a consumer knows it has everything at the `end` line).
     private static func convert(_ input: BookInput, options: ConversionOptions, output: String?,
                                 write: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
         guard let output else { return try Converter.convert(input, options: options, streamingTo: write) }
         var options = options
         options.outputPath = output
-        let file = try OutputFile(path: output, replacementCheck: OtherBookCheck.make(for: input, options: options))
+        let file = try OutputFile(path: output, gzip: OutputFile.namesGzip(output),
+                                  replacementCheck: OtherBookCheck.make(for: input, options: options))
         // A FIFO or a device keeps no pages to protect: what goes into it is what standard output gets.
         if !file.isPutInPlace { options.outputPath = nil }
         do {
