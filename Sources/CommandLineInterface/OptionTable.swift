@@ -86,7 +86,8 @@ enum OptionTable {
         .text("output", short: "o", valueName: "FILE|DIR",
                    help: "Write the JSON to FILE instead of standard output (- is standard output); the file "
                        + "appears whole or not at all. A FILE that is not a regular file (/dev/null, a FIFO, "
-                       + "/dev/stdout) is written into, never replaced. "
+                       + "/dev/stdout) is written into, never replaced. A FILE named .gz (book.json.gz) is "
+                       + "gzip, compressed as the pages are written, in --format's format. "
                        + "A directory (one that exists, or a name ending in /) converts every input as a book of "
                        + "its own into DIR/NAME.json: a batch.",
               empty: "--output needs a file name", sets: \.output),

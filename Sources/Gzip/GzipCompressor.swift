@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Not safe to share between threads: its owner serializes the calls (`OutputFile` holds a lock).
 public final class GzipCompressor {
-    /// gzip's own default: on a book's JSON, levels past it made the file about 1 % smaller in
-    /// about twice the time.
+    /// gzip's own default. On Moby-Dick's 5.3 MB of JSON: 929 kB in 0.10 s; level 9 made it
+    /// 1.5 % smaller in half again the time, level 1 a fifth larger in a third of it.
     public static let defaultLevel: Int32 = 6
 
     /// zlib's state points back at its stream, so the stream stays at one address for its life.
