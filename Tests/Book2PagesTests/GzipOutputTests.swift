@@ -1,6 +1,7 @@
 @testable import Book2PagesKit
 import Foundation
 import Gzip
+import PageFormat
 import Testing
 
 /// `-o book.json.gz`: the output file is gzip, made as the pages are written, of exactly the bytes
@@ -38,6 +39,21 @@ struct GzipOutputTests {
         #expect(inflated.stdout == expected, "\(inflated.stdout.count) bytes inflated, \(expected.count) written plain")
         // Compressed, not merely wrapped.
         #expect(bytes.count * 3 < expected.count, "\(bytes.count) of \(expected.count)")
+        #expect(leftovers(in: directory).isEmpty)
+    }
+
+    /// A FIFO named `.gz` is written into, as any FIFO, and compressed, as the name asks.
+    @Test func aFIFONamedGzReceivesGzip() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("pages.ndjson.gz").path
+        try #require(mkfifo(fifo, 0o600) == 0, "mkfifo: \(String(cString: strerror(errno)))")
+        let reader = SpecialOutputTests.FIFOReader(fifo)
+        let run = try Run.program(try binary(), [Self.book, "--format", "ndjson", "-o", fifo, "-q"])
+        let received = reader.wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try received.withUnsafeBytes { try GzipDecompression.decompress($0, limit: 1 << 30) }
+        #expect(try PageDocument(jsonLines: lines).pages.count > 10)
         #expect(leftovers(in: directory).isEmpty)
     }
 
