@@ -28,8 +28,9 @@ public enum Command {
         do {
             invocation = try Invocation(try parse(arguments))
         } catch {
-            // One line, like every other failure; the hint rides on it.
-            report("book2pages: \(error) (see book2pages --help)")
+            // One line, like every other failure; the hint rides on a mistake of usage (a file
+            // named by an option that can't be read is not one).
+            report("book2pages: \(error)" + (error.exitCode == ExitCode.usage ? " (see book2pages --help)" : ""))
             return error.exitCode
         }
         // This process's memory is the conversions': watched against the memory limit, each of a
