@@ -95,7 +95,7 @@ public struct BatchRunner: Sendable {
         let file = try OutputFile(path: job.output, followingLinks: false,
                                   replacementCheck: OtherBookCheck.make(for: job.input, options: options))
         do {
-            let conversion = try Converter.convert(job.input, options: options, layouter: layouter,
+            let conversion = try Converter.convert(job.input, options: options, layouter: layouter, keepingPages: false,
                                                    streamingTo: { try file.append($0) })
             try file.commit()
             return conversion

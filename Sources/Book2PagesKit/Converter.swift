@@ -42,13 +42,19 @@ public enum Converter {
     ///
     /// `layouter`: one made for `options.layout` already, to share between books (fonts are
     /// loaded once); nil makes one.
+    ///
+    /// `keepingPages` false: the document given back holds each page's summary (`Page.summary`:
+    /// its kind, chapter, folio, pictures and design) where its pages were written as they were
+    /// made (compact JSON, JSON Lines), so a book's pages are never all in memory at once; for
+    /// a writer that needs only the output's bytes, the page count and the warnings.
     public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
+                               keepingPages: Bool = true,
                                streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
         let output: any PageOutput = if let sink, options.outputFormat == .ndjson, !options.strict {
-            LineStream(sink: sink, target: options.target, keepsLines: options.keepsLines)
+            LineStream(sink: sink, target: options.target, keepsLines: options.keepsLines, keepsPages: keepingPages)
         } else {
-            WholeDocument(options: options)
+            WholeDocument(options: options, keepsPages: keepingPages)
         }
         let memory = MemoryWatch.trips
         // The layouter is made while the book is opened, and the layout starts while it is read

@@ -50,14 +50,19 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     var streams: Bool { false }
     var failure: ConversionError? { nil }
 
-    init(options: ConversionOptions) {
+    /// Whether the document given back holds its pages whole (`Converter.convert`'s `keepingPages`).
+    private let keepsPages: Bool
+
+    init(options: ConversionOptions, keepsPages: Bool) {
         self.options = options
+        self.keepsPages = keepsPages
         writesJSON = options.outputFormat == .json && !options.pretty
-        collector = PageCollector(writesJSON: writesJSON, keepsLines: options.keepsLines)
+        collector = PageCollector(writesJSON: writesJSON, keepsLines: options.keepsLines, keepsWrittenPages: keepsPages)
     }
 
     func restart() {
-        collector = PageCollector(writesJSON: writesJSON, spreads: spreads, keepsLines: options.keepsLines)
+        collector = PageCollector(writesJSON: writesJSON, spreads: spreads, keepsLines: options.keepsLines,
+                                  keepsWrittenPages: keepsPages)
     }
 
     func arrange(for metadata: Metadata) -> Bool {
@@ -83,7 +88,9 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     }
 
     func write(_ document: PageDocument) throws -> [Data] {
-        switch options.outputFormat {
+        // Pages kept as summaries are written only by their JSON made as they came.
+        if writesJSON, !keepsPages, collector.encodedPages == nil { throw PagesNotWritten() }
+        return switch options.outputFormat {
         case .json where options.pretty: [try document.jsonData(pretty: true)]
         case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages)
         case .ndjson: [try document.jsonLines()]
@@ -91,13 +98,18 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     }
 }
 
+/// The pages' JSON was not made as they came, and only their summaries are left.
+struct PagesNotWritten: Error, CustomStringConvertible {
+    var description: String { "the pages were not written as they were laid out" }
+}
+
 /// JSON Lines sent a line at a time as they are made: the header as soon as the book is read,
 /// each chapter's pages as soon as they and the ones before them are laid out, the end line
 /// last. The layout calls in from its worker threads, one call at a time and in order; the lock
 /// makes that visible to the compiler and covers the calls made from the converting thread.
 /// After the first failure nothing more is written. The pages are kept for the document the
-/// conversion returns, but not their lines: those were sent, and holding them too would cost a
-/// streamed book more memory than a whole one.
+/// conversion returns, whole or as their summaries (`Page.summary`): the rest was sent, and
+/// holding it too would keep the whole book's pages in memory.
 final class LineStream: PageOutput, @unchecked Sendable {
     private let lock = NSLock()
     private let sink: @Sendable (Data) throws -> Void
@@ -108,9 +120,12 @@ final class LineStream: PageOutput, @unchecked Sendable {
     private(set) var failure: ConversionError?
     var streams: Bool { true }
 
-    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget, keepsLines: Bool) {
+    private let keepsPages: Bool
+
+    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget, keepsLines: Bool, keepsPages: Bool) {
         self.sink = sink
         self.target = target
+        self.keepsPages = keepsPages
         stream = PageStream(keepsLines: keepsLines)
     }
 
@@ -159,7 +174,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
         guard !MemoryWatch.isOver else { return }
         let first = stream.count
         let made = make(&stream)
-        pages += made
+        pages += keepsPages ? made : made.map(\.summary)
         for (offset, page) in made.enumerated() {
             writeLocked { try JSONLines.page(page, index: first + offset) }
         }

@@ -87,7 +87,7 @@ public enum Command {
     /// are made (JSON Lines stream; a consumer knows it has everything at the `end` line).
     private static func convert(_ input: BookInput, options: ConversionOptions, output: String?,
                                 write: @escaping @Sendable (Data) throws -> Void) throws(ConversionError) -> Conversion {
-        guard let output else { return try Converter.convert(input, options: options, streamingTo: write) }
+        guard let output else { return try Converter.convert(input, options: options, keepingPages: false, streamingTo: write) }
         var options = options
         options.outputPath = output
         let file = try OutputFile(path: output, gzip: OutputFile.namesGzip(output),
@@ -95,7 +95,8 @@ public enum Command {
         // A FIFO or a device keeps no pages to protect: what goes into it is what standard output gets.
         if !file.isPutInPlace { options.outputPath = nil }
         do {
-            let conversion = try Converter.convert(input, options: options, streamingTo: { try file.append($0) })
+            let conversion = try Converter.convert(input, options: options, keepingPages: false,
+                                                   streamingTo: { try file.append($0) })
             try file.commit()
             return conversion
         } catch {

@@ -19,9 +19,16 @@ public final class PageCollector: @unchecked Sendable {
     /// The JSON of every page `finish` gave, when asked for and nothing failed.
     public private(set) var encodedPages: EncodedPages?
 
-    /// `writesJSON`: also write the pages' compact JSON. `keepsLines`: as `PageStream`'s.
-    public init(writesJSON: Bool = false, spreads: SpreadPlacement? = nil, keepsLines: Bool = true) {
+    /// Whether `finish` gives the pages whole; when false (and only when their JSON is written),
+    /// their summaries (`Page.summary`): their JSON holds the rest.
+    private let keepsWrittenPages: Bool
+
+    /// `writesJSON`: also write the pages' compact JSON; `keepsWrittenPages` false then keeps only
+    /// what follows needs of each page. `keepsLines`: as `PageStream`'s.
+    public init(writesJSON: Bool = false, spreads: SpreadPlacement? = nil, keepsLines: Bool = true,
+                keepsWrittenPages: Bool = true) {
         stream = PageStream(spreads: spreads, keepsLines: keepsLines)
+        self.keepsWrittenPages = keepsWrittenPages || !writesJSON
         encoded = writesJSON ? EncodedPages() : nil
     }
 
@@ -31,10 +38,10 @@ public final class PageCollector: @unchecked Sendable {
         guard !MemoryWatch.isOver else { return }
         lock.withLock {
             let made = stream.content(pages)
-            collected += made
             if encoded != nil {
                 do { try encoded?.append(made) } catch { encoded = nil }
             }
+            collected += keepsWrittenPages ? made : made.map(\.summary)
         }
     }
 
