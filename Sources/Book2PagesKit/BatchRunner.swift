@@ -71,7 +71,7 @@ public struct BatchRunner: Sendable {
         if let refusal = job.refusal {
             return BatchResult(job: job, status: .failed(refusal), pages: 0, seconds: seconds(), warnings: [])
         }
-        if incremental, let pages = unchangedPages(job, options: options) {
+        if incremental, let pages = unchangedPages(job, options: options, layouter: layouter) {
             return BatchResult(job: job, status: .unchanged, pages: pages, seconds: seconds(), warnings: [])
         }
         let memory = MemoryWatch.trips
@@ -107,9 +107,9 @@ public struct BatchRunner: Sendable {
 
     /// The content pages of an output that records this very input and these options; nil when
     /// there is none, it is cut short, or it is out of date.
-    static func unchangedPages(_ job: BatchJob, options: ConversionOptions) -> Int? {
+    static func unchangedPages(_ job: BatchJob, options: ConversionOptions, layouter: Layouter? = nil) -> Int? {
         guard let recorded = RecordedOutput(path: job.output, format: options.outputFormat),
-              recorded.provenance == Fingerprint.provenance(of: job.input, options: options) else { return nil }
+              recorded.provenance == Fingerprint.provenance(of: job.input, options: options, layouter: layouter) else { return nil }
         return recorded.contentPages
     }
 }

@@ -75,7 +75,7 @@ public enum Converter {
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
         // Fingerprinted while the layout's workers finish (the input is read again and hashed):
         // this thread would only wait for them, and after them it is all that is left to do.
-        let provenance = Fingerprint.provenance(of: input, options: options)
+        let provenance = Fingerprint.provenance(of: input, options: options, layouter: layouter)
         let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: provenance)
         let paged: PagedBook

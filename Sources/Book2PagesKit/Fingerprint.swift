@@ -16,9 +16,10 @@ enum Fingerprint {
     /// is always converted again.
     static let maximumBytes = 1 << 30
 
-    static func provenance(of input: BookInput, options: ConversionOptions) -> Provenance? {
+    /// `layouter`: one made for `options.layout`, whose faces are then not looked up again.
+    static func provenance(of input: BookInput, options: ConversionOptions, layouter: Layouter? = nil) -> Provenance? {
         guard let bytes = digest(of: input) else { return nil }
-        let fonts = Self.fonts(of: options.layout)
+        let fonts = Self.fonts(of: options.layout, faceFiles: layouter?.ownFaceFiles)
         return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + bytes,
                           options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed,
                           hyphenation: hyphenation, inputPaths: inputPaths(of: input, writtenTo: options.outputPath))
@@ -46,11 +47,11 @@ enum Fingerprint {
     /// the fonts can't be found (the conversion then fails on them). Worked out once a process
     /// for each body and code font: hashing the files takes milliseconds, and a batch asks for
     /// every book.
-    static func fonts(of layout: LayoutOptions) -> (files: [Provenance.FontFile], installed: String)? {
+    static func fonts(of layout: LayoutOptions, faceFiles: [String]? = nil) -> (files: [Provenance.FontFile], installed: String)? {
         let key = "\(layout.font)\n\(layout.codeFont)\n\(layout.mathFont ?? "")"
         return fontsLock.withLock {
             if let known = knownFonts[key] { return known }
-            let found = measuredFonts(of: layout)
+            let found = measuredFonts(of: layout, faceFiles: faceFiles)
             knownFonts[key] = .some(found)
             return found
         }
@@ -59,13 +60,15 @@ enum Fingerprint {
     private static let fontsLock = NSLock()
     nonisolated(unsafe) private static var knownFonts: [String: (files: [Provenance.FontFile], installed: String)?] = [:]
 
-    private static func measuredFonts(of layout: LayoutOptions) -> (files: [Provenance.FontFile], installed: String)? {
-        guard let fonts = try? FontSet(font: layout.font, monospaceFamily: layout.codeFont),
-              let sans = try? FontSet(font: LayoutOptions.defaultSansSerifFont) else { return nil }
-        var paths = Set<String>()
-        for face in [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace,
-                     sans.regular, sans.italic, sans.bold, sans.boldItalic] {
-            paths.insert(face.path)
+    private static func measuredFonts(of layout: LayoutOptions,
+                                      faceFiles: [String]?) -> (files: [Provenance.FontFile], installed: String)? {
+        guard let sans = try? FontSet(font: LayoutOptions.defaultSansSerifFont) else { return nil }
+        var paths = Set([sans.regular, sans.italic, sans.bold, sans.boldItalic].map(\.path))
+        if let faceFiles {
+            paths.formUnion(faceFiles)
+        } else {
+            guard let fonts = try? FontSet(font: layout.font, monospaceFamily: layout.codeFont) else { return nil }
+            paths.formUnion([fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace].map(\.path))
         }
         // The math face, when there is one: formulas are set in it.
         if let math = try? MathFont.load(layout.mathFont ?? LayoutOptions.defaultMathFont) { paths.insert(math.face.path) }

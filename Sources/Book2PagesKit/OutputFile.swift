@@ -133,7 +133,7 @@ public final class OutputFile: @unchecked Sendable {
     /// per folder a process writes into; a file of a process still running is left alone.
     static func removeLeftovers(in folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }) else { return }
-        guard let names = FileSystem.contents(ofDirectory: folder) else { return }
+        guard let names = FileSystem.contents(ofDirectory: folder, hiddenOnly: true) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".part") {
             let parts = name.dropLast(".part".count).split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 4, UInt32(parts[parts.count - 1]) != nil,

@@ -28,7 +28,9 @@ public enum FileSystem {
 
     /// The names in the folder `path` (not `.` and `..`), in the order the system lists them;
     /// nil when it can't be listed.
-    public static func contents(ofDirectory path: String) -> [String]? {
+    /// `hiddenOnly`: only the names that begin with `.`, picked from the bytes before any becomes
+    /// a `String` (a folder such as `/tmp` may hold thousands of others).
+    public static func contents(ofDirectory path: String, hiddenOnly: Bool = false) -> [String]? {
         guard let directory = FileName.withCString(path, { opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
@@ -36,7 +38,9 @@ public enum FileSystem {
         // copying its `d_name` whole would read past the last one the system filled in.
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while let entry = readdir(directory) {
-            let name = FileName.string(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
+            let bytes = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            if hiddenOnly, bytes.pointee != CChar(UInt8(ascii: ".")) { continue }
+            let name = FileName.string(cString: bytes)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -63,6 +63,12 @@ public struct Layouter: Sendable {
         faceFiles = MeasuredFace.files(of: faces)
     }
 
+    /// The files of the layout's own five faces (the body's four, the code's), as found when it
+    /// was made: what an output's provenance records of them, without looking them up again.
+    public var ownFaceFiles: [String] {
+        [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace].map(\.path)
+    }
+
     /// `faces`: the book's faces, in `FaceRole` order.
     private static func description(of options: LayoutOptions, fonts: FontSet, faces: [MeasuredFace]) -> LayoutDescription {
         let rounded = PointPrecision.rounded
