@@ -232,7 +232,7 @@ def main():
         whole = [converter] + ([] if batch else [book]) + options + ["-q", "-o", target]
         if batch:
             whole[whole.index("list.txt")] = os.path.join(book, "list.txt")
-            whole = ["sh", "-c", f"cd '{book}' && exec \"$@\"", "sh"] + whole
+            whole = ["sh", "-c", 'cd "$1" && shift && exec "$@"', "sh", book] + whole
         if floor_book and floor_book not in floors:
             # The conversion and its floor side by side, a run of each in turn.
             row["whole"], floors[floor_book] = measure_side_by_side([whole, [floor, floor_book]], runs)

@@ -81,7 +81,7 @@ public enum ExitCode {
     /// Every code with what it means, in the words `--help` uses.
     public static let meanings: [(code: Int32, meaning: String)] = [
         (success, "the book was converted (in a batch: every book)"),
-        (someFailed, "in a batch, some books failed; the others were converted"),
+        (someFailed, "in a batch, some books failed (all, for one reason: that reason's code)"),
         (usage, "bad usage: an unknown option or a bad value"),
         (invalidInput, "the input is not a book that can be converted, or has nothing to show"),
         (unreadableInput, "the input is missing or can't be read"),

@@ -150,6 +150,8 @@ enum Fingerprint {
         case .paths(let paths):
             var total = 0
             for path in paths {
+                // A book that is not there has no digest: its conversion says why.
+                guard FileSystem.kind(of: path) != nil else { return nil }
                 for file in files(under: path) {
                     // No fingerprint for what is not a regular file: the conversion refuses it.
                     guard let handle = try? LooseFile.open(file.absolute, named: file.relative) else { return nil }

@@ -1,3 +1,4 @@
+import FileNames
 import Foundation
 import PageFormat
 
@@ -14,10 +15,13 @@ public enum OtherBookCheck {
         guard !options.replacesOtherBooks,
               let ours = Fingerprint.inputPaths(of: input, writtenTo: options.outputPath) else { return nil }
         return { path throws(ConversionError) in
-            guard let recorded = RecordedOutput.provenance(at: path), let theirs = recorded.inputPaths,
-                  theirs != ours else { return }
+            // A link at the output's name is replaced, not written through: not another book's pages.
+            guard FileSystem.linkKind(of: path) == .regular, let recorded = RecordedOutput.provenance(at: path),
+                  let theirs = recorded.inputPaths, theirs != ours else { return }
             // Hashed only now: it reads the whole book again, and most outputs replaced are its own.
-            if let digest = Fingerprint.digest(of: input), "sha256:" + digest == recorded.input { return }
+            // A book that can't be hashed (missing, not a file) fails on its own, for its reason.
+            guard let digest = Fingerprint.digest(of: input) else { return }
+            if "sha256:" + digest == recorded.input { return }
             throw .outputFailed(file: path, reason: "holds the pages of another book (\(theirs.joined(separator: ", ")), "
                                 + "from the output's folder), not of \(input.name); left as it is (--force replaces it)")
         }

@@ -92,7 +92,7 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
         if writesJSON, !keepsPages, collector.encodedPages == nil { throw PagesNotWritten() }
         return switch options.outputFormat {
         case .json where options.pretty: [try document.jsonData(pretty: true)]
-        case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages)
+        case .json: try document.compactJSONPieces(encodedPages: collector.encodedPages, fallingBack: keepsPages)
         case .ndjson: [try document.jsonLines()]
         }
     }

@@ -129,7 +129,7 @@ public enum Command {
 
     /// Converts each input into its own file, `invocation.jobs` at a time; a failing book never
     /// stops the others. Exit 0 when every book converted (or was current), `someFailed` when
-    /// some did not.
+    /// some did not, and when none did for one reason, that reason's code.
     private static func runBatch(_ inputs: [String], into directory: String, invocation: Invocation,
                                  readStandardInput: () throws -> Data, report: (String) -> Void) -> Int32 {
         let listed: [String]

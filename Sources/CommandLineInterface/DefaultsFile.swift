@@ -19,10 +19,10 @@ import YAML
 enum DefaultsFile {
     static func merge(_ path: String, into parsed: inout ParsedArguments) throws(ConversionError) {
         let text: String
-        do {
-            text = try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        do throws(SystemError) {
+            text = String(decoding: try FileSystem.contents(ofFile: path, limit: Invocation.optionFileLimit), as: UTF8.self)
         } catch {
-            throw .unreadable(file: path, reason: SystemError.reason(for: error))
+            throw .unreadable(file: path, reason: error.description)
         }
         let root: YAMLNode?
         do {

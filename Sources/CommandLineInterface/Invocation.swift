@@ -252,14 +252,19 @@ struct Invocation: Sendable, Equatable {
             case .other: throw .unreadable(file: path, reason: "the --css stylesheet is not a regular file")
             case .regular: break
             }
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                return UserStylesheet(name: path, text: String(decoding: data, as: UTF8.self))
+            do throws(SystemError) {
+                let bytes = try FileSystem.contents(ofFile: path, limit: Self.optionFileLimit)
+                // A byte-order mark is no part of the first selector.
+                let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
+                return UserStylesheet(name: path, text: text)
             } catch {
-                throw .unreadable(file: path, reason: "the --css stylesheet can't be read (\(SystemError.reason(for: error)))")
+                throw .unreadable(file: path, reason: "the --css stylesheet can't be read (\(error))")
             }
         }
     }
+
+    /// The most bytes read of a file an option names (a stylesheet, a defaults file).
+    static let optionFileLimit = 16 << 20
 
     static func number(_ text: String, option: String, in range: ClosedRange<Double>) throws(ConversionError) -> Double {
         guard let value = Double(text), range.contains(value) else {

@@ -91,10 +91,28 @@ public enum FileSystem {
         case regular, directory, symbolicLink, other
     }
 
+    /// The bytes of the regular file at `path`, at most `limit` of them: past it, `EFBIG`. For
+    /// the files an option names (a stylesheet, a defaults file), read by their bytes' name.
+    public static func contents(ofFile path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw SystemError(code: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw SystemError(code: errno) }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            if bytes.count > limit { throw SystemError(code: EFBIG) }
+        }
+    }
+
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`: whole or
     /// nothing, and a link at `path` is replaced, never written through.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(SystemError) {
-        let folder = parentPath(of: path)
+        let folder = PathName.folder(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary = (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/")
             + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).part"
@@ -126,20 +144,13 @@ public enum FileSystem {
     /// `intermediate: false`: only `path` itself is made.
     public static func createDirectory(_ path: String, intermediate: Bool = true) throws(SystemError) {
         if isDirectory(path) { return }
-        let parent = parentPath(of: path)
+        let parent = PathName.folder(of: path)
         if intermediate, !parent.isEmpty, parent != path, !exists(parent) { try createDirectory(parent) }
         if FileName.withCString(path, { mkdir($0, 0o755) }) != 0, !(errno == EEXIST && isDirectory(path)) {
             throw SystemError(code: errno == EEXIST ? ENOTDIR : errno)
         }
     }
 
-    /// The folder holding `path` (`a/b` for `a/b/c`, `/` for `/c`, empty for `c`).
-    static func parentPath(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
-    }
 }
 
 /// An `errno`, described as `strerror` does (`Read-only file system`).

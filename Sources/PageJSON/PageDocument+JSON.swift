@@ -20,7 +20,12 @@ extension PageDocument {
     /// The compact JSON of `jsonData(encodedPages:)`, in the pieces it was written in: a long
     /// page list stays in the buffers its pages were written in as they were made, and a writer
     /// sends them on as they are, where joining them copied the whole output once more.
-    public func compactJSONPieces(encodedPages: EncodedPages? = nil) throws -> [Data] {
+    ///
+    /// `fallingBack` false: what the compact encoder can't write fails, rather than being written
+    /// by `JSONEncoder` from `pages` (which hold only summaries when their JSON was made as they
+    /// came: `Page.summary`).
+    public func compactJSONPieces(encodedPages: EncodedPages? = nil, fallingBack: Bool = true) throws -> [Data] {
+        if !fallingBack { return try CompactJSONEncoder().pieces(self, pages: encodedPages) }
         if let pieces = try? CompactJSONEncoder().pieces(self, pages: encodedPages) { return pieces }
         return [try jsonData(encodedPages: encodedPages)]
     }

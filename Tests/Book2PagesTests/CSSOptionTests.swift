@@ -1,6 +1,7 @@
 @testable import Book2PagesKit
 import BookModel
 @testable import CommandLineInterface
+import FileNames
 import Foundation
 import PageFormat
 import Testing
@@ -129,5 +130,17 @@ struct CSSOptionTests {
         try DefaultsFile.merge(defaults, into: &parsed)
         #expect(try Invocation(parsed).options.stylesheets.map(\.name) == [first, second])
         #expect(throws: ConversionError.self) { try Invocation(try ArgumentParser.parse(["book.md", "--css", ""])) }
+    }
+
+    /// A stylesheet named by bytes that are not UTF-8 is read by them; a byte-order mark is no
+    /// part of its first selector.
+    @Test func aSheetIsReadByItsNamesBytesWithoutItsByteOrderMark() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = directory.path + "/caf" + FileName.string([0xE9]) + ".css"
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("p { text-indent: 0 }".utf8)
+        try FileSystem.replace(name, with: bytes)
+        let options = try Invocation(try ArgumentParser.parse(["book.md", "--css", name])).options
+        #expect(options.stylesheets == [UserStylesheet(name: name, text: "p { text-indent: 0 }")])
     }
 }

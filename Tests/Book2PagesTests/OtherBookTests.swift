@@ -78,6 +78,24 @@ struct OtherBookTests {
         #expect(try recordedPaths(output) == ["../c/book.md"])
     }
 
+    /// A book that is missing fails for that, not as another book's: its output is no one's yet.
+    @Test func aMissingBookIsMissingNotAnotherBook() throws {
+        let directory = try twoBooks()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try Run.program(try binary(), ["a/book.md", "-o", "out/", "-q"], directory: directory).status == 0)
+        let missing = try Run.program(try binary(), ["c/book.md", "-o", "out/book.json", "-q"], directory: directory)
+        #expect(missing.status == ExitCode.unreadableInput, "\(missing.stderr)")
+        #expect(!missing.stderr.contains("another book"), "\(missing.stderr)")
+        // A link at the output's name is replaced, whatever the file it leads to holds.
+        try FileManager.default.moveItem(at: directory.appendingPathComponent("out/book.json"),
+                                         to: directory.appendingPathComponent("a.json"))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("out/book.json").path,
+                                                   withDestinationPath: "../a.json")
+        let linked = try Run.program(try binary(), ["b/book.md", "-o", "out/", "-q"], directory: directory)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try recordedPaths(directory.appendingPathComponent("a.json")) == ["../a/book.md"])
+    }
+
     /// Two processes started together, each with its own book for the same output: one writes it,
     /// the other fails, whichever comes second, and the output holds the winner's pages.
     @Test func twoProcessesAtOnceNeverBothWrite() throws {
