@@ -71,7 +71,8 @@ public struct Stylesheet: Sendable, Equatable {
 
     public init(parsing bytes: [UInt8], base: String? = nil) {
         rules = []
-        var bytes = bytes
+        // A UTF-8 byte-order mark is the file's encoding, not the start of its first selector.
+        var bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if bytes.count > CSSLimits.maximumSize {
             bytes.removeSubrange(CSSLimits.maximumSize...)
             notes.append("stylesheet longer than \(CSSLimits.maximumSize) bytes; the rest is ignored")

@@ -254,9 +254,7 @@ struct Invocation: Sendable, Equatable {
             }
             do throws(SystemError) {
                 let bytes = try FileSystem.contents(ofFile: path, limit: Self.optionFileLimit)
-                // A byte-order mark is no part of the first selector.
-                let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...], as: UTF8.self)
-                return UserStylesheet(name: path, text: text)
+                return UserStylesheet(name: path, text: String(decoding: bytes, as: UTF8.self))
             } catch {
                 throw .unreadable(file: path, reason: "the --css stylesheet can't be read (\(error))")
             }

@@ -39,6 +39,12 @@ struct StylesheetTests {
         #expect(Self.style(".Note { text-align: center }", [Self.element("p", "note")]).textAlign == nil)
     }
 
+    /// A UTF-8 byte-order mark (a stylesheet saved by many Windows editors) is the file's
+    /// encoding, not part of its first selector: that rule still applies.
+    @Test func aByteOrderMarkIsNotPartOfTheFirstSelector() {
+        #expect(Self.style("\u{FEFF}p { text-align: center }", [p]).textAlign == .center)
+    }
+
     @Test func descendantAndChildCombinators() {
         let path = [Self.element("body"), Self.element("div", "poem"), Self.element("blockquote"), p]
         #expect(Self.style("div.poem p { text-align: right }", path).textAlign == .right)
