@@ -36,8 +36,8 @@ enum Fingerprint {
     /// the same however the run was started (from which folder, by which name).
     static func inputPaths(of input: BookInput, writtenTo output: String?) -> [String]? {
         guard let output, case .paths(let paths) = input else { return nil }
-        let folder = RealPath.of(PathName.folder(of: output).isEmpty
-            ? "." : PathName.folder(of: output))
+        let parent = PathName.folder(of: output)
+        let folder = RealPath.of(parent.isEmpty ? "." : parent)
         return paths.map { RealPath.route(from: folder, to: RealPath.of($0)) }
     }
 
@@ -151,8 +151,8 @@ enum Fingerprint {
             var total = 0
             for path in paths {
                 // A book that is not there has no digest: its conversion says why.
-                guard FileSystem.kind(of: path) != nil else { return nil }
-                for file in files(under: path) {
+                guard let files = files(under: path) else { return nil }
+                for file in files {
                     // No fingerprint for what is not a regular file: the conversion refuses it.
                     guard let handle = try? LooseFile.open(file.absolute, named: file.relative) else { return nil }
                     defer { try? handle.close() }
@@ -168,8 +168,9 @@ enum Fingerprint {
         return hasher.finalize()
     }
 
-    private static func files(under path: String) -> [(relative: String, absolute: String)] {
-        guard let kind = FileSystem.kind(of: path) else { return [] }
+    /// Nil when nothing is at `path`.
+    private static func files(under path: String) -> [(relative: String, absolute: String)]? {
+        guard let kind = FileSystem.kind(of: path) else { return nil }
         guard kind == .directory else { return [((path as NSString).lastPathComponent, path)] }
         return FileSystem.subpaths(of: path).sorted().compactMap { name in
             let absolute = (path as NSString).appendingPathComponent(name)
