@@ -175,6 +175,16 @@ public struct ComputedStyle: Sendable, Equatable {
         lineHeightMultiple = nil
     }
 
+    /// For `html` and `body` of a flowed book: their line height as `takeLineHeightAsRoot`, and
+    /// their size the one the layout is asked for, unless `keepingSize` (a designed page's).
+    public mutating func takeAsRoot(keepingSize: Bool = false) {
+        takeLineHeightAsRoot()
+        if !keepingSize {
+            fontScale = 1
+            fontSizeIsSet = false
+        }
+    }
+
     /// Applies the winning declarations, font size first: `em` lengths are of the element's own
     /// size. `parentScale` is the parent's font size; `defaultScale` the element's size relative
     /// to it when the book sets none (a heading's). `set`: the properties that have a winner,

@@ -621,11 +621,7 @@ struct BlockBuilder {
             bodyFamilies = style.fontFamily
             // The body's size and line height are the ones the layout is asked for; its margins
             // are the page's. What the book sets below is taken relative to its own for the body.
-            style.takeLineHeightAsRoot()
-            if !keepsRootSize {
-                style.fontScale = 1
-                style.fontSizeIsSet = false
-            }
+            style.takeAsRoot(keepingSize: keepsRootSize)
             style.marginTop = nil
             style.marginBottom = nil
         }

@@ -19,9 +19,7 @@ extension UserStylesheets {
         var root = resolver.style(of: html, in: tree, styleAttribute: nil, parent: ComputedStyle())
         root = resolver.style(of: body, in: tree, styleAttribute: nil, parent: root)
         // As for a document's body: its size and line height are the layout's.
-        root.takeLineHeightAsRoot()
-        root.fontScale = 1
-        root.fontSizeIsSet = false
+        root.takeAsRoot()
         var next = body + 1
         return styled(blocks, parent: root, tree: tree, resolver: &resolver, next: &next)
     }
