@@ -1,4 +1,5 @@
 import BookModel
+import ImageSizes
 
 /// Gives image blocks the media type the manifest declares for their file, which is more to be
 /// trusted than the guess from a file extension.
@@ -6,7 +7,8 @@ enum ManifestMediaTypes {
     static func apply(_ manifest: [PackageDocument.Item], to chapters: inout [Chapter]) {
         // A manifest that lists a file twice is taken at its first listing.
         let mediaTypes = Dictionary(manifest.map { ($0.path, $0.mediaType) }, uniquingKeysWith: { first, _ in first })
-        for index in chapters.indices {
+        // A chapter without images is left as it is, not copied.
+        for index in chapters.indices where BookImageSizes.showsImages(chapters[index].blocks) {
             chapters[index].blocks = apply(mediaTypes, to: chapters[index].blocks)
         }
     }

@@ -20,8 +20,9 @@ public enum BookImageSizes {
             }
             image.source.pixelSize = sizes[path] ?? nil
         }
+        // Only a chapter showing images is changed: writing to any other would copy its blocks.
         for c in book.chapters.indices {
-            mapImages(in: &book.chapters[c].blocks, measure)
+            if showsImages(book.chapters[c].blocks) { mapImages(in: &book.chapters[c].blocks, measure) }
             if var design = book.chapters[c].design {
                 self.measure(&design, measure)
                 book.chapters[c].design = design
