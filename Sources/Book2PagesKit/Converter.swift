@@ -61,13 +61,9 @@ public enum Converter {
         // when the output can wait for the book; when the layouter can't be made, the book is
         // read before its error is thrown.
         let early = output.streams ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
-        let read: ReadResult
+        var read: ReadResult
         do throws(ConversionError) {
-            var made = try readBook(input, asked: options.inputFormat, limits: options.limits,
-                                    stylesheets: options.stylesheets, receiver: early)
-            try check(made, of: input.name, options: options)
-            made.book.metadata = options.layout.applied(to: made.book.metadata)
-            read = made
+            read = try readChecked(input, options: options, receiver: early)
         } catch {
             early?.cancel()
             throw error
@@ -87,6 +83,10 @@ public enum Converter {
         } else {
             _ = output.arrange(for: read.book.metadata)
             output.restart()
+            // The chapters handed to the early layout went with it: the book is read again, whole.
+            if read.book.chapters.contains(where: { $0.handedOverContent != nil }) {
+                read = try readChecked(input, options: options, receiver: nil)
+            }
             paged = layouter.layout(read.book, keepingPages: false, onChapter: { _, pages in output.add(pages) },
                                     spreadSide: { output.nextChapterOpensSpread() })
         }
@@ -114,6 +114,16 @@ public enum Converter {
             for piece in pieces { try send(piece, to: sink) }
         }
         return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
+    }
+
+    /// The book read and checked (`check`), with the options' metadata applied.
+    private static func readChecked(_ input: BookInput, options: ConversionOptions,
+                                    receiver: (any ChapterReceiver)?) throws(ConversionError) -> ReadResult {
+        var read = try readBook(input, asked: options.inputFormat, limits: options.limits,
+                                stylesheets: options.stylesheets, receiver: receiver)
+        try check(read, of: input.name, options: options)
+        read.book.metadata = options.layout.applied(to: read.book.metadata)
+        return read
     }
 
     /// Hands `data` to the sink; what it throws, as the conversion's error (a failed write to

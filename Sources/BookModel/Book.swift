@@ -111,6 +111,9 @@ public struct Chapter: Sendable, Equatable {
     /// For a fixed-layout spine item, the page its designer drew: the chapter is that one page,
     /// and its text is in the design's boxes and lines, not in `blocks`.
     public var design: PageDesign?
+    /// For a chapter its reader handed to a `ChapterReceiver`, which took its blocks and notes
+    /// (both left empty here): what is known of them. Nil for a chapter held whole.
+    public var handedOverContent: HandedOverContent?
 
     public init(source: String, title: String? = nil, blocks: [Block], isLinear: Bool = true,
                 spineCFI: String? = nil, notes: [Note] = [], design: PageDesign? = nil) {

@@ -57,13 +57,15 @@ extension Book {
     /// even a page left blank on purpose.
     public var showsSomething: Bool {
         cover != nil || chapters.contains { $0.design != nil || $0.blocks.showsSomething
-            || $0.notes.contains { $0.blocks.showsSomething } }
+            || $0.notes.contains { $0.blocks.showsSomething } || $0.handedOverContent?.showsSomething == true }
     }
 }
 
 extension Chapter {
     /// The UTF-8 size of the chapter's text and its notes' text.
-    public var textSize: Int { notes.reduce(blocks.textSize + (design?.textSize ?? 0)) { $0 + $1.blocks.textSize } }
+    public var textSize: Int {
+        notes.reduce(blocks.textSize + (design?.textSize ?? 0) + (handedOverContent?.textSize ?? 0)) { $0 + $1.blocks.textSize }
+    }
 }
 
 extension Table {

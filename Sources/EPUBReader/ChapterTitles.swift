@@ -14,13 +14,7 @@ enum ChapterTitles {
     /// first block); else the chapter's first heading (its `title` as read); else the first
     /// entry pointing anywhere into it.
     private static func title(of chapter: Chapter, entries: [TOCEntry]) -> String? {
-        var startAnchors = Set(chapter.blocks.first?.anchors ?? [])
-        if let first = chapter.blocks.first, case .table = first.kind {
-            // The ids inside a table's cells start where the table does, in the layout of today.
-            var anchors: [String] = []
-            _ = TableText.runs(of: [first], anchors: &anchors)
-            startAnchors.formUnion(anchors)
-        }
+        let startAnchors = chapter.startAnchors
         if let start = entries.first(where: { $0.anchor.map(startAnchors.contains) ?? true }) { return start.title }
         return chapter.title ?? entries.first?.title
     }

@@ -22,7 +22,8 @@ struct SpineReader {
     /// What `META-INF/encryption.xml` says is encrypted.
     let encryptedPaths: Set<String>
     let cover: ImageReference?
-    /// Takes each chapter as it is read, but those showing images (`ChapterReceiver`).
+    /// Takes each chapter as it is read, but those showing images (`ChapterReceiver`); the book
+    /// keeps only what it needs of those (`Chapter.handedOver()`).
     var receiver: (any ChapterReceiver)? = nil
     /// The book's stylesheets, read once each, and the faces they declare.
     var stylesheets: BookStylesheets
@@ -90,11 +91,12 @@ struct SpineReader {
                                       isLinear: slot.spineItem.isLinear, spineCFI: slot.spineItem.cfi, notes: content.notes)
                 chapter.design = content.design
                 chapter.design?.side = slot.spineItem.side
-                chapters.append(chapter)
                 // A designed page waits for its pictures' sizes, as a chapter showing images does.
                 if let receiver, chapter.design == nil, !BookImageSizes.showsImages(chapter.blocks) {
-                    receiver.receive(chapter, at: chapters.count - 1)
+                    receiver.receive(chapter, at: chapters.count)
+                    chapter = chapter.handedOver()
                 }
+                chapters.append(chapter)
             }
         }
 

@@ -123,13 +123,16 @@ private struct BookAssembler {
         warnings += mapped.warnings
         let split = ChapterSplitter.split(mapped, source: source)
         if split.chapters.isEmpty { warnings.append(Warning(entry: source, "the file has no text")) }
+        var read = split.chapters
         if let receiver {
             // The front matter read so far stands for the book's: a later file's that changes
-            // how the book is set has the layout done again.
+            // how the book is set has the layout done again (the book read again: what was
+            // handed over is not kept).
             if !began { receiver.begin(metadata(title: fallbackTitle)) }
             began = true
-            for (n, chapter) in split.chapters.enumerated() where !BookImageSizes.showsImages(chapter.blocks) {
-                receiver.receive(chapter, at: chapters.count + n)
+            for n in read.indices where !BookImageSizes.showsImages(read[n].blocks) {
+                receiver.receive(read[n], at: chapters.count + n)
+                read[n] = read[n].handedOver()
             }
         }
         toc += split.toc.map { entry in
@@ -137,7 +140,7 @@ private struct BookAssembler {
             entry.chapterIndex += chapters.count
             return entry
         }
-        chapters += split.chapters
+        chapters += read
     }
 
     private mutating func cover(named href: String, in source: String) -> String? {

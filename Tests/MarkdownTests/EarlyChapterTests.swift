@@ -5,8 +5,8 @@ import Testing
 
 /// The Markdown reader hands each file's chapters to a `ChapterReceiver` as soon as the file is
 /// read, so the layout can start before the book is whole: first the metadata the front matter
-/// read so far gives, then the chapters in their places. A chapter showing an image waits for
-/// the images' sizes, measured last.
+/// read so far gives, then the chapters in their places, which the book then holds without
+/// their content. A chapter showing an image waits for the images' sizes, measured last.
 struct EarlyChapterTests {
     private final class Receiver: ChapterReceiver {
         let state = Mutex<(metadata: [Metadata], indices: [Int], chapters: [Chapter])>(([], [], []))
@@ -33,8 +33,14 @@ struct EarlyChapterTests {
         // The first file's front matter; the book keeps the first language it is given.
         #expect(metadata.map(\.language) == ["en"])
         #expect(book.metadata.language == "en")
-        // The chapter with the image is kept back; the others are the book's own.
+        // The chapter with the image is kept back, whole; the book keeps of the others only
+        // their places and what is known of their text.
         #expect(indices == [0, 1, 3])
-        #expect(chapters == indices.map { book.chapters[$0] })
+        #expect(chapters.map { $0.handedOver() } == indices.map { book.chapters[$0] })
+        #expect(indices.allSatisfy { book.chapters[$0].blocks.isEmpty && book.chapters[$0].handedOverContent != nil })
+        #expect(book.chapters[2].handedOverContent == nil && !book.chapters[2].blocks.isEmpty)
+        #expect(chapters.map(\.title) == ["One", "Two", "Four"])
+        #expect(book.textSize == chapters.reduce(0) { $0 + $1.textSize } + book.chapters[2].textSize)
+        #expect(book.showsSomething)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 
 /// The EPUB reader hands each chapter to a `ChapterReceiver` as soon as it is read, so the layout
 /// can start before the book is whole: first the metadata the package gives, then every chapter
-/// that is already final, in its place in the book. A chapter showing an image waits for the
-/// images' sizes, measured last; the caller takes it from the finished book.
+/// that is already final, in its place in the book, which then keeps only what it needs of it.
+/// A chapter showing an image waits for the images' sizes, measured last; the caller takes it
+/// from the finished book.
 struct EarlyChaptersTests {
     private final class Receiver: ChapterReceiver {
         let state = Mutex<(metadata: [Metadata], chapters: [(Int, Chapter)])>(([], []))
@@ -43,13 +44,19 @@ struct EarlyChaptersTests {
         #expect(metadata.first?.direction == .rightToLeft)
         #expect(metadata.first?.writesVertically == false)
         #expect(book.metadata.writesVertically)
-        // The chapter with the image is kept back; the others are the book's, but for their titles.
+        // The chapter with the image is kept back, whole. The book holds the others without their
+        // content: their places, their titles (the table of contents may rename them) and what
+        // is known of their text.
         #expect(received.map(\.0) == [0, 2, 3])
         for (index, chapter) in received {
             var final = book.chapters[index]
             final.title = chapter.title
-            #expect(chapter == final)
+            #expect(chapter.handedOver() == final)
+            #expect(final.blocks.isEmpty && final.handedOverContent?.textSize == chapter.textSize)
+            #expect(final.handedOverContent?.showsSomething == true)
         }
+        #expect(book.chapters[1].handedOverContent == nil && !book.chapters[1].blocks.isEmpty)
         #expect(book.chapters.count == 4)
+        #expect(book.chapters[0].title == "One")
     }
 }
