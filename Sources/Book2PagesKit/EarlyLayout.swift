@@ -55,6 +55,9 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     }
 
     func receive(_ chapter: Chapter, at index: Int) {
+        // With no layout begun (no layouter) nothing would take it, and the feed holds a reader
+        // that gets far ahead until a worker does.
+        guard progress != nil else { return }
         feed.add(chapter, at: index)
     }
 
