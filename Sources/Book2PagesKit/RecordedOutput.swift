@@ -39,9 +39,16 @@ struct RecordedOutput {
         guard let handle = try? LooseFile.open(path, named: path), let data = Self.contents(handle) else { return nil }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            return jsonLinesProvenance(bytes) ?? jsonProvenance(bytes)
+            // Told apart by how they open, not by looking for a line's end: a compact JSON
+            // document is one line, and searching it for a newline would read every page of the
+            // file into the process's memory (a mapped page read counts, as much as the output).
+            return bytes.starts(with: Self.jsonLinesOpening) ? jsonLinesProvenance(bytes) : jsonProvenance(bytes)
         }
     }
+
+    /// How a JSON Lines output opens: its header, whose first member (members are sorted) is
+    /// its format's name. A JSON document opens with its chapters.
+    private static let jsonLinesOpening = Array(#"{"format":"#.utf8)
 
     /// The most a gzip output is inflated to before it is taken for not ours: the default memory
     /// limit (`--limit memory`).
