@@ -36,7 +36,10 @@ public enum Converter {
     /// `sink`, JSON Lines go to it a line at a time as they are made (the header as soon as the
     /// book is read, each chapter's pages as soon as they and the ones before them are laid
     /// out, the end line last), and the conversion's `jsonPieces` are empty: those lines were
-    /// sent. Any other output is written whole, at the end (JSON's keys are sorted, so none of
+    /// sent. Into a file (`options.outputPath`), the layout begins while the book is read, as
+    /// it does for any other output, so that no more than a few chapters' model is held; the
+    /// lines made before the header can be written wait beside the file (`LineSpool`) and are
+    /// sent once the book is laid out. Any other output is written whole, at the end (JSON's keys are sorted, so none of
     /// it is final before every page is), and sent to `sink` in the pieces it was written in.
     /// Either way the bytes are the same.
     ///
@@ -52,7 +55,10 @@ public enum Converter {
                                streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
         // Under --strict a warning from the layout must stop the output, so nothing is streamed.
         let output: any PageOutput = if let sink, options.outputFormat == .ndjson, !options.strict {
-            LineStream(sink: sink, target: options.target, keepsLines: options.keepsLines, keepsPages: keepingPages)
+            // Into a file, the lines made before the book is read wait beside it; onto standard
+            // output, none is made before (`PageOutput.takesPagesEarly`).
+            LineStream(sink: sink, target: options.target, keepsLines: options.keepsLines, keepsPages: keepingPages,
+                       spool: options.outputPath.flatMap(LineSpool.init(for:)))
         } else {
             WholeDocument(options: options, keepsPages: keepingPages)
         }
@@ -60,7 +66,7 @@ public enum Converter {
         // The layouter is made while the book is opened, and the layout starts while it is read
         // when the output can wait for the book; when the layouter can't be made, the book is
         // read before its error is thrown.
-        let early = output.streams ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
+        let early = !output.takesPagesEarly ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
         var read: ReadResult
         do throws(ConversionError) {
             read = try readChecked(input, options: options, receiver: early)

@@ -11,10 +11,12 @@ import Targets
 /// the end: the one thing that differs between writing the document whole and streaming it.
 /// The conversion itself is the same for both (`Converter.convert`).
 protocol PageOutput: AnyObject, Sendable {
-    /// Whether it sends the output itself as it is made, rather than handing it back whole. Only
-    /// an output that does not stream takes pages laid out while the book is still read: a book
-    /// may turn out to need another layout, and what was sent can't be taken back.
+    /// Whether it sends the output itself as it is made, rather than handing it back whole.
     var streams: Bool { get }
+    /// Whether it takes pages laid out while the book is still read. A book may turn out to
+    /// need another layout, and what was sent can't be taken back: an output that sends pages
+    /// as they come takes none before the book is read, unless it can hold them until then.
+    var takesPagesEarly: Bool { get }
     /// The pages given so far are not the book's: it is laid out again, from the start.
     func restart()
     /// The book is read and about to be laid out: what comes before its pages.
@@ -48,6 +50,7 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     /// Where the collector puts designed pages on spreads (`arrange`).
     private var spreads: SpreadPlacement?
     var streams: Bool { false }
+    var takesPagesEarly: Bool { true }
     var failure: ConversionError? { nil }
 
     /// Whether the document given back holds its pages whole (`Converter.convert`'s `keepingPages`).
@@ -110,43 +113,110 @@ struct PagesNotWritten: Error, CustomStringConvertible {
 /// After the first failure nothing more is written. The pages are kept for the document the
 /// conversion returns, whole or as their summaries (`Page.summary`): the rest was sent, and
 /// holding it too would keep the whole book's pages in memory.
+///
+/// With a spool (`LineSpool`: an output file to hold lines beside), it takes pages laid out
+/// while the book is read, as the whole document does, so that a chapter's model is freed once
+/// it is laid out and the reader never holds the book whole. Those pages' lines come before the
+/// header, which needs the book read: they wait in the spool, and everything is sent, in order,
+/// once the book is laid out (`finish`). Pages given are then taken back by emptying it.
 final class LineStream: PageOutput, @unchecked Sendable {
     private let lock = NSLock()
     private let sink: @Sendable (Data) throws -> Void
     /// Whose spreads designed pages are placed on (`arrange`).
     private let target: any PageTarget
     private var stream: PageStream
-    private var pages: [Page] = []
+    /// Kept, whole or as summaries, for the document: the pages before the content, the
+    /// content's (blanks for spreads among them), the pages after.
+    private var front: [Page] = []
+    private var content: [Page] = []
+    private var back: [Page] = []
     private(set) var failure: ConversionError?
-    var streams: Bool { true }
-
     private let keepsPages: Bool
+    /// Where the lines wait until the book is read; nil: they go out as they are made.
+    private let spool: LineSpool?
+    /// With a spool: the header's and the front pages' lines, made once the book is read and
+    /// sent before the spool's; and the book, whose front pages are counted again on a restart.
+    private var opening: [Data] = []
+    private var book: Book?
+    var streams: Bool { true }
+    var takesPagesEarly: Bool { spool != nil }
 
-    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget, keepsLines: Bool, keepsPages: Bool) {
+    init(sink: @escaping @Sendable (Data) throws -> Void, target: any PageTarget, keepsLines: Bool, keepsPages: Bool,
+         spool: LineSpool? = nil) {
         self.sink = sink
         self.target = target
         self.keepsPages = keepsPages
+        self.spool = spool
         stream = PageStream(keepsLines: keepsLines)
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
-        write {
-            try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout, target: target,
-                                 provenance: provenance)
+        lock.withLock {
+            var lines: [Data] = []
+            do {
+                lines.append(try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout,
+                                                  target: target, provenance: provenance))
+            } catch {
+                failure = failure ?? .internalError("the header could not be encoded as JSON: \(error)")
+            }
+            let made = stream.front(of: book)
+            front = keep(made)
+            lines += encode(made, from: 0)
+            if spool != nil {
+                opening = lines
+                self.book = book
+            } else {
+                lines.forEach(sendLocked)
+            }
         }
-        emit { $0.front(of: book) }
     }
 
-    func restart() {}
+    /// The pages given are not the book's: forgotten, and their lines with them. Only pages
+    /// laid out early, which only a stream with a spool takes, are ever given back.
+    func restart() {
+        lock.withLock {
+            guard let spool else { return }
+            spool.clear()
+            content = []
+            stream = PageStream(spreads: stream.spreads, keepsLines: stream.keepsLines)
+            if let book { _ = stream.front(of: book) }
+        }
+    }
 
-    /// A stream is given no page before its book is read: it takes the book's placement as it is.
+    /// Without a spool no page comes before the book is read: the book's placement is taken as
+    /// it is. With one, pages placed otherwise are laid out again.
     func arrange(for metadata: Metadata) -> Bool {
-        lock.withLock { stream.spreads = SpreadPlacement(for: metadata, target: target) }
-        return true
+        let asked = SpreadPlacement(for: metadata, target: target)
+        let changed = lock.withLock {
+            let changed = asked != stream.spreads
+            stream.spreads = asked
+            return changed
+        }
+        guard spool != nil, changed else { return true }
+        restart()
+        return false
     }
 
     func add(_ pages: [Page]) {
-        emit { $0.content(pages) }
+        lock.lock()
+        defer { lock.unlock() }
+        // Past the memory bound nothing more is made: the conversion is refused.
+        guard !MemoryWatch.isOver else { return }
+        let first = stream.nextContentIndex
+        let made = stream.content(pages)
+        content += keep(made)
+        for line in encode(made, from: first) {
+            if let spool {
+                guard failure == nil else { return }
+                do throws(ConversionError) {
+                    try spool.append(line)
+                } catch {
+                    failure = error
+                }
+            } else {
+                sendLocked(line)
+            }
+        }
     }
 
     func nextChapterOpensSpread() -> Bool? {
@@ -154,47 +224,58 @@ final class LineStream: PageOutput, @unchecked Sendable {
     }
 
     func finish(_ book: Book) -> [Page] {
-        emit { $0.back() }
-        return lock.withLock { pages }
+        lock.withLock {
+            if let spool {
+                opening.forEach(sendLocked)
+                opening = []
+                if failure == nil {
+                    do throws(ConversionError) {
+                        try spool.drain { piece throws(ConversionError) in try Converter.send(piece, to: sink) }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            let first = stream.count
+            let made = stream.back()
+            back = keep(made)
+            encode(made, from: first).forEach(sendLocked)
+            return front + content + back
+        }
     }
 
     func write(_ document: PageDocument) throws -> [Data] {
-        write {
-            try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
-                              target: document.target, standIns: document.layout.standIns ?? [], links: document.links)
+        lock.withLock {
+            do {
+                sendLocked(try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
+                                             target: document.target, standIns: document.layout.standIns ?? [],
+                                             links: document.links))
+            } catch {
+                failure = failure ?? .internalError("the end line could not be encoded as JSON: \(error)")
+            }
         }
         return []
     }
 
-    /// Writes the pages `make` takes from the stream, a line each.
-    private func emit(_ make: (inout PageStream) -> [Page]) {
-        lock.lock()
-        defer { lock.unlock() }
-        // Past the memory bound nothing more is made: the conversion is refused.
-        guard !MemoryWatch.isOver else { return }
-        let first = stream.count
-        let made = make(&stream)
-        pages += keepsPages ? made : made.map(\.summary)
-        for (offset, page) in made.enumerated() {
-            writeLocked { try JSONLines.page(page, index: first + offset) }
-        }
+    /// What of `pages` is kept for the document.
+    private func keep(_ pages: [Page]) -> [Page] {
+        keepsPages ? pages : pages.map(\.summary)
     }
 
-    private func write(_ line: () throws -> Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        writeLocked(line)
-    }
-
-    private func writeLocked(_ line: () throws -> Data) {
-        guard failure == nil else { return }
-        let data: Data
+    /// The pages' lines, the first at `index` in the page list; none after a failure.
+    private func encode(_ pages: [Page], from index: Int) -> [Data] {
+        guard failure == nil else { return [] }
         do {
-            data = try line()
+            return try pages.enumerated().map { offset, page in try JSONLines.page(page, index: index + offset) }
         } catch {
             failure = .internalError("a page could not be encoded as JSON: \(error)")
-            return
+            return []
         }
+    }
+
+    /// Called with the lock held.
+    private func sendLocked(_ data: Data) {
+        guard failure == nil else { return }
         do throws(ConversionError) {
             try Converter.send(data, to: sink)
         } catch {

@@ -60,6 +60,10 @@ public struct PageStream: Sendable {
         return pages
     }
 
+    /// Where the next content page goes in the page list: after the pages before the content,
+    /// whether or not they were given yet.
+    public var nextContentIndex: Int { PageDocument.firstContentIndex + contentCount }
+
     /// Whether the next chapter's first page, when it is a flowed one, opens a spread whose two
     /// pages the layout ends together; nil when it does not align spreads (`SpreadPlacement`).
     public func nextChapterOpensSpread() -> Bool? {

@@ -6,6 +6,7 @@ import Layout
 import MarkdownReader
 import PageFormat
 import PageWriter
+import Synchronization
 import Testing
 import ZipArchive
 
@@ -98,5 +99,42 @@ struct EarlyLayoutConversionTests {
         #expect(converted.pages == expected.pages)
         #expect(converted == expected)
         #expect(converted.pages.contains { $0.shown?.lines.contains(where: \.hyphenated) == true })
+    }
+
+    /// JSON Lines into a file are laid out while the book is read as well, the lines made before
+    /// the header held beside the file (`LineSpool`) until the book is read: the lines are the
+    /// ones streamed where there is no file, and the layout waits for the book. The provenance
+    /// aside, which records the way from the output's folder to the book.
+    @Test(arguments: [false, true])
+    func jsonLinesIntoAFileAreTheLinesStreamed(verticalCSS: Bool) throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try epub(verticalCSS: verticalCSS, in: directory)
+        var options = ConversionOptions()
+        options.outputFormat = .ndjson
+        let streamed = try Self.lines(of: path, options: options)
+        options.outputPath = directory.appendingPathComponent("book.ndjson").path
+        #expect(LineSpool(for: options.outputPath!) != nil, "the spool is made in the output's folder")
+        let spooled = try Self.lines(of: path, options: options)
+        #expect(spooled.count == streamed.count && spooled.count > 10)
+        #expect(Array(spooled.dropFirst()) == Array(streamed.dropFirst()))
+        #expect(try Self.withoutProvenance(spooled[0]) == Self.withoutProvenance(streamed[0]))
+        // Nothing is left beside the output: the spool has no name.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["book.epub"])
+    }
+
+    /// The lines a conversion streams.
+    private static func lines(of path: String, options: ConversionOptions) throws -> [Data] {
+        let sent = Mutex(Data())
+        _ = try Converter.convert(.paths([path]), options: options, keepingPages: false,
+                                  streamingTo: { data in sent.withLock { $0.append(data) } })
+        return sent.withLock { $0 }.split(separator: UInt8(ascii: "\n")).map { Data($0) }
+    }
+
+    private static func withoutProvenance(_ header: Data) throws -> NSDictionary {
+        var object = try #require(try JSONSerialization.jsonObject(with: header) as? [String: Any])
+        #expect(object["provenance"] != nil)
+        object["provenance"] = nil
+        return object as NSDictionary
     }
 }
