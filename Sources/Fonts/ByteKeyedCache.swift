@@ -7,6 +7,17 @@
 /// checks in the hot path). Keys of up to 16 bytes (nearly every word) are held in the slot
 /// itself, so a lookup touches one cache line; longer ones live in an arena. Results never
 /// depend on the table's order, so they are the same on every run. One owner, one thread.
+///
+/// Bounded, so that a book's peak memory does not grow with its vocabulary: once the table
+/// holds `maximumCapacity * 9 / 16` keys (or its arena as many bytes as the table), the next
+/// key to be computed finds it emptied instead of grown, and the table fills again from there.
+/// Every value is a pure function of its key, so what is emptied is only computed again, and
+/// output never changes. The default, 2^17 slots (4 MiB) and 73,728 keys, holds every cache of
+/// a War and Peace-size book whole (the largest ends near 67,000 keys), so such a book loses
+/// no hits and is as fast; a book ten times longer, whose caches grew to 16 MiB, keeps 4 to 8
+/// and pays for it in words measured again (a few per cent of its time). Emptying all at
+/// once, rather than evicting key by key, keeps the lookup as it was: no order to track, no
+/// tombstones, nothing written on a hit.
 public final class ByteKeyedCache {
     private struct Slot {
         /// 0 marks an empty slot; a stored hash always has its low bit set.
@@ -27,15 +38,39 @@ public final class ByteKeyedCache {
     // One owner, one thread: the runtime's exclusivity checks on these
     // would cost as much as the lookup itself.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) private var capacity = 1 << 12
+    @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var arena: [UInt8] = []
     @exclusivity(unchecked) public private(set) var count = 0
     /// The slots of the keys to be looked up soon (`note`), and what warming them read, kept so
     /// that the reads are not optimized away.
     @exclusivity(unchecked) private var noted: [Int] = []
     @exclusivity(unchecked) private var warmed: UInt64 = 0
+    /// How many `compute`s of this cache are running: the table is emptied only when none is,
+    /// since one that is running may hold a value it read from it.
+    @exclusivity(unchecked) private var computing = 0
 
-    public init() {
+    /// See the type's comment.
+    public static let defaultMaximumCapacity = 1 << 17
+    /// The most slots the table grows to (a power of two).
+    public let maximumCapacity: Int
+    /// The keys, and the bytes of arena, past which the table is emptied. The keys stop short of
+    /// the 60 % load that grows the table, leaving room for those a `compute` adds while the
+    /// table cannot be emptied (a few per word: a hyphenated word's parts).
+    private let maximumCount: Int
+    private let maximumArena: Int
+
+    /// Called each time the table is emptied, before the key that found it full is computed:
+    /// never while a `compute` of this cache runs, so an owner whose values number things it
+    /// keeps beside the cache (hyphenation points) can drop those too.
+    public var emptied: (() -> Void)?
+
+    /// `maximumCapacity`: a power of two, at least 16.
+    public init(maximumCapacity: Int = ByteKeyedCache.defaultMaximumCapacity) {
+        precondition(maximumCapacity >= 16 && maximumCapacity & (maximumCapacity - 1) == 0)
+        self.maximumCapacity = maximumCapacity
+        maximumCount = maximumCapacity * 9 / 16
+        maximumArena = maximumCapacity * MemoryLayout<Slot>.stride
+        capacity = min(1 << 12, maximumCapacity)
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Self.empty, count: capacity)
     }
@@ -49,8 +84,15 @@ public final class ByteKeyedCache {
         guard let key = Key(bytes, space: space) else { return compute() }
         var (index, found) = probe(key, bytes)
         if let found { return found }
+        if computing == 0, count >= maximumCount || arena.count >= maximumArena {
+            removeAll()
+            index = probe(key, bytes).index
+        }
         let countBefore = count
+        computing += 1
         let value = Int32(clamping: compute())
+        computing -= 1
+        // Only added to, not emptied, while `compute` ran.
         if count != countBefore {
             // `compute` filled the table itself (and may have grown it): find the free slot again.
             index = probe(key, bytes).index
@@ -139,6 +181,23 @@ public final class ByteKeyedCache {
                             length: UInt16(key.length), space: UInt16(key.space))
         count += 1
         if count * 5 > capacity * 3 { grow() }
+    }
+
+    /// Empties the table, keeping its memory (but no more than `maximumCapacity` slots, which
+    /// a `compute` adding keys to a full table may have taken it past), and tells the owner.
+    @inline(never)
+    private func removeAll() {
+        if capacity > maximumCapacity {
+            slots.deallocate()
+            capacity = maximumCapacity
+            slots = .allocate(capacity: capacity)
+            slots.initialize(repeating: Self.empty, count: capacity)
+        } else {
+            slots.update(repeating: Self.empty, count: capacity)
+        }
+        count = 0
+        arena.removeAll(keepingCapacity: true)
+        emptied?()
     }
 
     private func grow() {

@@ -14,12 +14,15 @@ final class SharedHyphenation: @unchecked Sendable {
     /// Guarded by `lock`, as are all below: by a word's bytes (space: its dictionary's
     /// number), the number of its answer in `answers` (0 for none).
     private let known = ByteKeyedCache()
-    /// Unchecked: the lock is their exclusivity.
+    /// Unchecked: the lock is their exclusivity. Emptied with `known`, whose values number
+    /// them, so that they are bounded as it is.
     @exclusivity(unchecked) private var answers: [[Int]] = [[]]
     /// The dictionaries met so far, by number.
     @exclusivity(unchecked) private var dictionaries: [HyphenationPatterns] = []
 
-    init() {}
+    init() {
+        known.emptied = { [unowned self] in answers.removeSubrange(1...) }
+    }
 
     /// The points of `word` in `patterns` as another hyphenator found them, else `find()`'s,
     /// remembered for the others. `find` runs outside the lock.

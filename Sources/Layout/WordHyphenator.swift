@@ -36,7 +36,8 @@ final class WordHyphenator {
     /// book repeats its words, and a `String` key cost more to make and hash than most answers.
     private let known = ByteKeyedCache()
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
-    /// runtime's exclusivity checks on these two would run for every word).
+    /// runtime's exclusivity checks on these two would run for every word). Emptied with
+    /// `known`, whose values number them, so that they are bounded as it is.
     @exclusivity(unchecked) private var answers: [[Int]] = [[]]
     /// The dictionaries asked so far, by their position.
     @exclusivity(unchecked) private var dictionaryIDs: [ObjectIdentifier] = []
@@ -50,6 +51,7 @@ final class WordHyphenator {
     init(dictionaries: HyphenationDictionaries, shared: SharedHyphenation? = nil) {
         self.dictionaries = dictionaries
         self.shared = shared
+        known.emptied = { [unowned self] in answers.removeSubrange(1...) }
     }
 
     /// Whether `language` has a dictionary, noting a language without one. The patterns are

@@ -86,4 +86,67 @@ import Testing
         }
         #expect(cache.count == 100 * 101)
     }
+
+    /// Past its bound the table is emptied and fills again: it never holds more keys than the
+    /// bound, and every value is what its key computes, whether remembered or computed again.
+    @Test func pastItsBoundTheCacheIsEmptiedAndValuesStayRight() {
+        let cache = ByteKeyedCache(maximumCapacity: 64)
+        var emptyings = 0
+        cache.emptied = { emptyings += 1 }
+        var most = 0
+        for round in 0..<3 {
+            for key in 0..<200 {
+                let long = round == 1 ? String(repeating: "leviathan", count: 3) : ""
+                #expect(value(cache, "\(long)whale \(key)") { key * 7 } == key * 7)
+                most = max(most, cache.count)
+            }
+        }
+        #expect(emptyings > 0)
+        #expect(most == 64 * 9 / 16)
+        // Keys held are found, not computed again.
+        var computed = false
+        #expect(value(cache, "whale 199") { computed = true; return -1 } == 199 * 7)
+        #expect(!computed)
+    }
+
+    /// A `compute` that fills the table past its bound (here, with more keys than it may hold)
+    /// finds its own values still there: the table is emptied only between computations, and
+    /// then so are numbers kept beside it, as the hyphenators keep their points.
+    @Test func aComputationFillingTheCachePastItsBoundIsNotEmptiedUnder() {
+        let cache = ByteKeyedCache(maximumCapacity: 64)
+        var beside: [[Int]] = [[]]
+        var computing = 0
+        var emptiedWhileComputing = false
+        cache.emptied = {
+            emptiedWhileComputing = emptiedWhileComputing || computing > 0
+            beside.removeSubrange(1...)
+        }
+        func remember(_ points: [Int]) -> Int {
+            beside.append(points)
+            return beside.count - 1
+        }
+        func points(_ outer: Int) -> [Int] {
+            beside[value(cache, "outer \(outer)") {
+                computing += 1
+                defer { computing -= 1 }
+                var points: [Int] = []
+                for inner in 0..<50 {
+                    points += beside[value(cache, "inner \(outer) \(inner)", space: 1) { remember([outer, inner]) }]
+                }
+                return remember(points)
+            }]
+        }
+        for round in 0..<2 {
+            for outer in 0..<10 {
+                let expected = (0..<50).flatMap { [outer, $0] }
+                #expect(points(outer) == expected, "round \(round), key \(outer)")
+                #expect(beside.count == cache.count + 1)
+            }
+        }
+        #expect(!emptiedWhileComputing)
+        // The next key computed finds the overfull table emptied.
+        #expect(value(cache, "whale") { 42 } == 42)
+        #expect(cache.count == 1)
+        #expect(beside.count == 1)
+    }
 }
