@@ -7,8 +7,10 @@ import Foundation
 /// on who shaped them, so results are the same however the work was shared. Thread-safe.
 public final class SharedWidths: @unchecked Sendable {
     private let lock = ShortLock()
-    /// Guarded by `lock`, as are the faces' numbers.
-    private let cache = ByteKeyedCache()
+    /// Guarded by `lock`, as are the faces' numbers. Twice the default bound (8 MiB, 147,456
+    /// keys): it holds the words of all the workers, so it fills first, and each word it
+    /// forgets is shaped again, where a worker's cache that forgets a word finds it here.
+    private let cache = ByteKeyedCache(maximumCapacity: 1 << 18)
     private var faceIDs: [ObjectIdentifier] = []
     /// Held so that no face's identifier is reused while its number stands.
     private var faces: [FontFace] = []
