@@ -59,9 +59,11 @@ struct ChapterLayout {
 
     /// The layout with its pages let go, all else kept (their count among it): for a layout
     /// whose pages went to a writer as they were made, so that a book's pages are not held twice.
+    /// What could cut them again goes with them: they are placed already.
     var withoutPages: ChapterLayout {
         var layout = self
         layout.pages = []
+        layout.repagination = nil
         return layout
     }
 }
