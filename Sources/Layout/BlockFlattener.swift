@@ -874,28 +874,108 @@ struct BlockFlattener {
     /// and has glyphs for to characters it does not, which take `otherwise`, the face after it in
     /// the run's family list. A mark, a joiner or a selector goes with the character before it,
     /// as does white space, which never starts a change of face.
+    ///
+    /// Every run of a book that brings its fonts passes here, so the text is read as UTF-8 and cut
+    /// by offsets, a run in one face given back as it is; an ASCII character needs no Unicode
+    /// look-up, and its face is asked once a call.
     static func pieces(of text: String, in face: BookFaces.Pick, faces: BookFaces,
                        otherwise: Int) -> [(text: String, face: Int)] {
         let font = faces.faces[face.number]
-        var pieces: [(text: String, face: Int)] = []
-        var current = ""
-        var currentFace: Int?
-        for scalar in text.unicodeScalars {
-            let properties = scalar.properties
-            let follows = properties.isWhitespace || properties.isDefaultIgnorableCodePoint
-                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark
-                || properties.generalCategory == .spacingMark
-            let number = (follows ? currentFace : nil)
-                ?? (face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise)
-            if number != currentFace, let currentFace, !current.isEmpty {
-                pieces.append((current, currentFace))
-                current = ""
+        let cut = text.utf8.withContiguousStorageIfAvailable { bytes -> [(text: String, face: Int)] in
+            var pieces: [(text: String, face: Int)] = []
+            // Bits 0–63 and 64–127: whether the ASCII character's face is known, and whether
+            // it is the book's.
+            var asciiKnown: (UInt64, UInt64) = (0, 0)
+            var asciiServed: (UInt64, UInt64) = (0, 0)
+            // Text outside ASCII repeats a character often (quotation marks, dashes, a script's letters).
+            var lastValue: UInt32 = 0
+            var lastNumber = -1
+            var start = 0
+            var offset = 0
+            var current = -1
+            while offset < bytes.count {
+                let lead = bytes[offset]
+                let number: Int
+                let width: Int
+                if lead < 0x80 {
+                    width = 1
+                    if current >= 0, lead == 0x20 || (0x09...0x0D).contains(lead) {
+                        offset += 1
+                        continue
+                    }
+                    let bit = UInt64(1) << (lead & 63)
+                    var known = lead < 64 ? asciiKnown.0 : asciiKnown.1
+                    var served = lead < 64 ? asciiServed.0 : asciiServed.1
+                    if known & bit == 0 {
+                        known |= bit
+                        let scalar = Unicode.Scalar(lead)
+                        if face.serves(scalar) && font.hasGlyph(for: scalar) { served |= bit }
+                        if lead < 64 {
+                            asciiKnown.0 = known
+                            asciiServed.0 = served
+                        } else {
+                            asciiKnown.1 = known
+                            asciiServed.1 = served
+                        }
+                    }
+                    number = served & bit != 0 ? face.number : otherwise
+                } else {
+                    // A String's UTF-8 is valid: the lead byte tells the width.
+                    var value: UInt32
+                    if lead < 0xE0 {
+                        value = UInt32(lead & 0x1F)
+                        width = 2
+                    } else if lead < 0xF0 {
+                        value = UInt32(lead & 0x0F)
+                        width = 3
+                    } else {
+                        value = UInt32(lead & 0x07)
+                        width = 4
+                    }
+                    for next in (offset + 1)..<(offset + width) { value = value << 6 | UInt32(bytes[next] & 0x3F) }
+                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                    if current >= 0, Self.followsCharacterBefore(scalar) {
+                        offset += width
+                        continue
+                    }
+                    if lastNumber < 0 || value != lastValue {
+                        lastValue = value
+                        lastNumber = face.serves(scalar) && font.hasGlyph(for: scalar) ? face.number : otherwise
+                    }
+                    number = lastNumber
+                }
+                if number != current {
+                    if current >= 0 { pieces.append((String(decoding: bytes[start..<offset], as: UTF8.self), current)) }
+                    start = offset
+                    current = number
+                }
+                offset += width
             }
-            currentFace = number
-            current.unicodeScalars.append(scalar)
+            if current >= 0 { pieces.append((start == 0 ? text : String(decoding: bytes[start...], as: UTF8.self), current)) }
+            return pieces
         }
-        if let currentFace, !current.isEmpty { pieces.append((current, currentFace)) }
-        return pieces
+        if let cut { return cut }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        return pieces(of: contiguous, in: face, faces: faces, otherwise: otherwise)
+    }
+
+    /// Whether `scalar` goes with the character before it, whatever face that is in: white
+    /// space, a mark, a default-ignorable character (a joiner, a variation selector). White space
+    /// is among the controls and separators, and the ignorable among the format, unassigned and
+    /// other-letter characters and marks, so the general category, read once, tells which other
+    /// property to ask; ASCII needs none (`isWhitespace` holds for U+0009–U+000D and the space,
+    /// not for the separators U+001C–U+001F).
+    static func followsCharacterBefore(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        case .control, .spaceSeparator, .lineSeparator, .paragraphSeparator: return properties.isWhitespace
+        case .format, .unassigned, .otherLetter: return properties.isDefaultIgnorableCodePoint
+        default: return false
+        }
     }
 
     /// The size `inline` is set in, in a block set at `size`: the size the book's CSS gives it
