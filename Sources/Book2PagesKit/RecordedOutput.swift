@@ -108,15 +108,8 @@ struct RecordedOutput {
         }
         guard index < bytes.count else { return nil }
         let object = Data(bytes[start...index])
-        index += 1
-        skipSpace()
-        var rest = Data("{".utf8)
-        if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
-            rest.append(contentsOf: bytes[(index + 1)...])
-        } else {
-            rest.append(contentsOf: bytes[index...])
-        }
-        guard (try? JSONSerialization.jsonObject(with: rest)) is [String: Any] else { return nil }
+        // The members after it close the document, and nothing but white space follows.
+        guard let closed = closingPoint(of: bytes, from: index + 1), onlySpace(in: bytes, from: closed.end) else { return nil }
         return try? JSONDecoder().decode(Provenance.self, from: object)
     }
 
@@ -125,11 +118,75 @@ struct RecordedOutput {
     private static func jsonLinesProvenance(_ bytes: UnsafeBufferPointer<UInt8>) -> Provenance? {
         guard bytes.last == 0x0A, let firstEnd = bytes.firstIndex(of: 0x0A) else { return nil }
         let lastStart = (bytes[..<(bytes.count - 1)].lastIndex(of: 0x0A) ?? -1) + 1
-        guard lastStart > firstEnd,
-              let end = try? JSONSerialization.jsonObject(with: Data(bytes[lastStart...])) as? [String: Any],
-              end["line"] as? String == "end" else { return nil }
+        guard lastStart > firstEnd, bytes[lastStart] == UInt8(ascii: "{"),
+              let closed = closingPoint(of: bytes, from: lastStart + 1, member: Self.endLineMember), closed.hasMember,
+              onlySpace(in: bytes, from: closed.end) else { return nil }
         struct Header: Decodable { var provenance: Provenance? }
         return (try? JSONDecoder().decode(Header.self, from: Data(bytes[..<firstEnd])))?.provenance
+    }
+
+    /// What marks the end line: its `line` member.
+    private static let endLineMember = (name: Array("line".utf8), value: Array(#""end""#.utf8))
+
+    /// Where the object whose members `bytes` hold from `start` on closes (just past its brace),
+    /// read for its structure alone: strings closed, objects and arrays balanced, which is what a
+    /// file cut short lacks. `member`: whether the object has that member, with that value as
+    /// its bytes. Nil when it never closes. No value is made: for the last members of a long
+    /// book's output (its chapters, contents and spreads), Foundation's objects took hundreds
+    /// of megabytes.
+    private static func closingPoint(of bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                     member: (name: [UInt8], value: [UInt8])? = nil) -> (end: Int, hasMember: Bool)? {
+        var depth = 1
+        var inString = false
+        var stringStart = start
+        var hasMember = false
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1, let member, !hasMember {
+                        hasMember = isMember(member, in: bytes, nameFrom: stringStart + 1, to: index)
+                    }
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inString = true
+                    stringStart = index
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return (index + 1, hasMember) }
+                default:
+                    break
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether the string whose bytes run from `start` to `end` (its closing quote) names
+    /// `member`, and the value after its colon is `member.value`.
+    private static func isMember(_ member: (name: [UInt8], value: [UInt8]), in bytes: UnsafeBufferPointer<UInt8>,
+                                 nameFrom start: Int, to end: Int) -> Bool {
+        guard bytes[start..<end].elementsEqual(member.name) else { return false }
+        var index = end + 1
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        return index + member.value.count <= bytes.count
+            && bytes[index..<(index + member.value.count)].elementsEqual(member.value)
+    }
+
+    private static func onlySpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        bytes[start...].allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
     }
 
     private static func lastRange(of needle: String, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
