@@ -78,38 +78,19 @@ struct RecordedOutput {
 
     /// A JSON document's keys are sorted, and its pages come before its provenance: the last
     /// `"provenance"` key is the document's own. What follows it (target, contents, version)
-    /// must read as JSON, which it does not when the file was cut short.
+    /// must close the document, which it does not when the file was cut short.
     private static func jsonProvenance(_ bytes: UnsafeBufferPointer<UInt8>) -> Provenance? {
         guard let key = lastRange(of: #""provenance""#, in: bytes) else { return nil }
-        var index = key.upperBound
-        func skipSpace() { while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 } }
-        skipSpace()
+        var index = afterSpace(in: bytes, from: key.upperBound)
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-        index += 1
-        skipSpace()
+        index = afterSpace(in: bytes, from: index + 1)
         let start = index
         guard index < bytes.count, bytes[start] == UInt8(ascii: "{") else { return nil }
-        // To its closing brace, over the objects it holds (its fonts) and its strings.
-        var depth = 0
-        var inString = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "{") {
-                depth += 1
-            } else if byte == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            index += 1
-        }
-        guard index < bytes.count else { return nil }
-        let object = Data(bytes[start...index])
+        // To its closing brace, over the objects and arrays it holds (its fonts) and its strings.
+        guard let provenanceEnd = closingPoint(of: bytes, from: start + 1)?.end else { return nil }
+        let object = Data(bytes[start..<provenanceEnd])
         // The members after it close the document, and nothing but white space follows.
-        guard let closed = closingPoint(of: bytes, from: index + 1), onlySpace(in: bytes, from: closed.end) else { return nil }
+        guard let closed = closingPoint(of: bytes, from: provenanceEnd), onlySpace(in: bytes, from: closed.end) else { return nil }
         return try? JSONDecoder().decode(Provenance.self, from: object)
     }
 
@@ -176,17 +157,22 @@ struct RecordedOutput {
     private static func isMember(_ member: (name: [UInt8], value: [UInt8]), in bytes: UnsafeBufferPointer<UInt8>,
                                  nameFrom start: Int, to end: Int) -> Bool {
         guard bytes[start..<end].elementsEqual(member.name) else { return false }
-        var index = end + 1
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        var index = afterSpace(in: bytes, from: end + 1)
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
-        index += 1
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        index = afterSpace(in: bytes, from: index + 1)
         return index + member.value.count <= bytes.count
             && bytes[index..<(index + member.value.count)].elementsEqual(member.value)
     }
 
     private static func onlySpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        bytes[start...].allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        afterSpace(in: bytes, from: start) == bytes.count
+    }
+
+    /// The first index from `start` on that is not JSON's white space.
+    private static func afterSpace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        return index
     }
 
     private static func lastRange(of needle: String, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
