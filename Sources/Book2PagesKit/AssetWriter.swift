@@ -2,6 +2,7 @@ import BookModel
 import FileNames
 import Foundation
 import PageFormat
+import Targets
 import ZipArchive
 
 /// Writes a book's images and fonts out beside its pages (`--assets DIR`), so a renderer can load them:
@@ -15,17 +16,28 @@ import ZipArchive
 enum AssetWriter {
     /// The images the pages show, the cover and the fonts the faces name (which an app
     /// registers to draw the runs that name them), each once, in path order.
+    /// `outlines`: the document's pages' (`Conversion.outlines`), which may not be in it.
+    static func paths(in document: PageDocument, outlines: [PageOutline]) -> [String] {
+        imagePaths(in: outlines).union(fontPaths(in: document).values).sorted()
+    }
+
+    /// `paths(in:outlines:)` of a document that holds its pages.
     static func paths(in document: PageDocument) -> [String] {
-        imagePaths(in: document).union(fontPaths(in: document).values).sorted()
+        paths(in: document, outlines: document.pages.map(PageOutline.init))
     }
 
     /// The images the pages show and the cover, each once.
-    static func imagePaths(in document: PageDocument) -> Set<String> {
-        var paths = Set(document.pages.flatMap { $0.shown?.images ?? [] }.map(\.path))
-        for page in document.pages {
-            if case .cover(let cover?) = page.kind { paths.insert(cover) }
+    static func imagePaths(in outlines: [PageOutline]) -> Set<String> {
+        var paths = Set(outlines.flatMap(\.images))
+        for page in outlines {
+            if let cover = page.coverImage { paths.insert(cover) }
         }
         return paths
+    }
+
+    /// `imagePaths(in:)` of a document that holds its pages.
+    static func imagePaths(in document: PageDocument) -> Set<String> {
+        imagePaths(in: document.pages.map(PageOutline.init))
     }
 
     /// The files in the book of the faces the layout names that the book brings, by PostScript name.

@@ -78,7 +78,7 @@ public struct BatchRunner: Sendable {
         do throws(ConversionError) {
             let conversion = try write(job, options: options, layouter: layouter)
             return BatchResult(job: job, status: .converted,
-                               pages: conversion.document.pages.filter { if case .content = $0.kind { true } else { false } }.count,
+                               pages: conversion.contentPageCount,
                                seconds: seconds(), warnings: conversion.warnings)
         } catch {
             // A book refused for its memory leaves it with the allocator: handed back, so the

@@ -8,6 +8,7 @@ import PageFormat
 import PageJSON
 import PageWriter
 import ProcessMemory
+import Targets
 import XHTMLReader
 
 /// The result of converting one book.
@@ -24,6 +25,14 @@ public struct Conversion: Sendable {
     /// The file of each face the pages name (`layout.faces` and `layout.standIns`), by
     /// PostScript name: for a writer that embeds them, the HTML preview. No output carries it.
     public var fontFiles: [String: String] = [:]
+    /// The pages' outlines, when only they were kept (`Converter.convert`'s `keepingPages`).
+    var keptOutlines: [PageOutline]?
+
+    /// One outline for each page of the document's page list, even when its pages were not
+    /// kept (`Converter.convert`'s `keepingPages`).
+    public var outlines: [PageOutline] { keptOutlines ?? document.pages.map(PageOutline.init) }
+    /// The content pages of the page list.
+    public var contentPageCount: Int { outlines.count { $0.kind == .content } }
 }
 
 /// One book in, one page list out: picks the reader, lays the book out, builds the page list.
@@ -46,10 +55,11 @@ public enum Converter {
     /// `layouter`: one made for `options.layout` already, to share between books (fonts are
     /// loaded once); nil makes one.
     ///
-    /// `keepingPages` false: the document given back holds each page's summary (`Page.summary`:
-    /// its kind, chapter, folio, pictures and design) where its pages were written as they were
-    /// made (compact JSON, JSON Lines), so a book's pages are never all in memory at once; for
-    /// a writer that needs only the output's bytes, the page count and the warnings.
+    /// `keepingPages` false: where its pages were written as they were made (compact JSON, JSON
+    /// Lines), the document given back holds none, and the conversion only their outlines
+    /// (`Conversion.outlines`: each page's kind, chapter, pictures and design), so a book's pages
+    /// are never all in memory at once; for a writer that needs only the output's bytes, the
+    /// page count and the warnings.
     public static func convert(_ input: BookInput, options: ConversionOptions, layouter: Layouter? = nil,
                                keepingPages: Bool = true,
                                streamingTo sink: (@Sendable (Data) throws -> Void)? = nil) throws(ConversionError) -> Conversion {
@@ -96,12 +106,13 @@ public enum Converter {
             paged = layouter.layout(read.book, keepingPages: false, onChapter: { _, pages in output.add(pages) },
                                     spreadSide: { output.nextChapterOpensSpread() })
         }
-        let pages = output.finish(read.book)
+        let kept = output.finish(read.book)
         try checkMemory(since: memory, of: input.name, limits: options.limits)
         let warnings = read.warnings + layouter.warnings.map { Warning($0) } + paged.warnings
         if options.strict, !warnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: warnings) }
         var document = PageListBuilder.document(for: read.book, paged: paged, layout: layout, target: options.target,
-                                                pages: pages)
+                                                kept: kept)
+        let keptOutlines: [PageOutline]? = if case .outlined(let outlines) = kept { outlines } else { nil }
         document.provenance = provenance
         let fontFiles = layouter.faceFiles(for: read.book.metadata).merging(paged.standInFiles) { first, _ in first }
         // The book and its layout are in the document now: freed while the JSON is written.
@@ -114,12 +125,14 @@ public enum Converter {
         }
         if let failure = output.failure { throw failure }
         try checkMemory(since: memory, of: input.name, limits: options.limits)
-        let assetWarnings = try writeAssets(of: document, from: input, options: options)
+        let assetWarnings = try writeAssets(of: document, outlines: keptOutlines ?? document.pages.map(PageOutline.init),
+                                            from: input, options: options)
         if options.strict, !assetWarnings.isEmpty { throw .warningsUnderStrict(file: input.name, warnings: assetWarnings) }
         if let sink, !output.streams {
             for piece in pieces { try send(piece, to: sink) }
         }
-        return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles)
+        return Conversion(document: document, jsonPieces: pieces, warnings: warnings + assetWarnings, fontFiles: fontFiles,
+                          keptOutlines: keptOutlines)
     }
 
     /// The book read and checked (`check`), with the options' metadata applied.
@@ -156,12 +169,13 @@ public enum Converter {
 
     /// With `--assets`, writes the images the document names, and each designed page's own
     /// document with the files it loads (`DesignedPageFiles`); what could not be read.
-    static func writeAssets(of document: PageDocument, from input: BookInput,
+    /// `outlines`: the document's pages' (`Conversion.outlines`).
+    static func writeAssets(of document: PageDocument, outlines: [PageOutline], from input: BookInput,
                             options: ConversionOptions) throws(ConversionError) -> [Warning] {
         guard let directory = options.assetsDirectory else { return [] }
         let files = try files(of: input, asked: options.inputFormat, limits: options.limits)
-        var paths = Set(AssetWriter.paths(in: document))
-        let designed = document.pages.compactMap { $0.shown?.design?.spineItem }
+        var paths = Set(AssetWriter.paths(in: document, outlines: outlines))
+        let designed = outlines.compactMap { $0.isShown ? $0.design?.spineItem : nil }
         if !designed.isEmpty { paths.formUnion(DesignedPageFiles.paths(of: designed, in: files)) }
         return try AssetWriter.write(paths.sorted(), from: files, to: directory, subfolder: options.assetsSubfolder ?? "")
     }

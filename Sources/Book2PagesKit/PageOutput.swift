@@ -30,8 +30,10 @@ protocol PageOutput: AnyObject, Sendable {
     /// Whether the next chapter's first page opens a spread whose pages end together, for the
     /// layout (`PageStream.nextChapterOpensSpread`); nil when spreads are not aligned.
     func nextChapterOpensSpread() -> Bool?
-    /// Every page of the book, covers included, once it is laid out.
-    func finish(_ book: Book) -> [Page]
+    /// Every page of the book, covers included, once it is laid out: whole, or their outlines
+    /// where they were written as they came and need not be kept (`Converter.convert`'s
+    /// `keepingPages`).
+    func finish(_ book: Book) -> KeptPages
     /// The document written: its bytes in pieces, or for a stream, nothing more to hold.
     func write(_ document: PageDocument) throws -> [Data]
     /// Why nothing more was written, for a stream whose writing failed.
@@ -86,12 +88,12 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
         collector.nextChapterOpensSpread()
     }
 
-    func finish(_ book: Book) -> [Page] {
-        collector.finish(book)
+    func finish(_ book: Book) -> KeptPages {
+        collector.finishKept(book)
     }
 
     func write(_ document: PageDocument) throws -> [Data] {
-        // Pages kept as summaries are written only by their JSON made as they came.
+        // Pages kept as outlines are written only by their JSON made as they came.
         if writesJSON, !keepsPages, collector.encodedPages == nil { throw PagesNotWritten() }
         return switch options.outputFormat {
         case .json where options.pretty: [try document.jsonData(pretty: true)]
@@ -101,7 +103,7 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
     }
 }
 
-/// The pages' JSON was not made as they came, and only their summaries are left.
+/// The pages' JSON was not made as they came, and only their outlines are left.
 struct PagesNotWritten: Error, CustomStringConvertible {
     var description: String { "the pages were not written as they were laid out" }
 }
@@ -111,7 +113,7 @@ struct PagesNotWritten: Error, CustomStringConvertible {
 /// last. The layout calls in from its worker threads, one call at a time and in order; the lock
 /// makes that visible to the compiler and covers the calls made from the converting thread.
 /// After the first failure nothing more is written. The pages are kept for the document the
-/// conversion returns, whole or as their summaries (`Page.summary`): the rest was sent, and
+/// conversion returns, whole or as their outlines (`PageOutline`): the rest was sent, and
 /// holding it too would keep the whole book's pages in memory.
 ///
 /// With a spool (`LineSpool`: an output file to hold lines beside), it takes pages laid out
@@ -125,11 +127,11 @@ final class LineStream: PageOutput, @unchecked Sendable {
     /// Whose spreads designed pages are placed on (`arrange`).
     private let target: any PageTarget
     private var stream: PageStream
-    /// Kept, whole or as summaries, for the document: the pages before the content, the
+    /// Kept, whole or as outlines, for the document: the pages before the content, the
     /// content's (blanks for spreads among them), the pages after.
-    private var front: [Page] = []
-    private var content: [Page] = []
-    private var back: [Page] = []
+    private var front: KeptList
+    private var content: KeptList
+    private var back: KeptList
     private(set) var failure: ConversionError?
     private let keepsPages: Bool
     /// Where the lines wait until the book is read; nil: they go out as they are made.
@@ -148,6 +150,9 @@ final class LineStream: PageOutput, @unchecked Sendable {
         self.keepsPages = keepsPages
         self.spool = spool
         stream = PageStream(keepsLines: keepsLines)
+        front = KeptList(whole: keepsPages)
+        content = front
+        back = front
     }
 
     func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
@@ -160,7 +165,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
                 failure = failure ?? .internalError("the header could not be encoded as JSON: \(error)")
             }
             let made = stream.front(of: book)
-            front = keep(made)
+            front.append(made)
             lines += encode(made, from: 0)
             if spool != nil {
                 opening = lines
@@ -177,7 +182,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
         lock.withLock {
             guard let spool else { return }
             spool.clear()
-            content = []
+            content = KeptList(whole: keepsPages)
             stream = PageStream(spreads: stream.spreads, keepsLines: stream.keepsLines)
             if let book { _ = stream.front(of: book) }
         }
@@ -204,7 +209,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
         guard !MemoryWatch.isOver else { return }
         let first = stream.nextContentIndex
         let made = stream.content(pages)
-        content += keep(made)
+        content.append(made)
         for line in encode(made, from: first) {
             if let spool {
                 guard failure == nil else { return }
@@ -223,7 +228,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
         lock.withLock { stream.nextChapterOpensSpread() }
     }
 
-    func finish(_ book: Book) -> [Page] {
+    func finish(_ book: Book) -> KeptPages {
         lock.withLock {
             if let spool {
                 opening.forEach(sendLocked)
@@ -238,9 +243,9 @@ final class LineStream: PageOutput, @unchecked Sendable {
             }
             let first = stream.count
             let made = stream.back()
-            back = keep(made)
+            back.append(made)
             encode(made, from: first).forEach(sendLocked)
-            return front + content + back
+            return KeptList.joined(front, content, back)
         }
     }
 
@@ -255,11 +260,6 @@ final class LineStream: PageOutput, @unchecked Sendable {
             }
         }
         return []
-    }
-
-    /// What of `pages` is kept for the document.
-    private func keep(_ pages: [Page]) -> [Page] {
-        keepsPages ? pages : pages.map(\.summary)
     }
 
     /// The pages' lines, the first at `index` in the page list; none after a failure.
@@ -281,5 +281,30 @@ final class LineStream: PageOutput, @unchecked Sendable {
         } catch {
             failure = error
         }
+    }
+}
+
+/// Pages kept for the document as they come: whole, or their outlines.
+struct KeptList {
+    let whole: Bool
+    private var pages: [Page] = []
+    private var outlines: [PageOutline] = []
+
+    init(whole: Bool) {
+        self.whole = whole
+    }
+
+    mutating func append(_ made: [Page]) {
+        if whole {
+            pages += made
+        } else {
+            outlines += made.map(PageOutline.init)
+        }
+    }
+
+    /// The lists one after another, kept as the first is.
+    static func joined(_ lists: KeptList...) -> KeptPages {
+        guard let first = lists.first, !first.whole else { return .whole(lists.flatMap(\.pages)) }
+        return .outlined(lists.flatMap(\.outlines))
     }
 }

@@ -11,7 +11,8 @@ extension PageDocument: CompactJSONWritable {
     }
 
     /// `encodedPages`: the page list already written (`EncodedPages`), used when it holds as
-    /// many pages as the document.
+    /// many pages as the document, or the document holds none: its pages were written as they
+    /// were made, and only their outlines kept (`Converter.convert`'s `keepingPages`).
     func writeJSON(to output: JSONOutput, encodedPages: EncodedPages?) throws {
         try output.object { first in
             output.key("chapters", first: &first); try output.writeArray(chapters)
@@ -25,7 +26,7 @@ extension PageDocument: CompactJSONWritable {
                 // No object is open around the list but this one, which moves nothing.
                 output.acceptsChunks = true
                 defer { output.acceptsChunks = false }
-                if let encodedPages, encodedPages.count == pages.count {
+                if let encodedPages, encodedPages.count == pages.count || pages.isEmpty {
                     output.bytes.append(UInt8(ascii: "["))
                     for (n, piece) in encodedPages.pieces.enumerated() {
                         if n > 0 { output.bytes.append(UInt8(ascii: ",")) }

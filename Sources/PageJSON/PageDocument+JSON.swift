@@ -22,8 +22,8 @@ extension PageDocument {
     /// sends them on as they are, where joining them copied the whole output once more.
     ///
     /// `fallingBack` false: what the compact encoder can't write fails, rather than being written
-    /// by `JSONEncoder` from `pages` (which hold only summaries when their JSON was made as they
-    /// came: `Page.summary`).
+    /// by `JSONEncoder` from `pages` (which are left out when their JSON was made as they came
+    /// and only their outlines kept: `Converter.convert`'s `keepingPages`).
     public func compactJSONPieces(encodedPages: EncodedPages? = nil, fallingBack: Bool = true) throws -> [Data] {
         if !fallingBack { return try CompactJSONEncoder().pieces(self, pages: encodedPages) }
         if let pieces = try? CompactJSONEncoder().pieces(self, pages: encodedPages) { return pieces }

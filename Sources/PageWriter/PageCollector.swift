@@ -3,6 +3,7 @@ import Foundation
 import PageFormat
 import PageJSON
 import ProcessMemory
+import Targets
 
 /// The page list made while the book is laid out: each chapter's pages, as the layout delivers
 /// them (`Layouter.layout(_:keepingPages:onChapter:spreadSide:)`, in reading order, one call at
@@ -14,13 +15,15 @@ public final class PageCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var stream: PageStream
     private var collected: [Page] = []
+    /// The outlines of the content pages so far, when they are not kept whole.
+    private var outlined: [PageOutline] = []
     /// The content pages' JSON so far, when asked for; nil once writing it failed.
     private var encoded: EncodedPages?
     /// The JSON of every page `finish` gave, when asked for and nothing failed.
     public private(set) var encodedPages: EncodedPages?
 
     /// Whether `finish` gives the pages whole; when false (and only when their JSON is written),
-    /// their summaries (`Page.summary`): their JSON holds the rest.
+    /// their outlines (`PageOutline`): their JSON holds the rest.
     private let keepsWrittenPages: Bool
 
     /// `writesJSON`: also write the pages' compact JSON; `keepsWrittenPages` false then keeps only
@@ -41,7 +44,11 @@ public final class PageCollector: @unchecked Sendable {
             if encoded != nil {
                 do { try encoded?.append(made) } catch { encoded = nil }
             }
-            collected += keepsWrittenPages ? made : made.map(\.summary)
+            if keepsWrittenPages {
+                collected += made
+            } else {
+                outlined += made.map(PageOutline.init)
+            }
         }
     }
 
@@ -50,12 +57,24 @@ public final class PageCollector: @unchecked Sendable {
         lock.withLock { stream.nextChapterOpensSpread() }
     }
 
-    /// Every page of `book`, the front and back covers' included; call once, after the layout.
+    /// Every page of `book`, the front and back covers' included, whole; call once, after the
+    /// layout, on a collector that keeps its pages (`keepsWrittenPages`).
     public func finish(_ book: Book) -> [Page] {
+        guard case .whole(let pages) = finishKept(book) else {
+            preconditionFailure("the pages were kept as outlines: finishKept gives them")
+        }
+        return pages
+    }
+
+    /// Every page of `book`, the front and back covers' included, as they were kept; call once,
+    /// after the layout.
+    public func finishKept(_ book: Book) -> KeptPages {
         lock.withLock {
             let front = stream.front(of: book)
             let back = stream.back()
-            let pages = front + collected + back
+            let pages: KeptPages = keepsWrittenPages
+                ? .whole(front + collected + back)
+                : .outlined(front.map(PageOutline.init) + outlined + back.map(PageOutline.init))
             if let content = encoded {
                 var all = EncodedPages()
                 do {
@@ -66,6 +85,7 @@ public final class PageCollector: @unchecked Sendable {
                 } catch {}
             }
             collected = []
+            outlined = []
             encoded = nil
             return pages
         }

@@ -18,13 +18,30 @@ public enum PageListBuilder {
     public static func document(for book: Book, paged: PagedBook, layout: LayoutDescription,
                                 target: any PageTarget, pages: [Page]? = nil) -> PageDocument {
         let pages = pages ?? Self.pages(of: book, paged: paged, spreads: SpreadPlacement(for: book.metadata, target: target))
+        return document(for: book, paged: paged, layout: layout, target: target, pages: pages,
+                        outlines: pages.map(PageOutline.init))
+    }
+
+    /// The document of pages kept as `KeptPages`: whole, or, outlined, a document without its
+    /// pages, whose grouping and places are those of the pages the outlines were made of.
+    public static func document(for book: Book, paged: PagedBook, layout: LayoutDescription,
+                                target: any PageTarget, kept: KeptPages) -> PageDocument {
+        switch kept {
+        case .whole(let pages): document(for: book, paged: paged, layout: layout, target: target, pages: pages)
+        case .outlined(let outlines): document(for: book, paged: paged, layout: layout, target: target, pages: [],
+                                               outlines: outlines)
+        }
+    }
+
+    private static func document(for book: Book, paged: PagedBook, layout: LayoutDescription, target: any PageTarget,
+                                 pages: [Page], outlines: [PageOutline]) -> PageDocument {
         var layout = layout
         layout.standIns = paged.standIns.isEmpty ? nil : paged.standIns
-        var grouping = target.grouping(of: pages, rightToLeft: book.metadata.direction == .rightToLeft)
-        let blanks = SpreadPlacement.blanks(in: pages)
+        var grouping = target.grouping(of: outlines, rightToLeft: book.metadata.direction == .rightToLeft)
+        let blanks = SpreadPlacement.blanks(in: outlines)
         grouping.blankPages = blanks.isEmpty ? nil : blanks
         // The layout counts content pages; blanks for spreads may stand among them in the list.
-        let placed = ContentPlaces(pages)
+        let placed = ContentPlaces(outlines)
         return PageDocument(metadata: metadata(of: book),
                             layout: layout,
                             target: grouping,
@@ -45,8 +62,8 @@ public enum PageListBuilder {
     struct ContentPlaces {
         private let indices: [Int]
 
-        init(_ pages: [Page]) {
-            indices = pages.indices.filter { pages[$0].shown != nil }
+        init(_ pages: [PageOutline]) {
+            indices = pages.indices.filter { pages[$0].isShown }
         }
 
         subscript(contentIndex: Int) -> Int {

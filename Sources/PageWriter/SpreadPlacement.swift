@@ -63,14 +63,20 @@ public struct SpreadPlacement: Sendable, Equatable {
     /// The blank pages of `pages` added for spreads: those just before a page that asks for a
     /// side or a chapter's first page. No other blank page is there, as the list's own blanks
     /// are the inside covers, before the content and after it.
-    public static func blanks(in pages: [Page]) -> [Int] {
+    public static func blanks(in pages: [PageOutline]) -> [Int] {
         pages.indices.dropFirst(PageDocument.firstContentIndex).filter { index in
-            guard pages[index].kind == .blank, index + 1 < pages.count, let next = pages[index + 1].shown else { return false }
+            guard pages[index].kind == .blank, index + 1 < pages.count, pages[index + 1].isShown else { return false }
+            let next = pages[index + 1]
             return switch next.design?.side {
             case .left, .right: true
             case .center, .other: false
-            case nil: next.design == nil && next.indexInChapter == 0
+            case nil: next.design == nil && next.opensChapter
             }
         }
+    }
+
+    /// `blanks(in:)` of whole pages.
+    public static func blanks(in pages: [Page]) -> [Int] {
+        blanks(in: pages.map(PageOutline.init))
     }
 }

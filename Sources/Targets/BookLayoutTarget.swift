@@ -26,7 +26,7 @@ public struct BookLayoutTarget: PageTarget {
         Dimensions(width: 0.5 * bounds.width - 20, height: bounds.height - 50)
     }
 
-    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+    public func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription {
         TargetDescription(name: Self.name, grouping: .spreads(PageTargets.spreads(pageCount: pages.count, rightToLeft: rightToLeft)))
     }
 }

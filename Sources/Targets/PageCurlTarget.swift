@@ -22,7 +22,7 @@ public struct PageCurlTarget: DoubleSidedTarget {
         }
     }
 
-    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+    public func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription {
         guard doubleSided else {
             // One page a screen: the structural pages (invisible, blank) have nothing to show.
             let screens = pages.indices.filter { pages[$0].kind != .invisible && pages[$0].kind != .blank }

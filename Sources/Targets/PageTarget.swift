@@ -29,8 +29,9 @@ public protocol PageTarget: Sendable {
     /// target without spreads.
     var alignsSpreads: Bool { get }
     /// How the target's screens take the page list, in reading order; `rightToLeft`: the
-    /// book's page progression.
-    func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription
+    /// book's page progression. It is made from the pages' outlines, so that pages written as
+    /// they were made need not be kept for it.
+    func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription
 }
 
 extension PageTarget {
@@ -39,6 +40,11 @@ extension PageTarget {
     public var chapterStart: ChapterStart { .any }
     public var alignsSpreads: Bool { false }
     public var name: TargetName { Self.name }
+
+    /// The grouping of whole pages (`grouping(of:rightToLeft:)` of their outlines).
+    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+        grouping(of: pages.map(PageOutline.init), rightToLeft: rightToLeft)
+    }
 
     /// What the output's `target` says before any page is made: its name, and for the target
     /// that can be double-sided, whether it is (JSON Lines' header).

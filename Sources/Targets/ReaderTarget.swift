@@ -15,10 +15,10 @@ public struct ReaderTarget: PageTarget {
     }
 
     /// Each chapter's pages, in order: a page's place in its list is its `indexInChapter`.
-    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+    public func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription {
         var byChapter: [Int: [Int]] = [:]
         for (index, page) in pages.enumerated() {
-            if let chapter = page.shown?.chapter { byChapter[chapter, default: []].append(index) }
+            if let chapter = page.chapter { byChapter[chapter, default: []].append(index) }
         }
         let chapters = byChapter.keys.sorted().map { TargetDescription.ChapterPages(chapter: $0, pages: byChapter[$0]!) }
         return TargetDescription(name: Self.name, grouping: .chapters(chapters))

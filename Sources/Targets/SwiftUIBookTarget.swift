@@ -26,7 +26,7 @@ public struct SwiftUIBookTarget: PageTarget {
     }
 
     /// The book opens on its cover: leaves from there, each a page and its back.
-    public func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
+    public func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription {
         let leaves = stride(from: PageDocument.coverIndex, to: pages.count - 1, by: 2).map {
             TargetDescription.Leaf(front: $0, back: $0 + 1)
         }

@@ -81,8 +81,8 @@ struct WatchTarget: PageTarget {
         if request.doubleSided { throw TargetError("--double-sided is for --target pagecurl") }
     }
 
-    func grouping(of pages: [Page], rightToLeft: Bool) -> TargetDescription {
-        TargetDescription(name: Self.name, grouping: .screens(pages.indices.filter { pages[$0].content != nil }))
+    func grouping(of pages: [PageOutline], rightToLeft: Bool) -> TargetDescription {
+        TargetDescription(name: Self.name, grouping: .screens(pages.indices.filter { pages[$0].kind == .content }))
     }
 }
 
