@@ -3,8 +3,16 @@ import ProcessMemory
 
 /// Copies a libxml2 tree into `MarkupNode` values, walking libxml2's own child/next/parent links
 /// with an explicit ancestor stack: a hundred thousand nested elements never touch the C stack.
+///
+/// Each libxml2 node is freed as soon as it and everything under it are copied, so the two trees
+/// are not both whole at once: libxml2's takes about as much memory as the copy, and for a large
+/// document (the navigation document of a book of 36,000 chapters) holding both had been the
+/// conversion's peak.
 enum TreeConverter {
-    static func convert(_ document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
+    /// The copy of `document`'s tree. What was copied is freed from `document`, which is left
+    /// holding only what the walk did not reach (it stops when the memory bound is passed):
+    /// freeing it is still the caller's.
+    static func convert(consuming document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
         guard let document else { return ([], nil) }
         var nodes: [MarkupNode] = []
         var lastChild: [Int32] = []
@@ -40,13 +48,22 @@ enum TreeConverter {
             }
             if !descended {
                 var next = node.pointee.next
+                release(node)
                 while next == nil, let finished = ancestors.popLast() {
                     next = finished.node.pointee.next
+                    release(finished.node)
                 }
                 current = next
             }
         }
         return (nodes, root)
+    }
+
+    /// Frees a node whose subtree is copied (its children are freed already): unlinked first, so
+    /// that the document's own free never meets it.
+    private static func release(_ node: xmlNodePtr) {
+        xmlUnlinkNode(node)
+        xmlFreeNode(node)
     }
 
     /// Appends the node's copy, made in place (a node handed back and then appended was copied
