@@ -33,6 +33,8 @@ public enum EPUBReader {
         warnings += stylesheets.user.warnings
         let fonts = BookFontFiles.fonts(of: package, archive: archive, stylesheets: stylesheets, warnings: &warnings)
         try archive.checkLimits()
+        let listed = TableOfContents.Listed(package: package, archive: archive)
+        try archive.checkLimits()
         var early = PackageMetadata.beforeChapters(of: package, bookPath: path)
         early.fonts = fonts
         receiver?.begin(early)
@@ -42,8 +44,8 @@ public enum EPUBReader {
         var media = UnshownMedia()
         var chapters = try spine.chapters(warnings: &warnings, verticalItem: &verticalItem, unshownMedia: &media)
         warnings += media.warnings
-        let toc = TableOfContents(package: package, chapters: chapters, archive: archive, warnings: &warnings)
-        try archive.checkLimits()
+        warnings += listed.warnings
+        let toc = TableOfContents(listed, chapters: chapters)
         ChapterTitles.apply(toc, to: &chapters)
         ManifestMediaTypes.apply(package.manifest, to: &chapters)
 

@@ -14,11 +14,26 @@ struct TableOfContents {
     /// document order; an unlinked heading that borrowed a link from below is not among them.
     let linkedEntriesByChapter: [Int: [TOCEntry]]
 
-    init(package: PackageDocument, chapters: [Chapter], archive: BookArchive, warnings: inout [Warning]) {
+    /// The entries as the book lists them, not yet matched to chapters, and what reading them
+    /// found wrong. They are read before the chapters: the navigation document of a book of
+    /// tens of thousands of chapters is tens of megabytes as a tree, and read after them it came
+    /// on top of everything the layout holds by then.
+    struct Listed {
+        fileprivate let toc: [RawTOCEntry]
+        fileprivate let pages: [RawTOCEntry]
+        let warnings: [Warning]
+
+        init(package: PackageDocument, archive: BookArchive) {
+            var warnings: [Warning] = []
+            (toc, pages) = TableOfContents.rawEntries(package, archive: archive, warnings: &warnings)
+            self.warnings = warnings
+        }
+    }
+
+    init(_ listed: Listed, chapters: [Chapter]) {
         // Each chapter has its own source (the spine reader reads a path once).
         let chapterIndexBySource = Dictionary(chapters.enumerated().map { ($1.source, $0) },
                                               uniquingKeysWith: { first, _ in first })
-        let listed = Self.rawEntries(package, archive: archive, warnings: &warnings)
         pageList = listed.pages.compactMap { raw in
             chapterIndexBySource[raw.target.path].map {
                 PageListEntry(label: raw.title, chapterIndex: $0, anchor: raw.target.fragment)
