@@ -41,7 +41,9 @@ struct SetChapter {
 /// A chapter cut into pages before the side of its first page was known, kept until it is: the
 /// lines set stay, and only the cutting and the pages' finishing are done again when the guess
 /// was wrong (`ChapterLayout.place(opensSpread:)`), which costs a small part of the layout.
-struct ChapterRepagination {
+/// A class: the cutter and the finisher are large values, and a layout without them (every
+/// chapter's, once placed) holds only a reference's room for them, kept until the book is done.
+final class ChapterRepagination {
     let chapter: SetChapter
     let paginator: Paginator
     let assembler: PageAssembler
@@ -49,6 +51,16 @@ struct ChapterRepagination {
     let spineCFI: String?
     /// The side the chapter was cut for.
     let opensSpread: Bool
+
+    init(chapter: SetChapter, paginator: Paginator, assembler: PageAssembler, chapterIndex: Int, spineCFI: String?,
+         opensSpread: Bool) {
+        self.chapter = chapter
+        self.paginator = paginator
+        self.assembler = assembler
+        self.chapterIndex = chapterIndex
+        self.spineCFI = spineCFI
+        self.opensSpread = opensSpread
+    }
 
     /// The chapter's pages, and where its anchors land, for a first page that opens a spread or
     /// not (nil: its pages face none).
