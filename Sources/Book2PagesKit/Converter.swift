@@ -84,6 +84,15 @@ public enum Converter {
             early?.cancel()
             throw error
         }
+        // The book's hyphenation dictionary loads while the layouter is still being made: a
+        // layout that did not begin while the book was read would otherwise load it itself.
+        if let early {
+            early.startLoadingHyphenation(for: read.book.metadata)
+        } else if let layouter {
+            layouter.startLoadingHyphenation(for: read.book.metadata)
+        } else {
+            Layouter.startLoadingHyphenation(for: read.book.metadata, options: options.layout)
+        }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
         // Fingerprinted while the layout's workers finish (the input is read again and hashed):
         // this thread would only wait for them, and after them it is all that is left to do.

@@ -18,6 +18,10 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     /// Set once, by the thread that makes it, before `making` is left.
     private var made: Layouter?
     private let output: any PageOutput
+    /// What the layouter is made for, when none was given.
+    private let options: LayoutOptions
+    /// The layouter given, if one was.
+    private let given: Layouter?
     private let feed = ChapterFeed()
     /// Set by `begin`, on the reader's thread, which is also the thread that finishes or cancels.
     private var progress: LayoutInProgress?
@@ -26,6 +30,8 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
     /// as they are laid out.
     init(layouter: Layouter?, options: LayoutOptions, output: any PageOutput) {
         self.output = output
+        self.options = options
+        given = layouter
         if let layouter {
             made = layouter
             return
@@ -59,6 +65,17 @@ final class EarlyLayout: ChapterReceiver, @unchecked Sendable {
         // that gets far ahead until a worker does.
         guard progress != nil else { return }
         feed.add(chapter, at: index)
+    }
+
+    /// Starts loading the hyphenation dictionary of a book with `metadata`, read whole, without
+    /// waiting for the layouter: a layout begun while the book was read asked already.
+    func startLoadingHyphenation(for metadata: Metadata) {
+        guard progress == nil else { return }
+        if let given {
+            given.startLoadingHyphenation(for: metadata)
+        } else {
+            Layouter.startLoadingHyphenation(for: metadata, options: options)
+        }
     }
 
     /// The paged book, once `book`, read whole, is laid out (its pages in the output); nil when

@@ -125,6 +125,21 @@ public struct Layouter: Sendable {
               onChapter: onChapter, spreadSide: spreadSide)
     }
 
+    /// Starts loading, on a thread of its own, the hyphenation dictionary of a book with
+    /// `metadata`, for a layout about to begin (`layout(_:keepingPages:onChapter:spreadSide:)`
+    /// loads it only when its first paragraph needs it, and waits for it then).
+    public func startLoadingHyphenation(for metadata: Metadata) {
+        WordHyphenator.startLoading(options.applied(to: metadata).language, from: dictionaries)
+    }
+
+    /// The same before the layouter for `options` is made, with the dictionaries it will have
+    /// (`init(options:hyphenationDirectory:)`'s default): a dictionary loads while the fonts are found.
+    public static func startLoadingHyphenation(for metadata: Metadata, options: LayoutOptions,
+                                               hyphenationDirectory: String = HyphenationDictionaries.systemDirectory) {
+        WordHyphenator.startLoading(options.applied(to: metadata).language,
+                                    from: HyphenationDictionaries(directory: hyphenationDirectory))
+    }
+
     /// `start(_:metadata:keepingPages:onChapter:spreadSide:)` on `workers` threads, without loading the
     /// hyphenation dictionary ahead.
     func start(_ feed: ChapterFeed, metadata: Metadata, workers: Int, keepingPages: Bool = true,

@@ -85,9 +85,10 @@ final class WordHyphenator {
     /// Starts loading the dictionary for `language`, a book's, on another thread, so that it is
     /// ready, or nearly, when the first paragraph needs it: loading one is slow (German's most),
     /// and the workers would wait. A book that never needs a hyphen loads it all the
-    /// same, on a core the start of a conversion leaves idle, and once per process; so only a
-    /// layout that starts while its book is read asks (`Layouter.start`), not one of a lone
-    /// chapter, which would wait for it or finish first.
+    /// same, on a core the start of a conversion leaves idle, and once per process; so it is
+    /// asked for where that core is idle: by a layout that starts while its book is read
+    /// (`Layouter.start`), and by a conversion whose book is read before its layouter is made
+    /// (`Layouter.startLoadingHyphenation`), while fontconfig finds the fonts.
     static func startLoading(_ language: String?, from dictionaries: HyphenationDictionaries) {
         guard let language, !language.isEmpty, let path = dictionaries.path(forLanguage: language.lowercased()) else { return }
         Thread.detachNewThread { _ = HyphenationPatterns.shared(at: path) }
