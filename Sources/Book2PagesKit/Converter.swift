@@ -77,6 +77,17 @@ public enum Converter {
         // when the output can wait for the book; when the layouter can't be made, the book is
         // read before its error is thrown.
         let early = !output.takesPagesEarly ? nil : EarlyLayout(layouter: layouter, options: options.layout, output: output)
+        // Fingerprinted beside the reading and the layout, on a thread of its own: the input is
+        // read again and hashed, and so are the font files the layout may use, milliseconds of
+        // work, much of a short book's. The pages don't depend on it; only the output's header
+        // and end wait for it. It takes the layouter's faces last, waiting for the thread that
+        // makes the layouter; with no such thread, it starts once this one has made it.
+        let knownLayouter = layouter
+        let provenance: Pending<Provenance?>? = if early != nil || layouter != nil {
+            Pending { Fingerprint.provenance(of: input, options: options, faceFiles: { (early?.layouter ?? knownLayouter)?.ownFaceFiles }) }
+        } else {
+            nil
+        }
         var read: ReadResult
         do throws(ConversionError) {
             read = try readChecked(input, options: options, receiver: early)
@@ -94,11 +105,9 @@ public enum Converter {
             Layouter.startLoadingHyphenation(for: read.book.metadata, options: options.layout)
         }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
-        // Fingerprinted while the layout's workers finish (the input is read again and hashed):
-        // this thread would only wait for them, and after them it is all that is left to do.
-        let provenance = Fingerprint.provenance(of: input, options: options, layouter: layouter)
+        let fingerprint = provenance ?? Pending { Fingerprint.provenance(of: input, options: options, layouter: layouter) }
         let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
-        output.begin(read.book, layout: layout, target: options.target.header, provenance: provenance)
+        output.begin(read.book, layout: layout, target: options.target.header, provenance: fingerprint)
         let paged: PagedBook
         // Arranged once the early layout's workers are done: a book whose spreads turn out other
         // than its package said is laid out again.
@@ -122,7 +131,7 @@ public enum Converter {
         var document = PageListBuilder.document(for: read.book, paged: paged, layout: layout, target: options.target,
                                                 kept: kept)
         let keptOutlines: [PageOutline]? = if case .outlined(let outlines) = kept { outlines } else { nil }
-        document.provenance = provenance
+        document.provenance = fingerprint.value
         let fontFiles = layouter.faceFiles(for: read.book.metadata).merging(paged.standInFiles) { first, _ in first }
         // The book and its layout are in the document now: freed while the JSON is written.
         BackgroundRelease.drop((consume read, consume paged))

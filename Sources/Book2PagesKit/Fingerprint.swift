@@ -18,8 +18,15 @@ enum Fingerprint {
 
     /// `layouter`: one made for `options.layout`, whose faces are then not looked up again.
     static func provenance(of input: BookInput, options: ConversionOptions, layouter: Layouter? = nil) -> Provenance? {
+        provenance(of: input, options: options, faceFiles: { layouter?.ownFaceFiles })
+    }
+
+    /// `faceFiles`: the files of the layout's own faces (`Layouter.ownFaceFiles`), asked for
+    /// only once all that needs no layouter is done, so that a layouter still being made is
+    /// waited for last; nil looks them up.
+    static func provenance(of input: BookInput, options: ConversionOptions, faceFiles: () -> [String]?) -> Provenance? {
         guard let bytes = digest(of: input) else { return nil }
-        let fonts = Self.fonts(of: options.layout, faceFiles: layouter?.ownFaceFiles)
+        let fonts = Self.fonts(of: options.layout, faceFiles: faceFiles)
         return Provenance(tool: "book2pages \(Book2Pages.version)", input: "sha256:" + bytes,
                           options: "sha256:" + digest(of: options), fonts: fonts?.files, installedFonts: fonts?.installed,
                           hyphenation: hyphenation, inputPaths: inputPaths(of: input, writtenTo: options.outputPath))
@@ -47,7 +54,7 @@ enum Fingerprint {
     /// the fonts can't be found (the conversion then fails on them). Worked out once a process
     /// for each body and code font: hashing the files takes milliseconds, and a batch asks for
     /// every book.
-    static func fonts(of layout: LayoutOptions, faceFiles: [String]? = nil) -> (files: [Provenance.FontFile], installed: String)? {
+    static func fonts(of layout: LayoutOptions, faceFiles: () -> [String]? = { nil }) -> (files: [Provenance.FontFile], installed: String)? {
         let key = "\(layout.font)\n\(layout.codeFont)\n\(layout.mathFont ?? "")"
         return fontsLock.withLock {
             if let known = knownFonts[key] { return known }
@@ -60,28 +67,54 @@ enum Fingerprint {
     private static let fontsLock = NSLock()
     nonisolated(unsafe) private static var knownFonts: [String: (files: [Provenance.FontFile], installed: String)?] = [:]
 
+    /// The sans-serif faces (found, not loaded: only their files count here), the math face and
+    /// the installed fonts' list come first, then the layout's own faces (`faceFiles`), so that
+    /// this can run beside the making of a layouter and take its faces once it is made.
     private static func measuredFonts(of layout: LayoutOptions,
-                                      faceFiles: [String]?) -> (files: [Provenance.FontFile], installed: String)? {
-        guard let sans = try? FontSet(font: LayoutOptions.defaultSansSerifFont) else { return nil }
-        var paths = Set([sans.regular, sans.italic, sans.bold, sans.boldItalic].map(\.path))
-        if let faceFiles {
-            paths.formUnion(faceFiles)
-        } else {
-            guard let fonts = try? FontSet(font: layout.font, monospaceFamily: layout.codeFont) else { return nil }
-            paths.formUnion([fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace].map(\.path))
-        }
+                                      faceFiles: () -> [String]?) -> (files: [Provenance.FontFile], installed: String)? {
+        guard let sans = try? FontSet.faceFiles(ofFamily: LayoutOptions.defaultSansSerifFont) else { return nil }
+        var paths = Set(sans)
         // The math face, when there is one: formulas are set in it.
         if let math = try? MathFont.load(layout.mathFont ?? LayoutOptions.defaultMathFont) { paths.insert(math.face.path) }
-        var files: [Provenance.FontFile] = []
+        var digests: [String: String] = [:]
         for path in paths {
-            guard let handle = try? LooseFile.open(path, named: path), let bytes = try? handle.readToEnd() else { return nil }
-            try? handle.close()
-            files.append(Provenance.FontFile(file: FontFace.fileName(ofPath: path), sha256: "sha256:" + SHA256.hex(of: [UInt8](bytes))))
+            guard let digest = digest(ofFile: path) else { return nil }
+            digests[path] = digest
         }
-        files.sort { ($0.file, $0.sha256) < ($1.file, $1.sha256) }
         var hasher = SHA256()
         hasher.update(InstalledFonts.listing())
-        return (files, "sha256:" + hasher.finalize())
+        let installed = "sha256:" + hasher.finalize()
+        let own: [String]
+        if let given = faceFiles() {
+            own = given
+        } else {
+            guard let fonts = try? FontSet(font: layout.font, monospaceFamily: layout.codeFont) else { return nil }
+            own = [fonts.regular, fonts.italic, fonts.bold, fonts.boldItalic, fonts.monospace].map(\.path)
+        }
+        for path in own where digests[path] == nil {
+            guard let digest = digest(ofFile: path) else { return nil }
+            digests[path] = digest
+        }
+        let files = digests.map { path, digest in
+            Provenance.FontFile(file: FontFace.fileName(ofPath: path), sha256: "sha256:" + digest)
+        }.sorted { ($0.file, $0.sha256) < ($1.file, $1.sha256) }
+        return (files, installed)
+    }
+
+    /// The digest of a file's bytes, hashed as they are read, a piece at a time (a font file
+    /// is hundreds of kilobytes, never copied whole); nil when it can't be read.
+    private static func digest(ofFile path: String) -> String? {
+        guard let handle = try? LooseFile.open(path, named: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                chunk.withUnsafeBytes { hasher.update($0) }
+            }
+        } catch {
+            return nil
+        }
+        return hasher.finalize()
     }
 
     /// Every option that shapes the output, with the version. The read limits and `--strict`

@@ -19,8 +19,9 @@ protocol PageOutput: AnyObject, Sendable {
     var takesPagesEarly: Bool { get }
     /// The pages given so far are not the book's: it is laid out again, from the start.
     func restart()
-    /// The book is read and about to be laid out: what comes before its pages.
-    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?)
+    /// The book is read and about to be laid out: what comes before its pages. `provenance` is
+    /// still being worked out beside the layout: waited for only once the output needs it.
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Pending<Provenance?>)
     /// The pages to come are of a book with `metadata`, which says where its designed pages fall
     /// on spreads (`SpreadPlacement`). Before any page is given, or once the book is read; false
     /// when pages given already were placed for other metadata: they must be laid out again.
@@ -78,7 +79,7 @@ final class WholeDocument: PageOutput, @unchecked Sendable {
         return false
     }
 
-    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {}
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Pending<Provenance?>) {}
 
     func add(_ pages: [Page]) {
         collector.add(pages)
@@ -136,9 +137,11 @@ final class LineStream: PageOutput, @unchecked Sendable {
     private let keepsPages: Bool
     /// Where the lines wait until the book is read; nil: they go out as they are made.
     private let spool: LineSpool?
-    /// With a spool: the header's and the front pages' lines, made once the book is read and
-    /// sent before the spool's; and the book, whose front pages are counted again on a restart.
+    /// With a spool: the front pages' lines, made once the book is read and sent before the
+    /// spool's, after the header, which is made only then (its provenance is worked out beside
+    /// the layout); and the book, whose front pages are counted again on a restart.
     private var opening: [Data] = []
+    private var header: (() -> Data?)?
     private var book: Book?
     var streams: Bool { true }
     var takesPagesEarly: Bool { spool != nil }
@@ -155,21 +158,29 @@ final class LineStream: PageOutput, @unchecked Sendable {
         back = front
     }
 
-    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Provenance?) {
-        lock.withLock {
-            var lines: [Data] = []
+    func begin(_ book: Book, layout: LayoutDescription, target: TargetDescription, provenance: Pending<Provenance?>) {
+        let metadata = PageListBuilder.metadata(of: book)
+        // Called with the lock held.
+        let header = { [unowned self] () -> Data? in
             do {
-                lines.append(try JSONLines.header(metadata: PageListBuilder.metadata(of: book), layout: layout,
-                                                  target: target, provenance: provenance))
+                return try JSONLines.header(metadata: metadata, layout: layout, target: target, provenance: provenance.value)
             } catch {
                 failure = failure ?? .internalError("the header could not be encoded as JSON: \(error)")
+                return nil
+            }
+        }
+        lock.withLock {
+            if spool != nil {
+                self.header = header
+                self.book = book
+            } else if let line = header() {
+                sendLocked(line)
             }
             let made = stream.front(of: book)
             front.append(made)
-            lines += encode(made, from: 0)
+            let lines = encode(made, from: 0)
             if spool != nil {
                 opening = lines
-                self.book = book
             } else {
                 lines.forEach(sendLocked)
             }
@@ -231,6 +242,8 @@ final class LineStream: PageOutput, @unchecked Sendable {
     func finish(_ book: Book) -> KeptPages {
         lock.withLock {
             if let spool {
+                if let line = header?() { sendLocked(line) }
+                header = nil
                 opening.forEach(sendLocked)
                 opening = []
                 if failure == nil {

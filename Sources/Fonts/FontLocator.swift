@@ -15,7 +15,7 @@ enum FontLocator {
     /// substitutes freely (that is how "Times New Roman" finds Liberation Serif, and how a
     /// misspelt name finds DejaVu Sans), so the caller compares `families` with what it asked for.
     static func locate(family: String, bold: Bool, italic: Bool) throws -> LocatedFont {
-        guard FcInit() != 0 else { throw FontError.libraryUnavailable("fontconfig") }
+        guard initialized else { throw FontError.libraryUnavailable("fontconfig") }
         guard let pattern = pattern(family: family, bold: bold, italic: italic) else {
             throw FontError.libraryUnavailable("fontconfig")
         }
@@ -29,7 +29,7 @@ enum FontLocator {
     /// would pick for that character, since it ranks coverage above everything the two differ in.
     /// Nil when fontconfig cannot answer.
     static func fallbackOrder(near family: String, bold: Bool, italic: Bool) -> FallbackOrder? {
-        guard FcInit() != 0, let pattern = pattern(family: family, bold: bold, italic: italic) else { return nil }
+        guard initialized, let pattern = pattern(family: family, bold: bold, italic: italic) else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -37,6 +37,12 @@ enum FontLocator {
         guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
         return FallbackOrder(sorted)
     }
+
+    /// Whether fontconfig is set up, which the first to ask does, once a process. `FcInit` run
+    /// on two threads at once would have each read the configuration and the font caches (some
+    /// milliseconds) and throw one away: the layouter's fonts and the provenance's are looked
+    /// up on two threads at the start of a conversion, and the second waits for the first here.
+    static let initialized = FcInit() != 0
 
     /// A pattern for a family in a weight and slant, of outline fonts only: layout needs fonts it
     /// can shape, and bitmap-only faces have no useful advances.

@@ -1,4 +1,5 @@
 import CFreeType
+import FileNames
 
 /// The faces a book is set in: the body family's regular, italic, bold and bold italic, and a
 /// monospace face for code.
@@ -56,6 +57,35 @@ public struct FontSet: Sendable {
 
         monospace = try loader.load(FontSet.locateInstalled(family: monospaceFamily))
         self.warnings = warnings
+    }
+
+    /// The files of the regular, italic, bold and bold italic faces `init(font:)` takes for
+    /// `family`, found as it finds them but none loaded: what an output's provenance records of
+    /// a family the layout may use. A style the family lacks is its regular face's file. (A file
+    /// fontconfig lists is one FreeType opened when fontconfig scanned it, so it is the file
+    /// `init` would load.)
+    public static func faceFiles(ofFamily family: String) throws -> [String] {
+        let regular = try locateInstalled(family: family)
+        // The family as the regular face names itself, which `init` compares the styles with.
+        let name = try familyName(of: regular)
+        return [regular.path] + [(false, true), (true, false), (true, true)].map { bold, italic in
+            guard let located = try? FontLocator.locate(family: name, bold: bold, italic: italic),
+                  located.families.contains(where: { FontLocator.sameFamily($0, name) }) else { return regular.path }
+            return located.path
+        }
+    }
+
+    /// The family name FreeType reads in a face (`FontFace.family`), without loading the face
+    /// for shaping.
+    private static func familyName(of located: LocatedFont) throws -> String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.libraryUnavailable("FreeType") }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let error = FileName.withCString(located.path) { FT_New_Face(library, $0, FT_Long(located.index), &face) }
+        guard error == 0, let face else { throw FontError.notAFont(located.path) }
+        defer { FT_Done_Face(face) }
+        return face.pointee.family_name.map { String(cString: $0) } ?? ""
     }
 
     /// Whether a `--font` value names a file rather than a family.

@@ -6,7 +6,7 @@ import Glibc
 /// change which face stands in for a script, so an output's provenance records its digest.
 public enum InstalledFonts {
     public static func listing() -> String {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return "" }
+        guard FontLocator.initialized, let pattern = FcPatternCreate() else { return "" }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return "" }
         defer { FcObjectSetDestroy(objects) }

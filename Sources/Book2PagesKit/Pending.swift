@@ -1,0 +1,24 @@
+import Foundation
+
+/// A value worked out on a thread of its own from the moment it is asked for, and waited for
+/// only where it is used: set-up work that does not depend on what the converting thread does
+/// next runs beside it, on the core it would otherwise leave idle.
+final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written once, by the working thread, before it leaves `done`; read only after `done`.
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        Thread.detachNewThread { [self] in
+            result = work()
+            done.leave()
+        }
+    }
+
+    /// The value, once it is worked out.
+    var value: Value {
+        done.wait()
+        return result!
+    }
+}
