@@ -20,9 +20,11 @@ final class BookArchive {
     private(set) var limitFailure: ReadError?
     /// The fonts the book obfuscates, which `files` gives restored; known once the package is read.
     var obfuscation: FontObfuscation?
-    /// Normalized entry path → entry name, and the same keyed by lowercased path.
-    private let exact: [String: String]
-    private let caseless: [String: String]
+    /// Normalized entry path → the entry's place in `zip.entryNames`, and the same keyed by
+    /// lowercased path. A key that is the entry's name as it stands (most are) is that very
+    /// string, not a copy: a book of tens of thousands of files holds its names once.
+    private let exact: [String: Int]
+    private let caseless: [String: Int]
 
     init(path: String, limits: ReadLimits) throws(ReadError) {
         self.path = path
@@ -35,12 +37,15 @@ final class BookArchive {
             }
             throw .unreadable(file: path, reason: error.message)
         }
-        var exact: [String: String] = [:]
-        var caseless: [String: String] = [:]
-        for name in zip.entryNames where !name.hasSuffix("/") {
-            guard let normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
-            if exact[normalized] == nil { exact[normalized] = name }
-            if caseless[normalized.lowercased()] == nil { caseless[normalized.lowercased()] = name }
+        var exact: [String: Int] = [:]
+        var caseless: [String: Int] = [:]
+        for (index, name) in zip.entryNames.enumerated() where !name.hasSuffix("/") {
+            guard var normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
+            if normalized == name { normalized = name }
+            if exact[normalized] == nil { exact[normalized] = index }
+            var lowercased = normalized.lowercased()
+            if lowercased == normalized { lowercased = normalized }
+            if caseless[lowercased] == nil { caseless[lowercased] = index }
         }
         self.exact = exact
         self.caseless = caseless
@@ -55,18 +60,18 @@ final class BookArchive {
     /// Entry paths (normalized) in archive order.
     var entryPaths: [String] {
         zip.entryNames.compactMap { name in
-            BookArchive.normalized(name).flatMap { exact[$0] == name ? $0 : nil }
+            BookArchive.normalized(name).flatMap { path in exact[path].map { zip.entryNames[$0] } == name ? path : nil }
         }
     }
 
     /// An entry name as a book path: backslashes (written by Windows tools) taken as slashes.
     private static func normalized(_ name: String) -> String? {
-        ArchivePath.normalized(String(name.map { $0 == "\\" ? "/" : $0 }))
+        ArchivePath.normalized(name.utf8.contains(UInt8(ascii: "\\")) ? String(name.map { $0 == "\\" ? "/" : $0 }) : name)
     }
 
     /// The entry a path inside the book names: exactly, else differing only in case.
     func entry(for path: String) -> String? {
-        exact[path] ?? caseless[path.lowercased()]
+        (exact[path] ?? caseless[path.lowercased()]).map { zip.entryNames[$0] }
     }
 
     /// Reads an entry (by its book path), within the bounds: the entry's own size and ratio,

@@ -77,9 +77,15 @@ public enum ArchivePath {
     /// stylesheets come through here.
     private static func normalizedASCII(_ path: String) -> String?? {
         var path = path
-        return path.withUTF8 { bytes -> String?? in
+        var unchanged = false
+        let normalized = path.withUTF8 { bytes -> String?? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
             if bytes.contains(UInt8(ascii: "\\")) || bytes.contains(0) { return .some(nil) }
+            // Most paths are normalized as they stand: given back as they are, not built again.
+            if isNormalized(bytes) {
+                unchanged = true
+                return .none
+            }
             var segments: [Slice<UnsafeBufferPointer<UInt8>>] = []
             for segment in bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
                 if segment.elementsEqual(".".utf8) { continue }
@@ -91,6 +97,22 @@ public enum ArchivePath {
             }
             return .some(String(decoding: Array(segments.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self))
         }
+        return unchanged ? .some(path) : normalized
+    }
+
+    /// Whether a path's bytes have no empty, `.` or `..` segment: no slash to drop, nothing to
+    /// resolve.
+    private static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+            let length = index - start
+            if length == 0 { return false }
+            if bytes[start] == UInt8(ascii: "."), length == 1 || (length == 2 && bytes[start + 1] == UInt8(ascii: ".")) {
+                return false
+            }
+            start = index + 1
+        }
+        return true
     }
 
     /// True for an href with a URL scheme (`http:`, `mailto:`): it points outside the book.

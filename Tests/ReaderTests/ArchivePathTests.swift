@@ -57,6 +57,15 @@ struct ArchivePathTests {
         #expect(ArchivePath.normalized("a/..") == "")
         #expect(ArchivePath.normalized("a\\b") == nil)
         #expect(ArchivePath.normalized("a/b\0") == nil)
+        // Given back as they stand: no empty, `.` or `..` segment, though dots lead some.
+        for path in ["OEBPS/text/ch1.xhtml", ".hidden/x", "a/.../b", "..a/b.", "x"] {
+            #expect(ArchivePath.normalized(path) == path)
+        }
+        #expect(ArchivePath.normalized(".") == "")
+        #expect(ArchivePath.normalized("") == "")
+        #expect(ArchivePath.normalized("a/") == "a")
+        #expect(ArchivePath.normalized("a/.") == "a")
+        #expect(ArchivePath.normalized("./a") == "a")
         // Paths beyond ASCII take the same rules.
         #expect(ArchivePath.normalized("caf\u{E9}/./x/../\u{8A9E}.xhtml") == "caf\u{E9}/\u{8A9E}.xhtml")
         #expect(ArchivePath.normalized("\u{E9}/../../b") == nil)
