@@ -15,6 +15,9 @@ enum TreeConverter {
     static func convert(consuming document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
         guard let document else { return ([], nil) }
         var nodes: [MarkupNode] = []
+        // Made at its size: grown by doubling, a large tree's copy held up to twice the room it
+        // needs, and three times while the last doubling copied it.
+        nodes.reserveCapacity(keptNodeCount(document))
         var lastChild: [Int32] = []
         var root: Int?
         var ancestors: [(node: xmlNodePtr, index: Int32)] = []
@@ -57,6 +60,31 @@ enum TreeConverter {
             }
         }
         return (nodes, root)
+    }
+
+    /// How many nodes `convert` copies: those of the kinds it keeps, met by the same walk (into
+    /// elements only), here by libxml2's parent links, with nothing held.
+    private static func keptNodeCount(_ document: xmlDocPtr) -> Int {
+        var count = 0
+        var current = document.pointee.children
+        while let node = current {
+            let type = node.pointee.type
+            if type == XML_ELEMENT_NODE || type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE || type == XML_ENTITY_REF_NODE {
+                count += 1
+            }
+            if type == XML_ELEMENT_NODE, let children = node.pointee.children {
+                current = children
+                continue
+            }
+            var next = node.pointee.next
+            var climbed = node
+            while next == nil, let parent = climbed.pointee.parent, parent != UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self) {
+                climbed = parent
+                next = parent.pointee.next
+            }
+            current = next
+        }
+        return count
     }
 
     /// Frees a node whose subtree is copied (its children are freed already): unlinked first, so
