@@ -258,7 +258,7 @@ final class LineStream: PageOutput, @unchecked Sendable {
             let made = stream.back()
             back.append(made)
             encode(made, from: first).forEach(sendLocked)
-            return KeptList.joined(front, content, back)
+            return KeptList.joined(front, &content, back)
         }
     }
 
@@ -315,9 +315,10 @@ struct KeptList {
         }
     }
 
-    /// The lists one after another, kept as the first is.
-    static func joined(_ lists: KeptList...) -> KeptPages {
-        guard let first = lists.first, !first.whole else { return .whole(lists.flatMap(\.pages)) }
-        return .outlined(lists.flatMap(\.outlines))
+    /// The three lists one after another, kept as `front` is, made in `content`'s storage
+    /// (`Array.joining`); `content` is left empty.
+    static func joined(_ front: KeptList, _ content: inout KeptList, _ back: KeptList) -> KeptPages {
+        front.whole ? .whole(.joining(front.pages, &content.pages, back.pages))
+            : .outlined(.joining(front.outlines, &content.outlines, back.outlines))
     }
 }

@@ -16,3 +16,16 @@ public enum KeptPages: Sendable {
         }
     }
 }
+
+extension Array {
+    /// `front`, then `content`, then `back`, made in `content`'s own storage, which is left
+    /// empty: a book's content pages, hundreds of thousands of them, have room for the few
+    /// around them, where joining the three into a new array held the content twice.
+    public static func joining(_ front: [Element], _ content: inout [Element], _ back: [Element]) -> [Element] {
+        var all: [Element] = []
+        swap(&all, &content)
+        all.insert(contentsOf: front, at: 0)
+        all.append(contentsOf: back)
+        return all
+    }
+}

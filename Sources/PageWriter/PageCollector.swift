@@ -73,8 +73,8 @@ public final class PageCollector: @unchecked Sendable {
             let front = stream.front(of: book)
             let back = stream.back()
             let pages: KeptPages = keepsWrittenPages
-                ? .whole(front + collected + back)
-                : .outlined(front.map(PageOutline.init) + outlined + back.map(PageOutline.init))
+                ? .whole(.joining(front, &collected, back))
+                : .outlined(.joining(front.map(PageOutline.init), &outlined, back.map(PageOutline.init)))
             if let content = encoded {
                 var all = EncodedPages()
                 do {
