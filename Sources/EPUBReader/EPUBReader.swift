@@ -1,5 +1,6 @@
 import BookModel
 import ImageSizes
+import ProcessMemory
 import XHTMLReader
 
 /// Reads an EPUB 2 or 3 book into the document model, recovering from what real books get
@@ -23,7 +24,9 @@ public enum EPUBReader {
         var warnings = archive.symbolicLinkWarnings
         MimetypeCheck.check(archive, warnings: &warnings)
         try archive.checkLimits()
-        let package = try PackageReader.read(from: archive, warnings: &warnings)
+        // The package document and the navigation document are read whole as trees, which for
+        // a book of many chapters are tens of megabytes, freed before the layout begins.
+        let package = try PromptRelease.during { () throws(ReadError) in try PackageReader.read(from: archive, warnings: &warnings) }
         archive.obfuscation = FontObfuscation(archive: archive, package: package)
         let encryptedPaths = EncryptionInfo.encryptedPaths(in: archive)
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
@@ -33,7 +36,7 @@ public enum EPUBReader {
         warnings += stylesheets.user.warnings
         let fonts = BookFontFiles.fonts(of: package, archive: archive, stylesheets: stylesheets, warnings: &warnings)
         try archive.checkLimits()
-        let listed = TableOfContents.Listed(package: package, archive: archive)
+        let listed = PromptRelease.during { TableOfContents.Listed(package: package, archive: archive) }
         try archive.checkLimits()
         var early = PackageMetadata.beforeChapters(of: package, bookPath: path)
         early.fonts = fonts
