@@ -88,6 +88,9 @@ public enum Converter {
         } else {
             nil
         }
+        // Waited for however the conversion ends: a book that fails may be followed by the
+        // process's exit, whose clean-up (OpenSSL's, at exit) crashes a thread still hashing.
+        defer { provenance?.wait() }
         var read: ReadResult
         do throws(ConversionError) {
             read = try readChecked(input, options: options, receiver: early)
@@ -106,6 +109,7 @@ public enum Converter {
         }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
         let fingerprint = provenance ?? Pending { Fingerprint.provenance(of: input, options: options, layouter: layouter) }
+        defer { fingerprint.wait() }
         let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: fingerprint)
         let paged: PagedBook

@@ -21,4 +21,9 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
         done.wait()
         return result!
     }
+
+    /// Returns once the value is worked out: its thread has let go of everything it used.
+    func wait() {
+        done.wait()
+    }
 }

@@ -78,6 +78,28 @@ struct MarkdownEndToEndTests {
         #expect(piped.status == 65 && piped.stderr.hasPrefix("book2pages: stdin: "))
     }
 
+    /// A book refused at once ends the process while the work started beside its reading (the
+    /// output's provenance, hashing on a thread of its own) may still run: the conversion waits
+    /// for it, since the exit's clean-up under a thread still hashing crashed one run in five.
+    @Test func aBookRefusedAtOnceExitsCleanlyEveryTime() throws {
+        let directory = try Run.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let junk = directory.appendingPathComponent("junk.md")
+        try Data((0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }).write(to: junk)
+        let empty = directory.appendingPathComponent("empty.xhtml")
+        try Data().write(to: empty)
+        let output = directory.appendingPathComponent("out.json").path
+        var statuses: [Int32: Int] = [:]
+        for _ in 0..<25 {
+            for book in [junk, empty] {
+                let result = try run([book.path, "-o", output])
+                statuses[result.status, default: 0] += 1
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            }
+        }
+        #expect(statuses == [65: 50])
+    }
+
     @Test func malformedFrontMatterNamesFileAndLine() throws {
         let directory = try Run.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
