@@ -140,7 +140,7 @@ public enum Markup {
         xmlSetStructuredErrorFunc(nil, nil)
         unmanaged.release()
         defer { if let document { xmlFreeDoc(document) } }
-        let tree = TreeConverter.convert(consuming: document)
+        let tree = TreeConverter.convert(document)
         return MarkupDocument(nodes: tree.nodes, rootElement: tree.root, syntax: syntax,
                               problems: collector.problems, problemCount: collector.count)
     }

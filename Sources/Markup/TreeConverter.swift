@@ -3,21 +3,10 @@ import ProcessMemory
 
 /// Copies a libxml2 tree into `MarkupNode` values, walking libxml2's own child/next/parent links
 /// with an explicit ancestor stack: a hundred thousand nested elements never touch the C stack.
-///
-/// Each libxml2 node is freed as soon as it and everything under it are copied, so the two trees
-/// are not both whole at once: libxml2's takes about as much memory as the copy, and for a large
-/// document (the navigation document of a book of 36,000 chapters) holding both had been the
-/// conversion's peak.
 enum TreeConverter {
-    /// The copy of `document`'s tree. What was copied is freed from `document`, which is left
-    /// holding only what the walk did not reach (it stops when the memory bound is passed):
-    /// freeing it is still the caller's.
-    static func convert(consuming document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
+    static func convert(_ document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
         guard let document else { return ([], nil) }
         var nodes: [MarkupNode] = []
-        // Made at its size: grown by doubling, a large tree's copy held up to twice the room it
-        // needs, and three times while the last doubling copied it.
-        nodes.reserveCapacity(keptNodeCount(document))
         var lastChild: [Int32] = []
         var root: Int?
         var ancestors: [(node: xmlNodePtr, index: Int32)] = []
@@ -51,47 +40,13 @@ enum TreeConverter {
             }
             if !descended {
                 var next = node.pointee.next
-                release(node)
                 while next == nil, let finished = ancestors.popLast() {
                     next = finished.node.pointee.next
-                    release(finished.node)
                 }
                 current = next
             }
         }
         return (nodes, root)
-    }
-
-    /// How many nodes `convert` copies: those of the kinds it keeps, met by the same walk (into
-    /// elements only), here by libxml2's parent links, with nothing held.
-    private static func keptNodeCount(_ document: xmlDocPtr) -> Int {
-        var count = 0
-        var current = document.pointee.children
-        while let node = current {
-            let type = node.pointee.type
-            if type == XML_ELEMENT_NODE || type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE || type == XML_ENTITY_REF_NODE {
-                count += 1
-            }
-            if type == XML_ELEMENT_NODE, let children = node.pointee.children {
-                current = children
-                continue
-            }
-            var next = node.pointee.next
-            var climbed = node
-            while next == nil, let parent = climbed.pointee.parent, parent != UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self) {
-                climbed = parent
-                next = parent.pointee.next
-            }
-            current = next
-        }
-        return count
-    }
-
-    /// Frees a node whose subtree is copied (its children are freed already): unlinked first, so
-    /// that the document's own free never meets it.
-    private static func release(_ node: xmlNodePtr) {
-        xmlUnlinkNode(node)
-        xmlFreeNode(node)
     }
 
     /// Appends the node's copy, made in place (a node handed back and then appended was copied
