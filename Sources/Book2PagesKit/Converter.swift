@@ -1,4 +1,5 @@
 import BookModel
+import Digest
 import EPUBReader
 import FileNames
 import Foundation
@@ -84,7 +85,10 @@ public enum Converter {
         // makes the layouter; with no such thread, it starts once this one has made it.
         let knownLayouter = layouter
         let provenance: Pending<Provenance?>? = if early != nil || layouter != nil {
-            Pending { Fingerprint.provenance(of: input, options: options, faceFiles: { (early?.layouter ?? knownLayouter)?.ownFaceFiles }) }
+            Pending {
+                defer { SHA256.releaseThreadState() }
+                return Fingerprint.provenance(of: input, options: options, faceFiles: { (early?.layouter ?? knownLayouter)?.ownFaceFiles })
+            }
         } else {
             nil
         }
@@ -108,7 +112,10 @@ public enum Converter {
             Layouter.startLoadingHyphenation(for: read.book.metadata, options: options.layout)
         }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
-        let fingerprint = provenance ?? Pending { Fingerprint.provenance(of: input, options: options, layouter: layouter) }
+        let fingerprint = provenance ?? Pending {
+            defer { SHA256.releaseThreadState() }
+            return Fingerprint.provenance(of: input, options: options, layouter: layouter)
+        }
         defer { fingerprint.wait() }
         let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: fingerprint)

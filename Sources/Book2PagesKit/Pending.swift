@@ -10,9 +10,25 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
 
     init(_ work: @escaping @Sendable () -> Value) {
         done.enter()
+        let job = Job(work)
         Thread.detachNewThread { [self] in
-            result = work()
+            result = job.run()
             done.leave()
+        }
+    }
+
+    /// The work, let go of (with all it captured) once done and before its value is handed on:
+    /// the thread ends only after, and a process exiting in between would count what the work
+    /// still held as leaked.
+    private final class Job: @unchecked Sendable {
+        private var work: (@Sendable () -> Value)?
+
+        init(_ work: @escaping @Sendable () -> Value) { self.work = work }
+
+        func run() -> Value {
+            let value = work.map { $0() }
+            work = nil
+            return value!
         }
     }
 

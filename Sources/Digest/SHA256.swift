@@ -25,6 +25,13 @@ public struct SHA256: ~Copyable {
         update(Array(text.utf8))
     }
 
+    /// Frees what libcrypto keeps for the calling thread, for a thread about to end: libcrypto
+    /// frees it itself only once the thread has ended, which a process exiting meanwhile does not
+    /// wait for.
+    public static func releaseThreadState() {
+        OPENSSL_thread_stop()
+    }
+
     /// The digest as 64 lowercase hex digits.
     public consuming func finalize() -> String {
         var digest = [UInt8](repeating: 0, count: 32)
