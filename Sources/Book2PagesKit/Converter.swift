@@ -1,5 +1,4 @@
 import BookModel
-import Digest
 import EPUBReader
 import FileNames
 import Foundation
@@ -85,10 +84,7 @@ public enum Converter {
         // makes the layouter; with no such thread, it starts once this one has made it.
         let knownLayouter = layouter
         let provenance: Pending<Provenance?>? = if early != nil || layouter != nil {
-            Pending {
-                defer { SHA256.releaseThreadState() }
-                return Fingerprint.provenance(of: input, options: options, faceFiles: { (early?.layouter ?? knownLayouter)?.ownFaceFiles })
-            }
+            Fingerprint.pendingProvenance(of: input, options: options) { (early?.layouter ?? knownLayouter)?.ownFaceFiles }
         } else {
             nil
         }
@@ -112,10 +108,7 @@ public enum Converter {
             Layouter.startLoadingHyphenation(for: read.book.metadata, options: options.layout)
         }
         let layouter = try Self.layouter(early?.layouter ?? layouter, for: options)
-        let fingerprint = provenance ?? Pending {
-            defer { SHA256.releaseThreadState() }
-            return Fingerprint.provenance(of: input, options: options, layouter: layouter)
-        }
+        let fingerprint = provenance ?? Fingerprint.pendingProvenance(of: input, options: options) { layouter.ownFaceFiles }
         defer { fingerprint.wait() }
         let layout = layoutDescription(layouter, options, metadata: read.book.metadata)
         output.begin(read.book, layout: layout, target: options.target.header, provenance: fingerprint)

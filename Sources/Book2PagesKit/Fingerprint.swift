@@ -21,6 +21,17 @@ enum Fingerprint {
         provenance(of: input, options: options, faceFiles: { layouter?.ownFaceFiles })
     }
 
+    /// `provenance(of:options:faceFiles:)` worked out on a thread of its own (`Pending`), which
+    /// frees libcrypto's state for itself before it hands the value on: a process exiting once
+    /// it is handed on would otherwise count that state as leaked.
+    static func pendingProvenance(of input: BookInput, options: ConversionOptions,
+                                  faceFiles: @escaping @Sendable () -> [String]?) -> Pending<Provenance?> {
+        Pending {
+            defer { SHA256.releaseThreadState() }
+            return provenance(of: input, options: options, faceFiles: faceFiles)
+        }
+    }
+
     /// `faceFiles`: the files of the layout's own faces (`Layouter.ownFaceFiles`), asked for
     /// only once all that needs no layouter is done, so that a layouter still being made is
     /// waited for last; nil looks them up.
