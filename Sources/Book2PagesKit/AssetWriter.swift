@@ -21,11 +21,6 @@ enum AssetWriter {
         imagePaths(in: outlines).union(fontPaths(in: document).values).sorted()
     }
 
-    /// `paths(in:outlines:)` of a document that holds its pages.
-    static func paths(in document: PageDocument) -> [String] {
-        paths(in: document, outlines: document.pages.map(PageOutline.init))
-    }
-
     /// The images the pages show and the cover, each once.
     static func imagePaths(in outlines: [PageOutline]) -> Set<String> {
         var paths = Set(outlines.flatMap(\.images))
