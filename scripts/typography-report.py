@@ -288,6 +288,7 @@ def report(path, assets):
     line_ratios = []            # (ratio, spaces, page, text)
     space_ratios = []
     shrunk = 0
+    expanded = 0
     no_space = []
     markers = 0
     body_lines = hyphenated = 0
@@ -336,11 +337,15 @@ def report(path, assets):
                     after = next((l for l in page_lines[index + 1:]
                                   if l.get("role") is None and l["text"]), None)
                     markers += after is None or after["x"] > line["x"] + 0.5
-                extra = (line["width"] - natural) / len(widths)
+                # An expanded line is drawn scaled as a whole, its spaces with it, and then its
+                # spaces fill the rest (FORMAT.md, "Justified lines").
+                scale = line.get("expansion", 1)
+                expanded += scale != 1
+                extra = (line["width"] - scale * natural) / len(widths)
                 mean = sum(widths) / len(widths)
-                ratio = (mean + extra) / mean
+                ratio = (scale * mean + extra) / mean
                 line_ratios.append((ratio, len(widths), number, line["text"]))
-                space_ratios += [(s + extra) / s for s in widths]
+                space_ratios += [(scale * s + extra) / s for s in widths]
                 shrunk += extra < -0.01
             else:
                 whole, _ = measure(line, body_size, shaper)
@@ -363,6 +368,7 @@ def report(path, assets):
         "over3ExceptOneSpace": sum(r[0] > 3 and r[1] > 1 for r in line_ratios),
         "linesWithMoreThanOneSpace": sum(r[1] > 1 for r in line_ratios),
         "shrunk": shrunk,
+        "expanded": expanded,
         "noSpace": len(no_space),
         "listMarkerLines": markers,
         "over2Examples": [{"ratio": round(r[0], 2), "spaces": r[1], "page": r[2], "text": r[3]}
@@ -619,7 +625,8 @@ def show(r):
               f"{percent(j['over3ExceptOneSpace'], j['linesWithMoreThanOneSpace'])}")
         print(f"1d worst line: {w['ratio']:.2f}× ({w['spaces']} space{'s' if w['spaces'] != 1 else ''}) "
               f"on page {w['page']}: {w['text']!r}")
-        print(f"1e lines whose spaces shrink (ratio < 1): {percent(j['shrunk'], j['lines'])}")
+        print(f"1e lines whose spaces shrink (ratio < 1): {percent(j['shrunk'], j['lines'])}; "
+              f"lines drawn wider (`expansion`): {percent(j['expanded'], j['lines'])}")
         print(f"1f justified lines with no space to stretch (a word alone): {j['noSpace']:,}; justified lines of "
               f"list items (the space after the marker stretches): {j['listMarkerLines']:,}")
     else:

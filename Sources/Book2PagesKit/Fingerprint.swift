@@ -155,6 +155,7 @@ enum Fingerprint {
             "line-height \(layout.lineHeight)",
             "code-font \(layout.codeFont)",
             "align \(layout.alignment.rawValue)",
+            "glyph-scaling \(layout.glyphScaling)",
             "writing-mode \(layout.writingMode.rawValue)",
             // Written only when given, so that the outputs made before it keep their digest.
             layout.mathFont.map { "math-font \($0)" },

@@ -35,6 +35,8 @@ struct CommandLineValues: Sendable {
     var fontSize: Double?
     var lineHeight: Double?
     var alignment: LineAlignment?
+    /// `--glyph-scaling`, in percent.
+    var glyphScaling: Double?
     var writingMode: WritingModeChoice?
     var inputFormat: InputFormat?
     var outputFormat: OutputFormat?

@@ -121,6 +121,7 @@ struct Invocation: Sendable, Equatable {
         if let fontSize = values.fontSize { layout.fontSize = fontSize }
         if let lineHeight = values.lineHeight { layout.lineHeight = lineHeight }
         if let alignment = values.alignment { layout.alignment = alignment }
+        if let glyphScaling = values.glyphScaling { layout.glyphScaling = glyphScaling / 100 }
         if let writingMode = values.writingMode { layout.writingMode = writingMode }
         options.layout = layout
         if let format = values.inputFormat {
@@ -274,6 +275,8 @@ struct Invocation: Sendable, Equatable {
     /// What `--font-size` and `--line-height` accept; `--help` says the same.
     static let fontSizes: ClosedRange<Double> = 4...200
     static let lineHeights: ClosedRange<Double> = 0.8...4
+    /// What `--glyph-scaling` accepts, in percent: past 5 % a reader sees letters widen.
+    static let glyphScalings: ClosedRange<Double> = 0...5
 
     /// `from 4 to 200`.
     static func describe(_ range: ClosedRange<Double>) -> String {

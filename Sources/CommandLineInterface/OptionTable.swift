@@ -205,6 +205,14 @@ enum OptionTable {
                    help: "How paragraphs fill their lines: justify (spaces stretch so that every line but a paragraph's "
                        + "last fills the width) or left (ragged right). Default \(defaults.layout.alignment.rawValue).",
                 what: "alignment", sets: \.alignment),
+        .value("glyph-scaling", valueName: "PERCENT",
+               help: "How much wider a justified line's text may be drawn than its natural width, so that its spaces "
+                   + "stretch less (glyph scaling, as InDesign's and pdfTeX's font expansion), "
+                   + "\(Invocation.describe(Invocation.glyphScalings)); the line's `expansion` says how much. 0 never scales. "
+                   + "Default \(PageTargets.format(defaults.layout.glyphScaling * 100)).",
+               sets: \.glyphScaling) { raw throws(ConversionError) in
+                   try Invocation.number(raw, option: "glyph-scaling", in: Invocation.glyphScalings)
+               },
         .choice("writing-mode", valueName: WritingModeChoice.allCases.map(\.rawValue).joined(separator: "|"),
                 help: "How lines run: auto (vertically, in columns from the right, when the book's CSS, its package's "
                     + "primary-writing-mode or a right-to-left Chinese, Japanese or Korean book says so; else "

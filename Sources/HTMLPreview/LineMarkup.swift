@@ -31,7 +31,12 @@ enum LineMarkup {
         var own = ""
         if line.cell != nil, let largest = line.runs?.map(\.size).max(), largest < size {
             size = largest
-            own = " style=\"font-size:\(HTMLText.px(size))\""
+            own = "font-size:\(HTMLText.px(size));"
+        }
+        // An expanded line is drawn scaled as a whole from its start edge; the page script
+        // stretches its spaces in the unscaled text (`data-s`).
+        if line.expansion != 1 {
+            own += "display:inline-block;transform:scaleX(\(line.expansion));transform-origin:\(line.isRightToLeft ? "right" : "left");"
         }
         // A right-to-left line is set from its right edge, as its renderer would: where the
         // browser's text is a hair narrower than the layout's, the line stays flush right.
@@ -41,6 +46,7 @@ enum LineMarkup {
         var attributes = "class=\"\(classes)\" style=\"\(box)\" data-w=\"\(line.width)\""
         if line.vertical { attributes += " data-v=\"\"" }
         if line.justified { attributes += " data-j=\"\"" }
+        if line.expansion != 1 { attributes += " data-s=\"\(line.expansion)\"" }
         if line.hyphenated { attributes += " data-h=\"\"" }
         if let cell = line.cell { attributes += " " + cellAttributes(cell) }
         let units = Array(line.text.utf16)
@@ -57,7 +63,7 @@ enum LineMarkup {
             content = spans(units, 0..<units.count, runs: runs, size: size, standIns: layout.standIns, formulas: line.formulas,
                             destination: destination)
         }
-        return "<div \(attributes)><span class=\"t\"\(own)>\(content)</span></div>"
+        return "<div \(attributes)><span class=\"t\"\(own.isEmpty ? "" : " style=\"\(own)\"")>\(content)</span></div>"
             + line.ruby.map { ruby(of: $0, layout: layout, vertical: line.vertical) }.joined()
             + line.formulas.map { formula($0, layout: layout, units: units, runs: runs) }.joined()
     }

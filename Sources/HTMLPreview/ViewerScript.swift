@@ -33,7 +33,8 @@ enum ViewerScript {
         const natural = texts.map((text) => text.getBoundingClientRect().width);
         lines.forEach((line, i) => {
           const spaces = (texts[i].textContent.match(/[ \u00a0]/g) || []).length;
-          const extra = parseFloat(line.dataset.w) - natural[i];
+          // An expanded line's text is scaled: its spaces are set before the scale.
+          const extra = (parseFloat(line.dataset.w) - natural[i]) / parseFloat(line.dataset.s || "1");
           if (spaces > 0 && extra !== 0) texts[i].style.setProperty("--j", (extra / spaces) + "px");
         });
       }

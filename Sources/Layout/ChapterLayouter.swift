@@ -128,7 +128,7 @@ struct ChapterLayouter {
         hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                  contentWidth: contentSize.width, bodySize: StyledParagraph.writtenSize(options.fontSize),
-                                 bookLanguage: language)
+                                 bookLanguage: language, glyphScaling: options.glyphScaling)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
         tableSetter = TableSetter(setter: setter, gapHeight: lineHeight, contentSize: contentSize)
         floatSetter = FloatSetter(setter: setter, contentSize: contentSize)
@@ -150,7 +150,8 @@ struct ChapterLayouter {
         let noteSize = StyledParagraph.writtenSize(options.fontSize * LayoutOptions.noteScale)
         let noteLineHeight = lineHeight * LayoutOptions.noteScale
         noteSetter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
-                                     contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language)
+                                     contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language,
+                                     glyphScaling: options.glyphScaling)
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
         noteFlattener.faceFeatures = segmenter.faceFeatures

@@ -50,6 +50,10 @@ struct LineMeasure: Equatable {
     /// Chinese or Japanese paragraph, whose lines are filled between their characters and
     /// compressed by JLReq's rules (`LineSpacer`).
     var shrinks = true
+    /// How much wider a justified line's text may be drawn, as a share of its natural width, at
+    /// badness 100 (`ParagraphSetter.glyphScaling`): stretch on top of its spaces'. 0 where the
+    /// text may not be scaled.
+    var expansion = 0.0
     /// For ragged lines: the room left at a line's end that counts as stretching spaces by as
     /// much as they may (badness 100).
     var raggedStretch: Double

@@ -111,7 +111,8 @@ struct PageAssembler: Sendable {
         let start = turned(x: line.x, y: line.y, width: line.width, height: line.height)
         return PageLine(text: line.text, x: PointPrecision.rounded(origin.left + start.x),
                         y: PointPrecision.rounded(origin.top + start.y), width: PointPrecision.rounded(line.width),
-                        hyphenated: line.hyphenated, justified: line.justified, continuation: line.continuation,
+                        hyphenated: line.hyphenated, justified: line.justified, expansion: line.expansion,
+                        continuation: line.continuation,
                         height: abs(line.height - lineHeight) < 0.005 ? nil : PointPrecision.rounded(line.height),
                         runs: runs(of: line), direction: line.direction == .rightToLeft ? .rightToLeft : .leftToRight,
                         bidi: line.bidi, role: line.role, cell: line.cell, vertical: vertical,

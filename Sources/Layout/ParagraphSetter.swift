@@ -15,6 +15,11 @@ struct ParagraphSetter {
     let bodySize: Double
     /// The language of paragraphs that name none.
     let bookLanguage: String?
+    /// How much wider a justified line's text may be drawn, as a share of its natural width:
+    /// glyph scaling (InDesign's, pdfTeX's font expansion), which lets a line in a narrow
+    /// measure fill with its spaces less stretched. The line is scaled as a whole, only ever
+    /// wider (`SetLine.expansion`). 0: never.
+    var glyphScaling = 0.0
 
     /// The badness every line must stay within for a paragraph to be set without hyphens (TeX's
     /// \pretolerance; spaces at most 1.5 times their width), then with them (TeX's \tolerance;
@@ -53,6 +58,11 @@ struct ParagraphSetter {
                                   justified: paragraph.alignment == .justify || interCharacter,
                                   raggedStretch: Self.raggedStretchEms * bodySize, narrowing: insets.narrowing)
         measure.shrinks = !interCharacter
+        // Not where the line holds what is drawn at places of its own (formulas, ruby), in code,
+        // or in Chinese and Japanese, which JLReq fills between characters.
+        if measure.justified, !interCharacter, !paragraph.isCode, paragraph.formulas.isEmpty, paragraph.rubies.isEmpty {
+            measure.expansion = glyphScaling
+        }
 
         // A code listing's continuation lines are indented from the source line they go on.
         let continuationIndent = paragraph.isCode
@@ -145,7 +155,15 @@ struct ParagraphSetter {
                         + (span.hyphenated ? segmenter.hyphenWidth(after: textEnd, of: paragraph, text: text) : 0)
                 }
                 let natural = width
-                if justified { width = end - x }
+                var expansion = 1.0
+                if justified {
+                    width = end - x
+                    if measure.expansion > 0 {
+                        let spaces = span.segments.dropLast().reduce(0) { $0 + segments[$1].spaceWidth }
+                        expansion = Self.expansion(slack: width - natural, natural: natural, spaces: spaces,
+                                                   limit: measure.expansion)
+                    }
+                }
                 if let formulas, formulas.isDisplayLine(start..<textEnd) {
                     // A display formula is centred in the measure, whatever the first line's indent.
                     x = indent + insets.start(n)
@@ -163,6 +181,7 @@ struct ParagraphSetter {
                                    hyphenated: span.hyphenated, justified: justified, source: source,
                                    runs: lineRuns, direction: direction, bidi: pieces)
                 line.continuation = continues
+                line.expansion = expansion
                 line.rubies = rubies
                 if let formulas {
                     let markerWidth = markerUnits > 0 && textEnd > start ? prefixWidth : 0
@@ -176,6 +195,19 @@ struct ParagraphSetter {
             }
             return lines
         }
+    }
+
+    /// How much wider a justified line is drawn: its slack shared between its spaces and its
+    /// text in the proportion of what each may stretch at badness 100 (`spaces` stretching by
+    /// `TotalFitLineBreaker.spaceStretch`, the text by `limit`), as pdfTeX shares it between glue
+    /// and font expansion; the text's part never past `limit`, the spaces take the rest. Rounded
+    /// down to a ten-thousandth, so it is never more than the layout allowed; a line whose
+    /// spaces shrink is not scaled.
+    static func expansion(slack: Double, natural: Double, spaces: Double, limit: Double) -> Double {
+        let room = spaces * TotalFitLineBreaker.spaceStretch + limit * natural
+        guard slack > widthTolerance, room > 0, natural > 0 else { return 1 }
+        let share = min(1, slack / room)
+        return 1 + ((limit * share) * 10_000).rounded(.down) / 10_000
     }
 
     /// Whether text in `language` is justified between its characters: Chinese and Japanese,
@@ -203,7 +235,7 @@ struct ParagraphSetter {
     /// The same setter for a narrower measure: a table cell's.
     func setting(width: Double) -> ParagraphSetter {
         ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator, contentWidth: width,
-                        bodySize: bodySize, bookLanguage: bookLanguage)
+                        bodySize: bodySize, bookLanguage: bookLanguage, glyphScaling: glyphScaling)
     }
 
     /// The paragraph's narrowest and widest useful measure (CSS's min-content and max-content

@@ -26,6 +26,9 @@ struct SetLine: Sendable, Equatable {
     var justified: Bool
     /// It goes on with the source line above it: a code line too long for the measure.
     var continuation = false
+    /// A justified line drawn wider than its text, scaled horizontally as a whole by this much
+    /// (`ParagraphSetter.expansion`); 1 for most lines.
+    var expansion = 1.0
     /// Its paragraph's direction: a right-to-left line starts at the right.
     var direction: TextDirection
     /// For a line of a table cell's text, the cell: its page's content has the cell's box

@@ -11,6 +11,8 @@ import ProcessMemory
 /// and shrinks by a ninth): a line may take a word more by setting its spaces closer, where
 /// spaces that only stretched left it loose. A line that is not filled (a paragraph's last, one
 /// ended by a forced break, a ragged one) never shrinks, so its natural width fits its box.
+/// Where the text may be drawn wider (`LineMeasure.expansion`), a justified line with spaces
+/// stretches by that share of its width too, as pdfTeX counts font expansion beside the glue.
 ///
 /// The search keeps, for each place a line may end, the best ways found to get there: one per
 /// fitness class and per count of hyphenated lines just before it. A way stays active only
@@ -136,6 +138,7 @@ struct TotalFitLineBreaker: LineBreaking {
                         startShrink: shrink[position], available: measure.width(ofLine: line))
         }
         let justified = measure.justified
+        let expansion = measure.expansion
         let raggedStretch = measure.raggedStretch
         // Past the first line every line is as wide, unless some are beside a float: only then
         // does a later way's line have the width of an earlier one's.
@@ -239,7 +242,8 @@ struct TotalFitLineBreaker: LineBreaking {
                     // ragged line: a word alone on a line inside a paragraph (TeX's underfull box).
                     let spaces = endStretch - node.startStretch
                     let room = !justified ? raggedStretch
-                        : spaces > 0 || Self.isOneWord(segments, from: node.position, through: j) ? spaces : raggedStretch
+                        : spaces > 0 ? spaces + expansion * width
+                        : Self.isOneWord(segments, from: node.position, through: j) ? 0 : raggedStretch
                     let slack = available - width
                     if slack < -widthTolerance {
                         // Its spaces shrink; a line of one piece wider than the measure has none,

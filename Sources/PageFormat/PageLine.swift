@@ -20,6 +20,12 @@ public struct PageLine: Sendable, Equatable {
     public var hyphenated: Bool
     /// The line's spaces stretch to fill `width`.
     public var justified: Bool
+    /// How much wider than its natural width a justified line's text is drawn: the whole line
+    /// scaled horizontally from its start by this much (at most 1.02 by default: `--glyph-scaling`),
+    /// its spaces then changed to fill `width` (docs/FORMAT.md, "Justified lines"). 1, and left
+    /// out of the JSON, for every other line. A renderer that does not scale text draws the
+    /// line at 1 and its spaces fill the rest: the line is as wide, its spaces a little looser.
+    public var expansion: Double
     /// The line goes on with the source line above it: a line of a code listing too long for
     /// the page, broken at a space and indented. A renderer may mark it (the preview draws `↪`
     /// in the indent).
@@ -53,15 +59,16 @@ public struct PageLine: Sendable, Equatable {
     public var formulas: [PageFormula]
 
     public init(text: String, x: Double, y: Double, width: Double, hyphenated: Bool = false, justified: Bool = false,
-                continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil, direction: WritingDirection = .leftToRight,
-                bidi: [BidiPiece] = [], role: LineRole = .body, cell: CellPlace? = nil, vertical: Bool = false,
-                ruby: [PageRuby] = [], formulas: [PageFormula] = []) {
+                expansion: Double = 1, continuation: Bool = false, height: Double? = nil, runs: [PageRun]? = nil,
+                direction: WritingDirection = .leftToRight, bidi: [BidiPiece] = [], role: LineRole = .body,
+                cell: CellPlace? = nil, vertical: Bool = false, ruby: [PageRuby] = [], formulas: [PageFormula] = []) {
         self.text = text
         self.x = x
         self.y = y
         self.width = width
         self.hyphenated = hyphenated
         self.justified = justified
+        self.expansion = expansion
         self.continuation = continuation
         self.height = height
         self.runs = runs
@@ -133,8 +140,8 @@ public struct PageLine: Sendable, Equatable {
 /// and `width` alone.
 extension PageLine: Codable {
     enum CodingKeys: String, CodingKey {
-        case text, x, y, width, hyphenated, justified, continuation, height, runs, direction, bidi, role, cell, vertical, ruby,
-             formulas
+        case text, x, y, width, hyphenated, justified, expansion, continuation, height, runs, direction, bidi, role, cell, vertical,
+             ruby, formulas
     }
 
     public init(from decoder: any Decoder) throws {
@@ -145,6 +152,7 @@ extension PageLine: Codable {
         width = try container.decode(Double.self, forKey: .width)
         hyphenated = try container.decodeIfPresent(Bool.self, forKey: .hyphenated) ?? false
         justified = try container.decodeIfPresent(Bool.self, forKey: .justified) ?? false
+        expansion = try container.decodeIfPresent(Double.self, forKey: .expansion) ?? 1
         continuation = try container.decodeIfPresent(Bool.self, forKey: .continuation) ?? false
         height = try container.decodeIfPresent(Double.self, forKey: .height)
         runs = try container.decodeIfPresent([PageRun].self, forKey: .runs)
@@ -165,6 +173,7 @@ extension PageLine: Codable {
         try container.encode(width, forKey: .width)
         if hyphenated { try container.encode(true, forKey: .hyphenated) }
         if justified { try container.encode(true, forKey: .justified) }
+        if expansion != 1 { try container.encode(expansion, forKey: .expansion) }
         if continuation { try container.encode(true, forKey: .continuation) }
         try container.encodeIfPresent(height, forKey: .height)
         try container.encodeIfPresent(runs, forKey: .runs)

@@ -73,6 +73,7 @@ extension PageLine: CompactJSONWritable {
             if let cell { output.key("cell", first: &first); cell.writeJSON(to: output) }
             if continuation { output.key("continuation", first: &first); output.write(true) }
             if direction != .leftToRight { output.key("direction", first: &first); output.write(direction.rawValue) }
+            if expansion != 1 { output.key("expansion", first: &first); try output.write(expansion) }
             if !formulas.isEmpty { output.key("formulas", first: &first); try output.writeArray(formulas) }
             if let height { output.key("height", first: &first); try output.write(height) }
             if hyphenated { output.key("hyphenated", first: &first); output.write(true) }

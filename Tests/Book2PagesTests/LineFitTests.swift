@@ -110,6 +110,17 @@ struct LineFitTests {
                         }
                     }
                 }
+                // An expanded line is drawn scaled as a whole, its spaces with it: only a
+                // justified line with spaces to fill the rest, never past the default's 2 %, and
+                // never so far that its spaces would have to shrink (docs/FORMAT.md).
+                if line.expansion != 1 {
+                    #expect(line.justified && spaces > 0 && line.expansion > 1 && line.expansion <= 1.02,
+                            "page \(index): \(line.text) is expanded by \(line.expansion)")
+                    natural *= line.expansion
+                    spaces *= line.expansion
+                    #expect(natural <= line.width + Self.tolerance,
+                            "page \(index): \(line.text) expanded past its width: \(natural) to \(line.width)")
+                }
                 // A justified line is drawn `width` long, its spaces shrunk by what its text is
                 // longer, never past a third of their width.
                 let drawn = line.justified ? line.width : natural

@@ -54,7 +54,7 @@ struct ProvenanceTests {
                     "keepsLines", "stylesheets", "outputPath", "replacesOtherBooks", "limits", "strict"])
         #expect(Set(Mirror(reflecting: LayoutOptions()).children.compactMap(\.label))
                 == ["geometry", "font", "fontSize", "lineHeight", "codeFont", "alignment", "usesBookFonts", "bodyFontChosen", "writingMode",
-                    "mathFont", "language", "metadata"])
+                    "mathFont", "language", "metadata", "glyphScaling"])
         let base = ConversionOptions()
         let changes: [(String, (inout ConversionOptions) -> Void)] = [
             ("page size", { $0.target = try! BookLayoutTarget(TargetRequest(pageSize: Dimensions(width: 300, height: 400))) }),
@@ -64,6 +64,7 @@ struct ProvenanceTests {
             ("line height", { $0.layout.lineHeight += 0.1 }),
             ("code font", { $0.layout.codeFont = "DejaVu Sans Mono" }),
             ("alignment", { $0.layout.alignment = .left }),
+            ("glyph scaling", { $0.layout.glyphScaling = 0 }),
             ("book fonts", { $0.layout.usesBookFonts = false }),
             ("font chosen", { $0.layout.bodyFontChosen = true }),
             ("writing mode", { $0.layout.writingMode = .vertical }),

@@ -10,6 +10,7 @@ struct UsageErrorTests {
         (["--bogus"], "unknown option '--bogus'", ExitCode.usage),
         (["--font-size", "x"], "--font-size x: expected a number from", ExitCode.usage),
         (["--font-size", "500"], "--font-size 500: expected a number from", ExitCode.usage),
+        (["--glyph-scaling", "9"], "--glyph-scaling 9: expected a number from 0 to 5", ExitCode.usage),
         (["--margins", "40", "40"], "40: a number where a book was expected", ExitCode.usage),
         (["--margins", "1,2,3"], "--margins 1,2,3: give 1, 2 or 4 values", ExitCode.usage),
         (["--target", "nope"], "--target nope: unknown target (known:", ExitCode.usage),

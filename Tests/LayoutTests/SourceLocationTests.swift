@@ -28,7 +28,8 @@ struct SourceLocationTests {
         let setter = ParagraphSetter(segmenter: segmenter, lineBreaker: TotalFitLineBreaker(),
                                      hyphenator: WordHyphenator(dictionaries: HyphenationDictionaries()),
                                      contentWidth: options.geometry.contentSize.width,
-                                     bodySize: StyledParagraph.writtenSize(options.fontSize), bookLanguage: language)
+                                     bodySize: StyledParagraph.writtenSize(options.fontSize), bookLanguage: language,
+                                     glyphScaling: options.glyphScaling)
         var flattener = BlockFlattener(fontSize: options.fontSize, lineHeight: options.bodyLineHeight,
                                        alignment: options.alignment, bookLanguage: language)
         return flattener.flatten(book.chapters[0].blocks).flatMap { setter.lines(for: $0) }

@@ -30,7 +30,8 @@ struct CompactJSONTests {
         let numbers: [Double] = [0, -0.0, 0.1, 1e-7, 123456.789, 1e21, 40, 157.81, -3.5, 2.0 / 3.0]
         let lines = numbers.enumerated().map { n, value in
             PageLine(text: Self.awkward, x: value, y: -value, width: value * 7, hyphenated: n % 2 == 0,
-                     justified: n % 3 == 0, continuation: n % 4 == 1, height: n % 2 == 1 ? value : nil,
+                     justified: n % 3 == 0, expansion: n % 3 == 0 ? 1 + value / 1e6 : 1, continuation: n % 4 == 1,
+                     height: n % 2 == 1 ? value : nil,
                      runs: [PageRun(start: 0, length: n, face: 2, size: value, shift: n % 2 == 0 ? .superscript : n % 7 == 3 ? .other("raised") : .none,
                                    standIn: n % 3 == 1 ? "DroidSansFallback" : nil, orientation: n % 5 == 3 ? .sideways : n % 7 == 2 ? .combined : .upright, link: n % 3 == 2 ? "ch.xhtml#n\(n)" : nil,
                                    underline: n % 2 == 1, strikethrough: n % 3 == 0, color: n % 4 == 1 ? PageColor(red: 9, green: 8, blue: 7) : nil,
@@ -152,7 +153,7 @@ struct CompactJSONTests {
         let rule = PageFormula.Rule(x: 1, y: 2, width: 3, height: 0.5, angle: 45)
         let formula = PageFormula(start: 0, length: 1, x: 1, y: 2, width: 3, height: 4, baseline: 5, face: "Math",
                                   glyphs: [glyph], rules: [rule], display: true, alt: "x", scale: 0.5, continues: true)
-        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, continuation: true,
+        let line = PageLine(text: "a", x: 1, y: 2, width: 3, hyphenated: true, justified: true, expansion: 1.0125, continuation: true,
                             height: 4, runs: [run],
                             direction: .rightToLeft, bidi: [piece], role: .table, cell: place, vertical: true, ruby: [ruby],
                             formulas: [formula])
