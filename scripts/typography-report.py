@@ -22,9 +22,11 @@ space) added; a formula's stretch of text is not shaped: the formula's own `widt
    space glyph's advance in its run's face and size, plus its run's spacing); the line's
    `width` W is reached by adding the same e = (W − N) / spaces to each. A space's ratio is
    (s + e) / s; a line's is (mean s + e) / mean s (the same where all its spaces are alike).
+   A line with `expansion` x is drawn scaled by x as a whole: its natural width is x·N, each
+   space x·s + e with e = (W − x·N) / spaces, and its ratio (x·s + e) / s.
    Reported: the median over lines and over spaces (each space weighted alike), the 90th
    percentile, the share of lines past 2× and past 3× (the latter leaving out lines with one
-   space), the worst line, the share of lines shrunk (e < −0.01 pt), the justified lines with
+   space), the worst line, the share of lines shrunk (e < −0.01 pt) and expanded, the justified lines with
    no space to stretch (a word alone), and justified lines of list items (a marker — bullet,
    number, letter — and a next line hanging under the item's text), whose space after the
    marker stretches with the others.
