@@ -1,5 +1,6 @@
 import BookModel
 import Markup
+import Synchronization
 import XHTMLReader
 import ZipArchive
 
@@ -20,11 +21,13 @@ final class BookArchive {
     private(set) var limitFailure: ReadError?
     /// The fonts the book obfuscates, which `files` gives restored; known once the package is read.
     var obfuscation: FontObfuscation?
-    /// Normalized entry path → the entry's place in `zip.entryNames`, and the same keyed by
-    /// lowercased path. A key that is the entry's name as it stands (most are) is that very
-    /// string, not a copy: a book of tens of thousands of files holds its names once.
+    /// Normalized entry path → the entry's place in `zip.entryNames`. A key that is the entry's
+    /// name as it stands (most are) is that very string, not a copy: a book of tens of thousands
+    /// of files holds its names once.
     private let exact: [String: Int]
-    private let caseless: [String: Int]
+    /// The same keyed by lowercased path, made at the first path not found as it is: most books
+    /// never ask, and the lowercased names of a large one are megabytes.
+    private let caseless = Mutex<[String: Int]?>(nil)
 
     init(path: String, limits: ReadLimits) throws(ReadError) {
         self.path = path
@@ -38,17 +41,26 @@ final class BookArchive {
             throw .unreadable(file: path, reason: error.message)
         }
         var exact: [String: Int] = [:]
-        var caseless: [String: Int] = [:]
+        exact.reserveCapacity(zip.entryNames.count)
         for (index, name) in zip.entryNames.enumerated() where !name.hasSuffix("/") {
             guard var normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
             if normalized == name { normalized = name }
             if exact[normalized] == nil { exact[normalized] = index }
-            var lowercased = normalized.lowercased()
-            if lowercased == normalized { lowercased = normalized }
-            if caseless[lowercased] == nil { caseless[lowercased] = index }
         }
         self.exact = exact
-        self.caseless = caseless
+    }
+
+    /// Each entry's place by its lowercased path, the first entry of a path in archive order:
+    /// as `exact`, whose entries differ in more than case.
+    private func caselessIndex() -> [String: Int] {
+        var caseless: [String: Int] = [:]
+        caseless.reserveCapacity(exact.count)
+        for (index, name) in zip.entryNames.enumerated() where !name.hasSuffix("/") {
+            guard let normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
+            let lowercased = normalized.lowercased()
+            if caseless[lowercased] == nil { caseless[lowercased] = index }
+        }
+        return caseless
     }
 
     /// One warning per entry stored as a symbolic link: never read, so to the book it is missing
@@ -71,7 +83,12 @@ final class BookArchive {
 
     /// The entry a path inside the book names: exactly, else differing only in case.
     func entry(for path: String) -> String? {
-        (exact[path] ?? caseless[path.lowercased()]).map { zip.entryNames[$0] }
+        if let index = exact[path] { return zip.entryNames[index] }
+        let lowercased = path.lowercased()
+        return caseless.withLock { caseless in
+            if caseless == nil { caseless = caselessIndex() }
+            return caseless?[lowercased].map { zip.entryNames[$0] }
+        }
     }
 
     /// Reads an entry (by its book path), within the bounds: the entry's own size and ratio,

@@ -26,7 +26,7 @@ public enum EPUBReader {
         try archive.checkLimits()
         // The package document and the navigation document are read whole as trees, which for
         // a book of many chapters are tens of megabytes, freed before the layout begins.
-        let package = try PromptRelease.during { () throws(ReadError) in try PackageReader.read(from: archive, warnings: &warnings) }
+        var package = try PromptRelease.during { () throws(ReadError) in try PackageReader.read(from: archive, warnings: &warnings) }
         archive.obfuscation = FontObfuscation(archive: archive, package: package)
         let encryptedPaths = EncryptionInfo.encryptedPaths(in: archive)
         let cover = CoverFinder.cover(of: package, archive: archive, warnings: &warnings)
@@ -38,6 +38,8 @@ public enum EPUBReader {
         try archive.checkLimits()
         let listed = PromptRelease.during { TableOfContents.Listed(package: package, archive: archive) }
         try archive.checkLimits()
+        // Items are looked up by id only to find the spine, the cover and the NCX, all found.
+        package.itemsByID = [:]
         var early = PackageMetadata.beforeChapters(of: package, bookPath: path)
         early.fonts = fonts
         receiver?.begin(early)

@@ -39,6 +39,8 @@ struct PackageDocument {
     var date: String?
     var direction: TextDirection = .leftToRight
     var manifest: [Item] = []
+    /// Read while the package is: the spine, the cover and the NCX are found by id, and then
+    /// the reader lets the table go (`EPUBReader.read`).
     var itemsByID: [String: Item] = [:]
     var spine: [SpineItem] = []
     /// The `toc` attribute of the spine: the id of the NCX.
@@ -149,7 +151,12 @@ struct PackageDocument {
     }
 
     private mutating func readManifest(_ document: MarkupDocument, _ manifest: Int, warnings: inout [Warning]) {
-        for index in document.childElements(of: manifest) where document[index].name == "item" {
+        // Sized at once: a book of tens of thousands of items would otherwise hold a list and a
+        // table up to twice as large as it needs.
+        let children = document.childElements(of: manifest)
+        self.manifest.reserveCapacity(children.count)
+        itemsByID.reserveCapacity(children.count)
+        for index in children where document[index].name == "item" {
             let node = document[index]
             guard let id = node.attribute("id"), let href = node.attribute("href") else { continue }
             guard let reference = ArchivePath.resolve(TextCleanup.trimmed(href), relativeTo: path) else {
@@ -158,11 +165,21 @@ struct PackageDocument {
             }
             let properties = Set((node.attribute("properties") ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))
             let item = Item(path: reference.path,
-                            mediaType: TextCleanup.trimmed(node.attribute("media-type") ?? "").lowercased(),
+                            mediaType: Self.common(TextCleanup.trimmed(node.attribute("media-type") ?? "").lowercased()),
                             properties: properties)
             self.manifest.append(item)
             if itemsByID[id] == nil { itemsByID[id] = item }
         }
+    }
+
+    /// The media types nearly every item has, as constants: each item then shares one, where a
+    /// book of tens of thousands of items would hold each its own copy.
+    private static let commonMediaTypes = ["application/xhtml+xml", "image/jpeg", "image/png", "image/gif", "image/svg+xml",
+                                           "text/css", "application/x-dtbncx+xml", "font/otf", "font/ttf", "font/woff",
+                                           "application/vnd.ms-opentype", "application/x-font-ttf", "image/webp"]
+
+    private static func common(_ mediaType: String) -> String {
+        commonMediaTypes.first { $0 == mediaType } ?? mediaType
     }
 
     /// `cfi`: the CFI step to the spine element.
@@ -170,7 +187,9 @@ struct PackageDocument {
         let node = document[spine]
         spineTOC = node.attribute("toc")
         if node.attribute("page-progression-direction")?.lowercased() == "rtl" { direction = .rightToLeft }
-        for (position, index) in document.childElements(of: spine).enumerated() where document[index].name == "itemref" {
+        let children = document.childElements(of: spine)
+        self.spine.reserveCapacity(children.count)
+        for (position, index) in children.enumerated() where document[index].name == "itemref" {
             spineReferenceCount += 1
             let itemref = document[index]
             guard let idref = itemref.attribute("idref") else { continue }

@@ -40,6 +40,7 @@ struct SpineReader {
     func chapters(warnings: inout [Warning], verticalItem: inout String?,
                   unshownMedia: inout UnshownMedia) throws(ReadError) -> [Chapter] {
         var chapters: [Chapter] = []
+        chapters.reserveCapacity(package.spine.count)
         var readPaths: Set<String> = []
         var encryptedCount = 0
         defer { warnings += stylesheets.warnings }
