@@ -301,24 +301,48 @@ final class LineStream: PageOutput, @unchecked Sendable {
 struct KeptList {
     let whole: Bool
     private var pages: [Page] = []
-    private var outlines: [PageOutline] = []
+    /// The outlines in blocks of `blockSize`: a book's list, hundreds of thousands long, never
+    /// grows by copying itself into one twice its size, which held it three times over for a
+    /// moment and up to twice over after.
+    private var outlineBlocks: [[PageOutline]] = []
+    static let blockSize = 16_384
 
     init(whole: Bool) {
         self.whole = whole
     }
 
     mutating func append(_ made: [Page]) {
-        if whole {
+        guard !whole else {
             pages += made
-        } else {
-            outlines += made.map(PageOutline.init)
+            return
+        }
+        for page in made {
+            if outlineBlocks.last.map({ $0.count == Self.blockSize }) ?? true {
+                var block: [PageOutline] = []
+                block.reserveCapacity(Self.blockSize)
+                outlineBlocks.append(block)
+            }
+            outlineBlocks[outlineBlocks.count - 1].append(PageOutline(page))
         }
     }
 
-    /// The three lists one after another, kept as `front` is, made in `content`'s storage
-    /// (`Array.joining`); `content` is left empty.
+    private var outlineCount: Int { outlineBlocks.reduce(0) { $0 + $1.count } }
+
+    /// The three lists one after another, kept as `front` is. Whole pages are made in
+    /// `content`'s storage (`Array.joining`); outlines in a list of their exact size, each of
+    /// `content`'s blocks freed once it is copied. `content` is left empty.
     static func joined(_ front: KeptList, _ content: inout KeptList, _ back: KeptList) -> KeptPages {
-        front.whole ? .whole(.joining(front.pages, &content.pages, back.pages))
-            : .outlined(.joining(front.outlines, &content.outlines, back.outlines))
+        guard !front.whole else { return .whole(.joining(front.pages, &content.pages, back.pages)) }
+        var all: [PageOutline] = []
+        all.reserveCapacity(front.outlineCount + content.outlineCount + back.outlineCount)
+        for block in front.outlineBlocks { all += block }
+        var blocks: [[PageOutline]] = []
+        swap(&blocks, &content.outlineBlocks)
+        for index in blocks.indices {
+            all += blocks[index]
+            blocks[index] = []
+        }
+        for block in back.outlineBlocks { all += block }
+        return .outlined(all)
     }
 }
