@@ -122,13 +122,15 @@ struct ChapterLayouter {
         assembler = PageAssembler(geometry: options.geometry, bodySize: options.fontSize, lineHeight: lineHeight,
                                   vertical: settings.vertical)
         let language = settings.language
+        // Text is scaled across a horizontal line only: a column's would be scaled along it.
+        let glyphScaling = settings.vertical ? 0 : options.glyphScaling
         let segmenter = ParagraphSegmenter(fonts: fonts, bookFaces: faces,
                                            measurer: TextMeasurer(language: language, shared: sharedWidths),
                                            finder: BreakOpportunityFinder(locale: language))
         hyphenator = WordHyphenator(dictionaries: dictionaries, shared: sharedHyphenation)
         setter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                  contentWidth: contentSize.width, bodySize: StyledParagraph.writtenSize(options.fontSize),
-                                 bookLanguage: language, glyphScaling: options.glyphScaling)
+                                 bookLanguage: language, glyphScaling: glyphScaling)
         paginator = Paginator(contentHeight: contentSize.height, gapHeight: lineHeight)
         tableSetter = TableSetter(setter: setter, gapHeight: lineHeight, contentSize: contentSize)
         floatSetter = FloatSetter(setter: setter, contentSize: contentSize)
@@ -151,7 +153,7 @@ struct ChapterLayouter {
         let noteLineHeight = lineHeight * LayoutOptions.noteScale
         noteSetter = ParagraphSetter(segmenter: segmenter, lineBreaker: lineBreaker, hyphenator: hyphenator,
                                      contentWidth: contentSize.width, bodySize: noteSize, bookLanguage: language,
-                                     glyphScaling: options.glyphScaling)
+                                     glyphScaling: glyphScaling)
         noteFlattener = BlockFlattener(fontSize: noteSize, lineHeight: noteLineHeight, alignment: options.alignment,
                                        bookDirection: direction, bookLanguage: language)
         noteFlattener.faceFeatures = segmenter.faceFeatures

@@ -33,4 +33,11 @@ struct GlyphScalingOptionTests {
         #expect(none.lines.allSatisfy { $0.expansion == 1 })
         #expect(Set([byDefault.options, wider.options, none.options]).count == 3)
     }
+
+    /// A book set in columns is never scaled: `expansion` is across a horizontal line.
+    @Test func columnsAreNeverScaled() throws {
+        let vertical = try lines(["--writing-mode", "vertical"])
+        #expect(vertical.lines.contains { $0.vertical && $0.justified })
+        #expect(vertical.lines.allSatisfy { $0.expansion == 1 })
+    }
 }
