@@ -50,15 +50,15 @@ final class BookArchive {
         self.exact = exact
     }
 
-    /// Each entry's place by its lowercased path, the first entry of a path in archive order:
-    /// as `exact`, whose entries differ in more than case.
+    /// `exact` keyed by lowercased path; of paths that differ only in case, the entry first in
+    /// archive order.
     private func caselessIndex() -> [String: Int] {
         var caseless: [String: Int] = [:]
         caseless.reserveCapacity(exact.count)
-        for (index, name) in zip.entryNames.enumerated() where !name.hasSuffix("/") {
-            guard let normalized = BookArchive.normalized(name), !normalized.isEmpty else { continue }
-            let lowercased = normalized.lowercased()
-            if caseless[lowercased] == nil { caseless[lowercased] = index }
+        for (path, index) in exact {
+            let lowercased = path.lowercased()
+            if let known = caseless[lowercased], known <= index { continue }
+            caseless[lowercased] = index
         }
         return caseless
     }

@@ -24,6 +24,17 @@ struct EPUBRecoveryTests {
         #expect(result.warnings.contains { $0.message.contains("OEBPS/content.opf") })
     }
 
+    /// An href that names an entry in another case finds it; of two entries that differ only in
+    /// case, the first in the archive.
+    @Test func anHrefInAnotherCaseFindsTheFirstSuchEntry() throws {
+        let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
+                                          ("OEBPS/content.opf", FixtureBooks.package(spine: spine)),
+                                          ("OEBPS/A.xhtml", EPUBFixture.page("<p>First</p>")),
+                                          ("OEBPS/A.XHTML", EPUBFixture.page("<p>Second</p>"))])
+        let result = try EPUBReader.read(contentsOf: path)
+        #expect(result.book.chapters.map(\.text) == ["First"])
+    }
+
     @Test func missingMimetypeIsOnlyAWarning() throws {
         let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: spine)),
