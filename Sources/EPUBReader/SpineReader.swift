@@ -203,9 +203,10 @@ struct SpineReader {
         }
     }
     /// Linear items first, each group in spine order: items marked `linear="no"` (notes, answer
-    /// keys) are reached by links, not by reading on, so they go after the text.
-    private var readingOrder: [PackageDocument.SpineItem] {
-        package.spine.filter(\.isLinear) + package.spine.filter { !$0.isLinear }
+    /// keys) are reached by links, not by reading on, so they go after the text. Read from the
+    /// spine as it goes: a copy, held while the book is read, is megabytes for a long spine.
+    private var readingOrder: some Sequence<PackageDocument.SpineItem> {
+        [true, false].lazy.flatMap { [spine = package.spine] linear in spine.lazy.filter { $0.isLinear == linear } }
     }
 
     /// A spine item that shows nothing but the cover image is left out: the page list already

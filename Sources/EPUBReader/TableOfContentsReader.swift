@@ -51,6 +51,7 @@ enum TableOfContentsReader {
     private static func pointingUnlinkedHeadingsDown(_ labels: [(title: String, level: Int, target: ArchiveReference?)])
         -> [RawTOCEntry] {
         var entries: [RawTOCEntry] = []
+        entries.reserveCapacity(labels.count)
         for (index, label) in labels.enumerated() {
             var target = label.target
             var next = index + 1
@@ -87,7 +88,9 @@ enum TableOfContentsReader {
             }
             pending += navPoints(of: point, in: document).reversed().map { ($0, level + 1) }
         }
-        return entries
+        // Kept until the chapters are read, so at its size: a list grown by doubling holds up to
+        // twice what it needs, megabytes for a book of tens of thousands of entries.
+        return entries.withUnsafeBufferPointer { Array($0) }
     }
 
     /// The links of the `nav` with `epub:type="page-list"` (or `role="doc-pagelist"`), in

@@ -13,9 +13,9 @@ import Foundation
 /// (one the reader keeps back until the book is read): then only the reader can move on.
 public final class ChapterFeed: @unchecked Sendable {
     /// Enough text for every worker to find its next chapter waiting (a chapter is rarely more
-    /// than a few hundred kilobytes), little enough that the chapters waiting are a few tens of
-    /// megabytes as a model.
-    static let textAhead = 4 << 20
+    /// than a few hundred kilobytes), little enough that the chapters waiting are a few megabytes
+    /// as a model: a model is about five times its text.
+    static let textAhead = 1 << 20
     private let textAhead: Int
     private let condition = NSCondition()
     /// Added and not yet taken, with their text's size. Guarded by `condition`, as is everything below.
