@@ -265,9 +265,10 @@ final class LineStream: PageOutput, @unchecked Sendable {
     func write(_ document: PageDocument) throws -> [Data] {
         lock.withLock {
             do {
-                sendLocked(try JSONLines.end(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
-                                             target: document.target, standIns: document.layout.standIns ?? [],
-                                             links: document.links))
+                let pieces = try JSONLines.endPieces(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
+                                                     target: document.target, standIns: document.layout.standIns ?? [],
+                                                     links: document.links)
+                pieces.forEach(sendLocked)
             } catch {
                 failure = failure ?? .internalError("the end line could not be encoded as JSON: \(error)")
             }

@@ -17,9 +17,15 @@ struct CompactJSONEncoder {
 
     /// `value`'s JSON and a newline: a line of JSON Lines.
     func line<T: Encodable>(_ value: T) throws -> Data {
+        try linePieces(value).joinedData()
+    }
+
+    /// The same bytes as `line`, in the pieces they were written in: a long list written by hand
+    /// comes in pieces of about `JSONOutput.spillSize` (`JSONOutput.spills`).
+    func linePieces<T: Encodable>(_ value: T) throws -> [Data] {
         let output = JSONOutput()
         try output.write(value)
-        return output.finish(appending: UInt8(ascii: "\n")).joinedData()
+        return output.finish(appending: UInt8(ascii: "\n"))
     }
 
     /// The document and a newline as one `Data`, its bytes copied once: the page list's runs go
@@ -50,6 +56,14 @@ final class JSONOutput {
     /// already written (a `ValueWriter` sorting an object's members does).
     var acceptsChunks = false
 
+    /// Whether a list's elements may be followed by a cut into `chunks` once `bytes` holds
+    /// `spillSize` (`spillIfLong`), so that a line of many megabytes is never one buffer grown by
+    /// doubling (which held it up to two and a half times over while it was copied). Only where
+    /// every writer is one of ours, in key order: a `ValueWriter` sorting an object's members
+    /// holds offsets into `bytes`.
+    var spills = false
+    static let spillSize = 1 << 20
+
     /// `capacity`: the bytes reserved at first; a chapter's pages take tens of kilobytes.
     init(capacity: Int = 1 << 16) { bytes = ByteBuffer(capacity: capacity) }
 
@@ -58,6 +72,14 @@ final class JSONOutput {
         guard acceptsChunks else { return chunk.withUnsafeBytes { bytes.append($0) } }
         if !bytes.isEmpty { chunks.append(bytes.takeData()) }
         chunks.append(chunk)
+    }
+
+    /// After an element of a list: the bytes so far made a chunk if they are many (`spills`).
+    @inline(__always)
+    func spillIfLong() {
+        guard spills, bytes.count >= Self.spillSize else { return }
+        chunks.append(bytes.takeData())
+        bytes = ByteBuffer(capacity: Self.spillSize + Self.spillSize / 8)
     }
 
     /// Everything written, then `last`, in the pieces it was written in (`joinedData` makes one

@@ -48,8 +48,17 @@ public enum JSONLines {
     /// The last line: what needs every page first.
     public static func end(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
                            target: TargetDescription?, standIns: [FaceDescription] = [], links: [PageLink] = []) throws -> Data {
-        try line(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns,
-                                      links: links))
+        try endPieces(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns,
+                      links: links).joinedData()
+    }
+
+    /// The last line in pieces of about a megabyte: a long book's is tens of megabytes, its
+    /// chapters, contents and spreads.
+    public static func endPieces(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
+                                 target: TargetDescription?, standIns: [FaceDescription] = [],
+                                 links: [PageLink] = []) throws -> [Data] {
+        try CompactJSONEncoder().linePieces(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList,
+                                                                 target: target, standIns: standIns, links: links))
     }
 }
 
@@ -74,3 +83,25 @@ private struct PageRecord: Encodable, CompactJSONWritable {
     }
 }
 
+/// The end line writes its own members, in key order as its synthesized `Encodable` conformance
+/// with sorted keys would, and lets its long lists be cut into pieces (`JSONOutput.spills`).
+extension PageDocument.EndLine: CompactJSONWritable {
+    func writeJSON(to output: JSONOutput) throws {
+        output.spills = true
+        defer { output.spills = false }
+        try output.object { first in
+            output.key("chapters", first: &first); try output.writeArray(chapters)
+            output.key("line", first: &first); output.write(line)
+            if let links { output.key("links", first: &first); try output.writeArray(links) }
+            if let pageList { output.key("pageList", first: &first); try output.writeArray(pageList) }
+            if let standIns {
+                // Through the generic encoder, which may move what it wrote: nothing is cut there.
+                output.spills = false
+                output.key("standIns", first: &first); try output.write(standIns)
+                output.spills = true
+            }
+            if let target { output.key("target", first: &first); try target.writeJSON(to: output) }
+            output.key("toc", first: &first); try output.writeArray(toc)
+        }
+    }
+}

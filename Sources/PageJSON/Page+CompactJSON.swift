@@ -276,6 +276,7 @@ extension JSONOutput {
         for (n, element) in elements.enumerated() {
             if n > 0 { bytes.append(UInt8(ascii: ",")) }
             try element.writeJSON(to: self)
+            spillIfLong()
         }
     }
 }

@@ -125,6 +125,29 @@ struct CompactJSONTests {
         }
     }
 
+    /// The end line of JSON Lines, with every member, long enough to be written in several
+    /// pieces: joined, they are the bytes `JSONEncoder` gives, and no piece is far past the size
+    /// a list is cut at.
+    @Test func aLongEndLineWrittenInPiecesGivesJSONEncodersBytes() throws {
+        let document = try documentWithEveryField()
+        let chapters = (0..<20_000).map { ChapterItem(title: "Chapter \($0) \(Self.awkward)", source: "text/\($0).xhtml",
+                                                     linear: $0 % 7 != 0, page: $0 % 5 == 0 ? nil : 4 * $0, pageCount: 4) }
+        let toc = (0..<20_000).map { TOCItem(title: "Chapter \($0)", level: 1 + $0 % 3, page: 4 * $0, folio: $0 % 2 == 0 ? $0 : nil) }
+        let spreads = (0..<40_000).map { TargetDescription.Spread(left: 2 * $0 + 1, right: $0 % 9 == 0 ? nil : 2 * $0 + 2) }
+        let target = TargetDescription(name: .bookLayout, grouping: .spreads(spreads), blankPages: [7])
+        let standIns = [FaceDescription(role: "stand-in", family: Self.awkward, file: "a.ttf", postScriptName: "A", iOSFontName: "A")]
+        let links = [PageLink(target: Self.awkward, page: 3, chapter: 1)]
+        let pieces = try JSONLines.endPieces(chapters: chapters, toc: toc, pageList: document.pageList, target: target,
+                                             standIns: standIns, links: links)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: document.pageList,
+                                                               target: target, standIns: standIns, links: links)) + Data("\n".utf8)
+        #expect(pieces.joinedData() == expected)
+        #expect(pieces.count >= expected.count / JSONOutput.spillSize)
+        #expect(pieces.allSatisfy { $0.count < JSONOutput.spillSize + 4096 })
+    }
+
     @Test func theMinimalDocumentGivesJSONEncodersBytes() throws {
         let document = try PageDocument(jsonData: Data(PageFormatDecodingTests.minimal.utf8))
         #expect(try document.jsonData() == foundationJSON(document))
