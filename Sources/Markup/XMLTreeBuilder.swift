@@ -14,6 +14,12 @@ import ProcessMemory
 /// document are parsed by libxml2 on contexts of their own, which get libxml2's handlers, so their
 /// content is built and checked once, as in a tree parse (a "billion laughs" stays cheap).
 ///
+/// Where libxml2's tree builder did more than build, this does not: it kept an element's line
+/// past 65,535 as 65,535 (then guessed it from a neighbour), gave up on a text node past 10 MB,
+/// and checked `xml:id` values (an error for one repeated or not a name). Here the line is the
+/// parser's own, the text is kept whole, and ids are not checked: those documents read as
+/// parsed cleanly, with all their text.
+///
 /// A value the handlers reach through a pointer, not a class: a class's stored properties are
 /// checked for exclusive access at run time, which took a tenth of the parse.
 struct XMLTreeBuilder {
@@ -56,9 +62,12 @@ struct XMLTreeBuilder {
 
     private static func install(on context: xmlParserCtxtPtr) {
         guard let handlers = context.pointee.sax else { return }
-        handlers.pointee.startElementNs = { ctx, localName, prefix, uri, _, _, attributeCount, defaulted, attributes in
+        handlers.pointee.startElementNs = { ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted,
+                                            attributes in
             guard let builder = XMLTreeBuilder.builder(for: ctx) else {
-                return xmlSAX2StartElementNs(ctx, localName, prefix, uri, 0, nil, attributeCount, defaulted, attributes)
+                xmlSAX2StartElementNs(ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
+                if MemoryWatch.isOver { xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+                return
             }
             builder.pointee.startElement(localName, prefix: prefix, uri: uri, attributes: attributes,
                                          count: Int(attributeCount - defaulted))
@@ -86,10 +95,12 @@ struct XMLTreeBuilder {
         // A comment or processing instruction is not kept, but parts the text on either side.
         handlers.pointee.comment = { ctx, text in
             guard let builder = XMLTreeBuilder.builder(for: ctx) else { return xmlSAX2Comment(ctx, text) }
+            builder.pointee.keepDepth()
             builder.pointee.flushText()
         }
         handlers.pointee.processingInstruction = { ctx, target, data in
             guard let builder = XMLTreeBuilder.builder(for: ctx) else { return xmlSAX2ProcessingInstruction(ctx, target, data) }
+            builder.pointee.keepDepth()
             builder.pointee.flushText()
         }
     }
@@ -114,6 +125,7 @@ struct XMLTreeBuilder {
     private mutating func startElement(_ localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?,
                               uri: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
                               count: Int) {
+        keepDepth()
         flushText()
         let line = Int(context.pointee.input?.pointee.line ?? 0)
         let name = qualifiedName(localName, prefix: prefix, uri: uri)
@@ -136,12 +148,24 @@ struct XMLTreeBuilder {
     }
 
     private mutating func endElement() {
+        keepDepth()
         flushText()
         _ = open.popLast()
     }
 
+    /// libxml2 may close an element without an event: a start tag it could not finish
+    /// (`<img src="a"alt="">`) is ended where it stops, its element left with no children. The
+    /// open elements follow its own count of them, which every event is sent within.
+    private mutating func keepDepth() {
+        let depth = max(Int(context.pointee.nameNr), 0)
+        guard open.count > depth else { return }
+        flushText()
+        open.removeLast(open.count - depth)
+    }
+
     private mutating func characters(_ bytes: UnsafePointer<xmlChar>?, _ length: Int, kind: MarkupNode.Kind) {
         // Characters outside the root element have no node to go to.
+        keepDepth()
         // An empty CDATA section is a node all the same.
         guard !open.isEmpty else { return }
         if pendingKind != kind { flushText() }
@@ -150,6 +174,7 @@ struct XMLTreeBuilder {
     }
 
     private mutating func reference(_ name: UnsafePointer<xmlChar>?) {
+        keepDepth()
         guard !open.isEmpty else { return }
         flushText()
         append(MarkupNode(kind: .text, text: "&\(Self.string(name));", parent: open[open.count - 1].index))
