@@ -268,7 +268,12 @@ final class LineStream: PageOutput, @unchecked Sendable {
                 let pieces = try JSONLines.endPieces(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
                                                      target: document.target, standIns: document.layout.standIns ?? [],
                                                      links: document.links)
-                pieces.forEach(sendLocked)
+                // Into a file the pieces go as they are; a caller's sink takes a line at a time.
+                if spool != nil {
+                    pieces.forEach(sendLocked)
+                } else {
+                    sendLocked(pieces.joinedData())
+                }
             } catch {
                 failure = failure ?? .internalError("the end line could not be encoded as JSON: \(error)")
             }

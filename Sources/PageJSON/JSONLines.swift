@@ -57,8 +57,10 @@ public enum JSONLines {
     public static func endPieces(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
                                  target: TargetDescription?, standIns: [FaceDescription] = [],
                                  links: [PageLink] = []) throws -> [Data] {
-        try CompactJSONEncoder().linePieces(PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList,
-                                                                 target: target, standIns: standIns, links: links))
+        let end = PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns,
+                                       links: links)
+        if let pieces = try? CompactJSONEncoder().linePieces(end) { return pieces }
+        return [try line(end)]
     }
 }
 
@@ -87,8 +89,9 @@ private struct PageRecord: Encodable, CompactJSONWritable {
 /// with sorted keys would, and lets its long lists be cut into pieces (`JSONOutput.spills`).
 extension PageDocument.EndLine: CompactJSONWritable {
     func writeJSON(to output: JSONOutput) throws {
+        let spilled = output.spills
         output.spills = true
-        defer { output.spills = false }
+        defer { output.spills = spilled }
         try output.object { first in
             output.key("chapters", first: &first); try output.writeArray(chapters)
             output.key("line", first: &first); output.write(line)
