@@ -11,10 +11,10 @@ import PageFormat
 enum BookLinks {
     /// Where each of `targets` that leads into the book lands, sorted by target.
     /// `chapterStarts`: each chapter's first content page, nil for an empty chapter;
-    /// `anchorPages`: each chapter's anchors and the pages (of the chapter) they land on;
+    /// `hasAnchor`: whether a chapter has an anchor;
     /// `pageIndex`: the content page a chapter's anchor (or its start) lands on, as the table of
     /// contents finds it.
-    static func resolve(_ targets: some Sequence<String>, in book: Book, chapterStarts: [Int?], anchorPages: [[String: Int]],
+    static func resolve(_ targets: some Sequence<String>, in book: Book, chapterStarts: [Int?], hasAnchor: (_ chapter: Int, _ anchor: String) -> Bool,
                         pageIndex: (_ chapter: Int, _ anchor: String?) -> Int?) -> [PageLink] {
         var chaptersOfSource: [String: [Int]] = [:]
         for (index, chapter) in book.chapters.enumerated() { chaptersOfSource[chapter.source, default: []].append(index) }
@@ -24,7 +24,7 @@ enum BookLinks {
             let document = hash.map { String(target[..<$0]) } ?? target
             let anchor = hash.map { String(target[target.index(after: $0)...]) }
             guard let chapters = chaptersOfSource[document] else { continue }
-            let holding = anchor.flatMap { anchor in chapters.first { anchorPages[$0][anchor] != nil } }
+            let holding = anchor.flatMap { anchor in chapters.first { hasAnchor($0, anchor) } }
             guard let page = pageIndex(holding ?? chapters[0], holding == nil ? nil : anchor) else { continue }
             // An empty chapter's link lands on the next page there is, in a later chapter.
             let chapter = chapterStarts.indices.last { chapterStarts[$0].map { $0 <= page } == true } ?? chapters[0]

@@ -9,7 +9,7 @@ import ProcessMemory
 /// of its anchors lands.
 struct ChapterLayout {
     /// The pages as the layout hands them on, made by the worker that laid the chapter out, on
-    /// its thread. Empty once handed on, when the layout keeps no pages (`withoutPages`).
+    /// its thread.
     var pages: [Page]
     /// How many pages the chapter has, handed on or not.
     private(set) var pageCount: Int
@@ -55,16 +55,6 @@ struct ChapterLayout {
         guard opensSpread != repagination.opensSpread else { return }
         (pages, anchorPages) = repagination.pages(opensSpread: opensSpread)
         pageCount = pages.count
-    }
-
-    /// The layout with its pages let go, all else kept (their count among it): for a layout
-    /// whose pages went to a writer as they were made, so that a book's pages are not held twice.
-    /// What could cut them again goes with them: they are placed already.
-    var withoutPages: ChapterLayout {
-        var layout = self
-        layout.pages = []
-        layout.repagination = nil
-        return layout
     }
 }
 

@@ -169,35 +169,34 @@ public struct Layouter: Sendable {
 
     /// The paged book from its chapters' layouts: the pages in order, where the table of
     /// contents and the page list point, the warnings.
-    func paged(_ book: Book, chapters: [ChapterLayout]) -> PagedBook {
-        var pages: [Page] = []
-        // For each chapter: its first page, if it has any, and where its anchors land.
+    func paged(_ book: Book, chapters: LaidOutChapters) -> PagedBook {
+        // For each chapter: its first page, if it has any.
         var chapterStarts: [Int?] = []
+        chapterStarts.reserveCapacity(chapters.count)
         var pageCount = 0
-        for chapter in chapters {
-            chapterStarts.append(chapter.pageCount == 0 ? nil : pageCount)
-            pageCount += chapter.pageCount
-            pages += chapter.pages
+        for count in chapters.pageCounts {
+            chapterStarts.append(count == 0 ? nil : pageCount)
+            pageCount += count
         }
 
         let lastPage = pageCount > 0 ? pageCount - 1 : nil
         // Where a chapter's anchor lands; an empty chapter's anchors land on the next page there is.
         func pageIndex(chapter: Int, anchor: String?) -> Int? {
             guard chapter >= 0, chapter < chapterStarts.count else { return lastPage }
-            if let anchor, let start = chapterStarts[chapter], let page = chapters[chapter].anchorPages[anchor] {
+            if let anchor, let start = chapterStarts[chapter], let page = chapters.page(ofAnchor: anchor, inChapter: chapter) {
                 return start + page
             }
             return chapterStarts[chapter...].lazy.compactMap({ $0 }).first ?? lastPage
         }
-        let standIns = StandInRuns.merged(chapters.lazy.flatMap(\.standIns))
+        let standIns = chapters.standIns
         let tocPageIndices = book.toc.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
         let pageListPageIndices = book.pageList.map { pageIndex(chapter: $0.chapterIndex, anchor: $0.anchor) }
-        let links = BookLinks.resolve(chapters.lazy.flatMap(\.linkTargets), in: book, chapterStarts: chapterStarts,
-                                      anchorPages: chapters.map(\.anchorPages), pageIndex: pageIndex)
-        return PagedBook(pages: pages, chapterPageCounts: chapters.map(\.pageCount), tocPageIndices: tocPageIndices,
+        let links = BookLinks.resolve(chapters.linkTargets, in: book, chapterStarts: chapterStarts,
+                                      hasAnchor: { chapters.page(ofAnchor: $1, inChapter: $0) != nil }, pageIndex: pageIndex)
+        return PagedBook(pages: chapters.pages, chapterPageCounts: chapters.pageCounts, tocPageIndices: tocPageIndices,
                          pageListPageIndices: pageListPageIndices, links: links,
                          warnings: faces(for: book.metadata.fonts).warnings + Self.hyphenationWarnings(chapters)
-                             + Self.glyphWarnings(chapters) + chapters.flatMap(\.warnings),
+                             + Self.glyphWarnings(chapters) + chapters.warnings,
                          standIns: standIns.map(\.description),
                          standInFiles: MeasuredFace.files(of: standIns))
     }
@@ -228,9 +227,9 @@ public struct Layouter: Sendable {
     /// One warning for the characters no installed font has, naming the first few. Characters
     /// measured in a stand-in font are no problem of the book's, and every text system falls
     /// back so: they make no warning (`PagedBook.fallbackFamilies` names the fonts).
-    private static func glyphWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
+    private static func glyphWarnings(_ chapters: LaidOutChapters) -> [Warning] {
         var warnings: [Warning] = []
-        let missing = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.charactersWithoutGlyphs) }.sorted()
+        let missing = chapters.charactersWithoutGlyphs.sorted()
         if !missing.isEmpty {
             let named = missing.prefix(5).map { scalar -> String in
                 let hex = String(scalar.value, radix: 16, uppercase: true)
@@ -245,22 +244,20 @@ public struct Layouter: Sendable {
 
     /// One warning per language without a hyphenation dictionary, in a fixed order, and one if
     /// some text had no language at all.
-    private static func hyphenationWarnings(_ chapters: [ChapterLayout]) -> [Warning] {
-        let missing = chapters.reduce(into: Set<String>()) { $0.formUnion($1.languagesWithoutHyphenation) }
+    private static func hyphenationWarnings(_ chapters: LaidOutChapters) -> [Warning] {
+        let missing = chapters.languagesWithoutHyphenation
         var warnings = missing.sorted().map {
             Warning("no hyphenation dictionary for language '\($0)' (Debian's hyphen-* packages): its text is not hyphenated")
         }
         // A book that names no language: the ones its chapters read as, the most read first.
-        var guessed: [String: Int] = [:]
-        for case let language? in chapters.map(\.guessedLanguage) { guessed[language, default: 0] += 1 }
-        let languages = guessed.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let languages = chapters.guessedLanguages.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         if !languages.isEmpty {
             let read = languages.count == 1 ? "'\(languages[0].key)'"
                 : languages.map { "'\($0.key)' (\($0.value) chapter\($0.value == 1 ? "" : "s"))" }.joined(separator: ", ")
             warnings.append(Warning("the book names no language: its text reads as \(read) (libexttextcat's guess), "
                                     + "which it is hyphenated in"))
         }
-        if chapters.contains(where: \.metTextWithoutLanguage) {
+        if chapters.metTextWithoutLanguage {
             let text = languages.isEmpty ? "its text is" : "the text of some chapters is"
             warnings.append(Warning(LanguageGuesser.shared == nil
                 ? "the book names no language, and libexttextcat's language models (Debian's libexttextcat-data) are not "

@@ -35,8 +35,8 @@ enum ParallelChapters {
     /// every chapter before it are done, in reading order and one at a time, so a writer can
     /// stream the pages. The workers run on threads of their own, not dispatch's: one waiting
     /// for a chapter not yet read must not hold a thread the reader's parsing would share out to.
-    /// `keepingPages` false: the layouts `wait` gives have no pages (`ChapterLayout.withoutPages`),
-    /// those having gone to `deliver` only. `spreadSide`, with a `deliver`: whether the next
+    /// `keepingPages` false: the layouts `wait` folds hold no pages, those having gone to
+    /// `deliver` only. `spreadSide`, with a `deliver`: whether the next
     /// chapter delivered opens a spread whose two pages end together (nil: pages face none), as
     /// the writer placing the pages says; a chapter laid out before the ones ahead of it were
     /// delivered is cut into pages again when it was cut for the other side.
@@ -44,11 +44,11 @@ enum ParallelChapters {
                       makeWorker: @escaping @Sendable () -> ChapterLayouter,
                       deliver: (@Sendable (Int, ChapterLayout) -> Void)? = nil,
                       spreadSide: (@Sendable () -> Bool?)? = nil) -> Running {
-        let running = Running()
+        let running = Running(keepingPages: keepingPages)
         let queue = ChapterQueue()
         let delivery = deliver.map { deliver in
             OrderedDelivery(spreadSide: spreadSide) { index, layout in
-                running.set(index, keepingPages ? layout : layout.withoutPages)
+                running.set(index, layout)
                 deliver(index, layout)
             }
         }
@@ -70,29 +70,34 @@ enum ParallelChapters {
         return running
     }
 
-    /// Chapters being laid out; `wait` gives their layouts.
+    /// Chapters being laid out; `wait` gives their layouts, folded. Each is folded in as soon as
+    /// it and every chapter before it are done, so that no more than the chapters done out of
+    /// order are held whole.
     final class Running: @unchecked Sendable {
         fileprivate let group = DispatchGroup()
         private let lock = NSLock()
-        private var layouts: [Int: ChapterLayout] = [:]
+        private let keepingPages: Bool
+        private var waiting: [Int: ChapterLayout] = [:]
+        private var folded = LaidOutChapters()
 
-        fileprivate func set(_ index: Int, _ layout: ChapterLayout) {
-            lock.withLock { layouts[index] = layout }
+        fileprivate init(keepingPages: Bool) {
+            self.keepingPages = keepingPages
         }
 
-        /// Waits for the workers, then gives the layouts of the book's `count` chapters in order;
-        /// nil when the feed was cancelled before they were all laid out.
-        func wait(count: Int) -> [ChapterLayout]? {
-            group.wait()
-            return lock.withLock {
-                var ordered: [ChapterLayout] = []
-                ordered.reserveCapacity(count)
-                for index in 0..<count {
-                    guard let layout = layouts.removeValue(forKey: index) else { return nil }
-                    ordered.append(layout)
+        fileprivate func set(_ index: Int, _ layout: ChapterLayout) {
+            lock.withLock {
+                waiting[index] = layout
+                while let next = waiting.removeValue(forKey: folded.count) {
+                    folded.append(next, keepingPages: keepingPages)
                 }
-                return ordered
             }
+        }
+
+        /// Waits for the workers, then gives the layouts of the book's `count` chapters, folded;
+        /// nil when the feed was cancelled before they were all laid out.
+        func wait(count: Int) -> LaidOutChapters? {
+            group.wait()
+            return lock.withLock { folded.count == count ? folded : nil }
         }
     }
 
