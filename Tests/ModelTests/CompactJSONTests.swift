@@ -160,7 +160,7 @@ struct CompactJSONTests {
     }
 
     /// Every stored property of the types that write themselves is written when set: a member
-    /// added to the model and not to `Page+CompactJSON.swift` or `PageDocumentMembers+CompactJSON.swift`
+    /// added to the model and not to `Page+CompactJSON.swift`, `PageDocumentMembers+CompactJSON.swift` or `JSONLines.swift`
     /// fails here.
     @Test func everyMemberOfTheSelfWritingTypesIsWritten() throws {
         let run = PageRun(start: 0, length: 1, face: 1, size: 9, shift: .subscript, standIn: "NotoNaskhArabic", orientation: .combined,
@@ -249,6 +249,16 @@ struct CompactJSONTests {
             let item = ((object["target"] as! [String: Any])[key] as! [Any])[0]
             #expect(element.isEmpty ? item is Int : keys(item) == element)
         }
+        // The end line of JSON Lines writes its own members too, every one when set.
+        let link = PageLink(target: "OEBPS/a.xhtml#b", page: 4, chapter: 0)
+        let standIn = FaceDescription(role: "stand-in", family: "F", file: "f.ttf", postScriptName: "F", iOSFontName: "F")
+        let end = PageDocument.EndLine(chapters: [chapter], toc: [entry], pageList: [printed], target: target,
+                                       standIns: [standIn], links: [link])
+        let endPieces = try JSONLines.endPieces(chapters: end.chapters, toc: end.toc, pageList: [printed], target: target,
+                                                standIns: [standIn], links: [link])
+        let endJSON = try JSONSerialization.jsonObject(with: endPieces.joinedData()) as! [String: Any]
+        #expect(Set(endJSON.keys) == labels(end))
+        #expect(keys((endJSON["links"] as! [Any])[0]) == labels(link))
     }
 
     /// Numbers are written digit by digit: whole numbers, and numbers that are hundredths (every
