@@ -94,10 +94,14 @@ enum ParallelChapters {
         }
 
         /// Waits for the workers, then gives the layouts of the book's `count` chapters, folded;
-        /// nil when the feed was cancelled before they were all laid out.
+        /// nil when the feed was cancelled before they were all laid out. What it gives is no
+        /// longer held here: the paged book made of it is then the only owner of its lists.
         func wait(count: Int) -> LaidOutChapters? {
             group.wait()
-            return lock.withLock { folded.count == count ? folded : nil }
+            return lock.withLock {
+                defer { folded = LaidOutChapters() }
+                return folded.count == count ? folded : nil
+            }
         }
     }
 
