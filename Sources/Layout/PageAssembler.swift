@@ -1,6 +1,7 @@
 import BookModel
 import MathLayout
 import PageFormat
+import ProcessMemory
 
 /// Turns a chapter's pages as the paginator filled them into the pages every writer reads
 /// (`PageFormat`'s `Page`): each line, image, table cell and box moved from the content box to
@@ -39,7 +40,10 @@ struct PageAssembler: Sendable {
     /// for the pages' locations as EPUB CFIs.
     func pages(_ contents: [PageContent], chapterIndex: Int, sourceIndex: ChapterSourceIndex,
                spineCFI: String?) -> [Page] {
-        contents.enumerated().map { index, content in
+        var pages: [Page] = []
+        pages.reserveCapacity(contents.count)
+        // Past the memory bound the pages left are not made: the conversion is refused.
+        for (index, content) in contents.enumerated() where !MemoryWatch.isOver {
             let images = content.images.map { image in
                 let box = turned(x: image.x, y: image.y, width: image.width, height: image.height)
                 return PageImage(path: image.path, alt: image.alt, x: PointPrecision.rounded(origin.left + box.x),
@@ -48,13 +52,17 @@ struct PageAssembler: Sendable {
             }
             let boxes = content.boxes.map(box), cells = content.cells.map(cell)
             if content.showsOnlyImages {
-                return Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images,
-                                               boxes: boxes, cells: cells)))
+                pages.append(Page(.image(ChapterPage(folio: 0, chapter: chapterIndex, indexInChapter: index, images: images,
+                                                     boxes: boxes, cells: cells))))
+            } else {
+                pages.append(Page(.content(ChapterPage(text: content.text, folio: 0, chapter: chapterIndex,
+                                                       indexInChapter: index, lines: content.lines.map(line), images: images,
+                                                       boxes: boxes, cells: cells,
+                                                       location: location(of: content, sourceIndex: sourceIndex,
+                                                                          spineCFI: spineCFI)))))
             }
-            return Page(.content(ChapterPage(text: content.text, folio: 0, chapter: chapterIndex, indexInChapter: index,
-                                             lines: content.lines.map(line), images: images, boxes: boxes, cells: cells,
-                                             location: location(of: content, sourceIndex: sourceIndex, spineCFI: spineCFI))))
         }
+        return pages
     }
 
     /// A designed chapter's one page, from its content already in page coordinates: a content
