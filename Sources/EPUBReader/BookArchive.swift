@@ -25,9 +25,11 @@ final class BookArchive {
     /// name as it stands (most are) is that very string, not a copy: a book of tens of thousands
     /// of files holds its names once.
     private let exact: [String: Int]
-    /// The same keyed by lowercased path, made at the first path not found as it is: most books
-    /// never ask, and the lowercased names of a large one are megabytes.
-    private let caseless = Mutex<[String: Int]?>(nil)
+    /// The same keyed by lowercased path, made once `scansBeforeIndex` paths were not found as
+    /// they are: every book asks for Apple's display options, which few have, and the lowercased
+    /// names of a large book are megabytes; the first misses are looked for by a scan instead.
+    private let caseless = Mutex<(index: [String: Int]?, scans: Int)>((nil, 0))
+    private static let scansBeforeIndex = 8
 
     init(path: String, limits: ReadLimits) throws(ReadError) {
         self.path = path
@@ -48,6 +50,14 @@ final class BookArchive {
             if exact[normalized] == nil { exact[normalized] = index }
         }
         self.exact = exact
+    }
+
+    /// The entry in `exact` whose path, lowercased, is `lowercased`: of paths that differ only in
+    /// case, the first in archive order, as `caselessIndex` keeps.
+    private func caselessScan(for lowercased: String) -> Int? {
+        var found: Int?
+        for (path, index) in exact where index < found ?? .max && path.lowercased() == lowercased { found = index }
+        return found
     }
 
     /// `exact` keyed by lowercased path; of paths that differ only in case, the entry first in
@@ -85,10 +95,15 @@ final class BookArchive {
     func entry(for path: String) -> String? {
         if let index = exact[path] { return zip.entryNames[index] }
         let lowercased = path.lowercased()
-        return caseless.withLock { caseless in
-            if caseless == nil { caseless = caselessIndex() }
-            return caseless?[lowercased].map { zip.entryNames[$0] }
+        let found = caseless.withLock { caseless -> Int? in
+            if caseless.index == nil, caseless.scans < Self.scansBeforeIndex {
+                caseless.scans += 1
+                return caselessScan(for: lowercased)
+            }
+            if caseless.index == nil { caseless.index = caselessIndex() }
+            return caseless.index?[lowercased]
         }
+        return found.map { zip.entryNames[$0] }
     }
 
     /// Reads an entry (by its book path), within the bounds: the entry's own size and ratio,

@@ -39,13 +39,18 @@ struct TableOfContents {
                 PageListEntry(label: raw.title, chapterIndex: $0, anchor: raw.target.fragment)
             }
         }
-        let matched = listed.toc.compactMap { raw -> (entry: TOCEntry, hasOwnLink: Bool)? in
-            guard let chapterIndex = chapterIndexBySource[raw.target.path] else { return nil }
+        // Made in one pass, at their size: a long book's contents are tens of thousands of entries.
+        var entries: [TOCEntry] = []
+        entries.reserveCapacity(listed.toc.count)
+        var linkedEntriesByChapter: [Int: [TOCEntry]] = [:]
+        for raw in listed.toc {
+            guard let chapterIndex = chapterIndexBySource[raw.target.path] else { continue }
             let entry = TOCEntry(title: raw.title, level: raw.level, chapterIndex: chapterIndex, anchor: raw.target.fragment)
-            return (entry, raw.hasOwnLink)
+            entries.append(entry)
+            if raw.hasOwnLink { linkedEntriesByChapter[chapterIndex, default: []].append(entry) }
         }
-        entries = matched.map(\.entry)
-        linkedEntriesByChapter = Dictionary(grouping: matched.filter(\.hasOwnLink).map(\.entry), by: \.chapterIndex)
+        self.entries = entries
+        self.linkedEntriesByChapter = linkedEntriesByChapter
     }
 
     private static func rawEntries(_ package: PackageDocument, archive: BookArchive,

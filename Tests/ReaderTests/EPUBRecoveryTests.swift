@@ -35,6 +35,20 @@ struct EPUBRecoveryTests {
         #expect(result.book.chapters.map(\.text) == ["First"])
     }
 
+    /// Many hrefs in another case: the first few are looked for by a scan, the rest in an index
+    /// made then, and both find the first entry of each pair.
+    @Test func manyHrefsInAnotherCaseFindTheFirstSuchEntries() throws {
+        let spine = (0..<20).map { ("c\($0)", "c\($0).xhtml", "application/xhtml+xml", true) }
+        var entries = [("META-INF/container.xml", EPUBFixture.container),
+                       ("OEBPS/content.opf", FixtureBooks.package(spine: spine))]
+        for n in 0..<20 {
+            entries.append(("OEBPS/C\(n).xhtml", EPUBFixture.page("<p>First \(n)</p>")))
+            entries.append(("OEBPS/C\(n).XHTML", EPUBFixture.page("<p>Second \(n)</p>")))
+        }
+        let result = try EPUBReader.read(contentsOf: try EPUBFixture.write(entries))
+        #expect(result.book.chapters.map(\.text) == (0..<20).map { "First \($0)" })
+    }
+
     @Test func missingMimetypeIsOnlyAWarning() throws {
         let path = try EPUBFixture.write([("META-INF/container.xml", EPUBFixture.container),
                                           ("OEBPS/content.opf", FixtureBooks.package(spine: spine)),
