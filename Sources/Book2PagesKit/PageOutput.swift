@@ -265,15 +265,14 @@ final class LineStream: PageOutput, @unchecked Sendable {
     func write(_ document: PageDocument) throws -> [Data] {
         lock.withLock {
             do {
-                let pieces = try JSONLines.endPieces(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
-                                                     target: document.target, standIns: document.layout.standIns ?? [],
-                                                     links: document.links)
-                // Into a file the pieces go as they are; a caller's sink takes a line at a time.
-                if spool != nil {
-                    pieces.forEach(sendLocked)
-                } else {
-                    sendLocked(pieces.joinedData())
+                // Into a file the pieces go as they are written; a caller's sink takes a line at a time.
+                var pieces: [Data] = []
+                try JSONLines.sendEnd(chapters: document.chapters, toc: document.toc, pageList: document.pageList,
+                                      target: document.target, standIns: document.layout.standIns ?? [],
+                                      links: document.links) { piece in
+                    if spool != nil { sendLocked(piece) } else { pieces.append(piece) }
                 }
+                if spool == nil { sendLocked(pieces.joinedData()) }
             } catch {
                 failure = failure ?? .internalError("the end line could not be encoded as JSON: \(error)")
             }

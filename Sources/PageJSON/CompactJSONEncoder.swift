@@ -63,6 +63,9 @@ final class JSONOutput {
     /// holds offsets into `bytes`.
     var spills = false
     static let spillSize = 1 << 20
+    /// Where a cut piece goes as soon as it is cut, rather than into `chunks`: a line sent as
+    /// it is written, never held whole.
+    var sendsPieces: ((Data) -> Void)?
 
     /// `capacity`: the bytes reserved at first; a chapter's pages take tens of kilobytes.
     init(capacity: Int = 1 << 16) { bytes = ByteBuffer(capacity: capacity) }
@@ -78,7 +81,7 @@ final class JSONOutput {
     @inline(__always)
     func spillIfLong() {
         guard spills, bytes.count >= Self.spillSize else { return }
-        chunks.append(bytes.takeData())
+        if let sendsPieces { sendsPieces(bytes.takeData()) } else { chunks.append(bytes.takeData()) }
         bytes = ByteBuffer(capacity: Self.spillSize + Self.spillSize / 8)
     }
 

@@ -57,10 +57,37 @@ public enum JSONLines {
     public static func endPieces(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
                                  target: TargetDescription?, standIns: [FaceDescription] = [],
                                  links: [PageLink] = []) throws -> [Data] {
+        var pieces: [Data] = []
+        try sendEnd(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns, links: links) {
+            pieces.append($0)
+        }
+        return pieces
+    }
+
+    /// The last line, each piece of about a megabyte given to `send` as soon as it is written:
+    /// a writer into a file holds no more of it than that.
+    public static func sendEnd(chapters: [ChapterItem], toc: [TOCItem], pageList: [PageListItem],
+                               target: TargetDescription?, standIns: [FaceDescription] = [],
+                               links: [PageLink] = [], to send: (Data) -> Void) throws {
         let end = PageDocument.EndLine(chapters: chapters, toc: toc, pageList: pageList, target: target, standIns: standIns,
                                        links: links)
-        if let pieces = try? CompactJSONEncoder().linePieces(end) { return pieces }
-        return [try line(end)]
+        let output = JSONOutput()
+        var sent = false
+        do {
+            try withoutActuallyEscaping(send) { send in
+                output.sendsPieces = { piece in
+                    sent = true
+                    send(piece)
+                }
+                defer { output.sendsPieces = nil }
+                try output.write(end)
+            }
+        } catch {
+            // What our writer does not do, the generic encoder does, as long as nothing is sent yet.
+            guard !sent else { throw error }
+            return send(try line(end))
+        }
+        output.finish(appending: UInt8(ascii: "\n")).forEach(send)
     }
 }
 
