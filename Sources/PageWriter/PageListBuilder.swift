@@ -59,15 +59,28 @@ public enum PageListBuilder {
 
     /// Where each of the layout's pages is in the page list: its index among the chapters' pages
     /// to its index in `pages`. With no pages, each straight after the pages before the content.
+    /// Only the pages that show no chapter are kept (the few around the content and the blanks
+    /// among it), not an index for each of a long book's hundreds of thousands of pages.
     struct ContentPlaces {
-        private let indices: [Int]
+        /// The indices of the pages that show no chapter, in order.
+        private let hidden: [Int]
+        private let shownCount: Int
 
         init(_ pages: [PageOutline]) {
-            indices = pages.indices.filter { pages[$0].isShown }
+            hidden = pages.indices.filter { !pages[$0].isShown }
+            shownCount = pages.count - hidden.count
         }
 
         subscript(contentIndex: Int) -> Int {
-            contentIndex < indices.count ? indices[contentIndex] : firstContentIndex + contentIndex
+            guard contentIndex < shownCount else { return firstContentIndex + contentIndex }
+            // The hidden page `j` has `hidden[j] - j` shown pages before it, which never falls as
+            // `j` grows: it comes before this page when that is at most `contentIndex`.
+            var low = 0, high = hidden.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hidden[middle] - middle <= contentIndex { low = middle + 1 } else { high = middle }
+            }
+            return contentIndex + low
         }
     }
 

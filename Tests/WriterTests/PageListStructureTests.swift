@@ -1,6 +1,7 @@
 import BookModel
 import Layout
 import PageFormat
+import Targets
 @testable import PageWriter
 import Testing
 
@@ -120,5 +121,32 @@ struct PageListStructureTests {
                                                 layout: TestPages.layout, target: TestPages.target)
         #expect(document.toc.isEmpty)
         #expect(document.pages.allSatisfy { $0.content == nil })
+    }
+}
+
+/// Where the layout's pages stand in the page list, found from the few pages that show no
+/// chapter: the same as counting the shown pages one by one.
+struct ContentPlacesTests {
+    @Test(arguments: 0..<8)
+    func eachContentPageIsFoundWhereItStands(seed: Int) {
+        // Runs of shown pages among blanks, single and in runs, as spreads and the front and
+        // back pages make them; the first case has none, the second no blank.
+        let count = seed * 57
+        let pages = (0..<count).map { index -> Page in
+            seed > 1 && (index * index + seed * index) % (seed + 2) == 0
+                ? Page(.blank) : TestPages.content(chapter: 0, index: index, lines: [])
+        }
+        let outlines = pages.map { PageOutline($0) }
+        let shown = outlines.indices.filter { outlines[$0].isShown }
+        let placed = PageListBuilder.ContentPlaces(outlines)
+        for contentIndex in 0..<shown.count + 5 {
+            let expected = contentIndex < shown.count ? shown[contentIndex] : PageListBuilder.firstContentIndex + contentIndex
+            #expect(placed[contentIndex] == expected, "case \(seed), content page \(contentIndex)")
+        }
+    }
+
+    @Test func withNoPagesEachFollowsTheFrontPages() {
+        let placed = PageListBuilder.ContentPlaces([])
+        #expect((0..<4).map { placed[$0] } == (0..<4).map { PageListBuilder.firstContentIndex + $0 })
     }
 }
