@@ -102,7 +102,7 @@ let package = Package(
 
         .testTarget(name: "ModelTests", dependencies: ["BookModel", "PageFormat", "PageJSON"]),
         .testTarget(name: "ReaderTests",
-                    dependencies: ["BookModel", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
+                    dependencies: ["BookModel", "CLibXML2", "CSS", "ImageSizes", "Markup", "ZipArchive", "XHTMLReader", "EPUBReader"]),
         .testTarget(name: "MarkdownTests", dependencies: ["BookModel", "MarkdownParser", "YAML", "MarkdownReader"]),
         .testTarget(name: "LayoutTests", dependencies: ["BookModel", "EPUBReader", "Fonts", "Hyphenation", "LanguageGuess", "Layout", "MathLayout",
                                                        "PageFormat"]),

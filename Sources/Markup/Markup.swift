@@ -66,7 +66,7 @@ public enum Markup {
 
     /// No network, no DTD, no entity substitution; recover from errors and report them to us
     /// rather than to stderr. Big line numbers so warnings name the right line in long chapters.
-    private static let xmlOptions = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
+    static let xmlOptions = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_BIG_LINES.rawValue)
     private static let htmlOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
         | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NODEFDTD.rawValue)
@@ -77,12 +77,13 @@ public enum Markup {
         var options = xmlOptions
         if input.encoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
         var document = withProblemCollector(syntax: .xml) {
-            guard let context = xmlNewParserCtxt() else { return nil }
+            guard let context = xmlNewParserCtxt() else { return ([], nil) }
             defer { xmlFreeParserCtxt(context) }
-            stopsPastTheMemoryBound(context)
-            return bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) {
-                    xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, input.encoding, options)
+            return XMLTreeBuilder.build(on: context) {
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, input.encoding, options)
+                    }
                 }
             }
         }
@@ -96,51 +97,47 @@ public enum Markup {
         if encoding != nil { options |= Int32(HTML_PARSE_IGNORE_ENC.rawValue) }
         let limited = AttributeLimit.apply(input.bytes, syntax: .html)
         var document = withProblemCollector(syntax: .html) {
-            guard let context = htmlNewParserCtxt() else { return nil }
+            guard let context = htmlNewParserCtxt() else { return ([], nil) }
             defer { htmlFreeParserCtxt(context) }
             stopsPastTheMemoryBound(context)
-            return limited.bytes.withUnsafeBufferPointer { buffer in
+            let document = limited.bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, encoding, options)
                 }
             }
+            defer { if let document { xmlFreeDoc(document) } }
+            return TreeConverter.convert(document)
         }
         document.attributeProblem = limited.problem
         return document
     }
 
-    /// Makes the parse stop at the next element once the process's memory is past its bound: a
-    /// document within the entry-size limit can make a tree of several gigabytes (120 bytes a
+    /// Makes the HTML parse stop at the next element once the process's memory is past its bound:
+    /// a document within the entry-size limit can make a tree of several gigabytes (120 bytes a
     /// node, a node for every 4 bytes of `<b/>`). Each context has its own copy of the handlers,
-    /// and the parser calls them on its own thread, where stopping it is safe.
+    /// and the parser calls them on its own thread, where stopping it is safe. (`XMLTreeBuilder`
+    /// stops an XML parse so.)
     private static func stopsPastTheMemoryBound(_ context: xmlParserCtxtPtr) {
         guard let handlers = context.pointee.sax else { return }
-        handlers.pointee.startElementNs = { context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
-            xmlSAX2StartElementNs(context, name, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
-            if MemoryWatch.isOver { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
-        }
         handlers.pointee.startElement = { context, name, attributes in
             xmlSAX2StartElement(context, name, attributes)
             if MemoryWatch.isOver { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
         }
     }
 
-    /// Runs a parse with libxml2's structured error handler pointed at a collector, converts the
-    /// tree and frees it. The handler is per thread in libxml2, so parses on other threads
-    /// don't see it.
+    /// Runs a parse, which gives its nodes, with libxml2's structured error handler pointed at a
+    /// collector. The handler is per thread in libxml2, so parses on other threads don't see it.
     private static func withProblemCollector(syntax: MarkupDocument.Syntax,
-                                             parse: () -> xmlDocPtr?) -> MarkupDocument {
+                                             parse: () -> (nodes: [MarkupNode], root: Int?)) -> MarkupDocument {
         let collector = ProblemCollector(syntax: syntax)
         let unmanaged = Unmanaged.passRetained(collector)
         xmlSetStructuredErrorFunc(unmanaged.toOpaque()) { context, error in
             guard let context, let error else { return }
             Unmanaged<ProblemCollector>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
         }
-        let document = parse()
+        let tree = parse()
         xmlSetStructuredErrorFunc(nil, nil)
         unmanaged.release()
-        defer { if let document { xmlFreeDoc(document) } }
-        let tree = TreeConverter.convert(document)
         return MarkupDocument(nodes: tree.nodes, rootElement: tree.root, syntax: syntax,
                               problems: collector.problems, problemCount: collector.count)
     }

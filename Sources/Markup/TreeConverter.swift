@@ -3,6 +3,7 @@ import ProcessMemory
 
 /// Copies a libxml2 tree into `MarkupNode` values, walking libxml2's own child/next/parent links
 /// with an explicit ancestor stack: a hundred thousand nested elements never touch the C stack.
+/// HTML's: XML documents are built from the parser's events (`XMLTreeBuilder`).
 enum TreeConverter {
     static func convert(_ document: xmlDocPtr?) -> (nodes: [MarkupNode], root: Int?) {
         guard let document else { return ([], nil) }
@@ -104,6 +105,12 @@ enum TreeConverter {
             let prefix = ns.pointee.prefix.map { string($0) }
             return (prefix, name, string(ns.pointee.href))
         }
+        return splitPrefix(of: name)
+    }
+
+    /// A name with no namespace: one that still holds its prefix gets the namespace that prefix
+    /// conventionally means.
+    static func splitPrefix(of name: String) -> (prefix: String?, name: String, namespace: String?) {
         if let colon = name.firstIndex(of: ":") {
             let prefix = String(name[..<colon])
             let local = String(name[name.index(after: colon)...])
