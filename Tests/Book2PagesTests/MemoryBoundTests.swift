@@ -143,9 +143,9 @@ struct MemoryBoundTests {
     /// they are made, the chapters' model is freed as they are laid out); JSON at 1.5 times its
     /// output plus 100 MB (the document is held whole until it is written, the book's model
     /// is not). The tenfold book (35 MB of text) both ways, and the hundredfold (350 MB) as JSON.
-    /// The hundredfold as JSON Lines is not in yet: it peaks at about 154 MB, when its package
-    /// document of 36,000 items is parsed (libxml2's tree beside the copy made of it), and what
-    /// is kept for the end line grows with the book (`scripts/bench.py --huge` measures it).
+    /// The hundredfold as JSON Lines is not in yet: it peaks at 141–155 MB from run to run, at
+    /// the end, where its page document's lists are made beside what the allocator keeps
+    /// (docs/PERFORMANCE.md, "Memory"; `scripts/bench.py --huge` measures it).
     @Test(.enabled(if: bigBooks, "the benchmark books take minutes: BOOK2PAGES_BIG_BOOK_TESTS=1 runs them (CI does)"),
           arguments: [(10, OutputFormat.ndjson), (10, .json), (100, .json)])
     func peakMemoryDoesNotGrowWithTheBook(scale: Int, format: OutputFormat) throws {
