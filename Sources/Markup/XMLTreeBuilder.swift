@@ -179,6 +179,11 @@ struct XMLTreeBuilder {
         if pendingKind != kind { flushText() }
         pendingKind = kind
         if let bytes, length > 0 { pending.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length)) }
+        // One text of tens of megabytes grows here with no element to stop at.
+        if MemoryWatch.isOver {
+            stoppedPastTheBound = true
+            xmlStopParser(context)
+        }
     }
 
     private mutating func reference(_ name: UnsafePointer<xmlChar>?) {
@@ -212,7 +217,8 @@ struct XMLTreeBuilder {
         // Read up to a zero byte, as `TreeConverter` reads libxml2's text.
         pending.append(0)
         let text = pending.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        pending.removeAll(keepingCapacity: true)
+        // The room of a long text is not kept for the short ones after it.
+        pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
         append(MarkupNode(kind: kind, text: text, parent: open[open.count - 1].index))
     }
 
