@@ -46,23 +46,18 @@ enum ParallelChapters {
                       spreadSide: (@Sendable () -> Bool?)? = nil) -> Running {
         let running = Running(keepingPages: keepingPages)
         let queue = ChapterQueue()
-        let delivery = deliver.map { deliver in
-            OrderedDelivery(spreadSide: spreadSide) { index, layout in
-                running.set(index, layout)
-                deliver(index, layout)
-            }
+        // Without a `deliver`, chapters are still put in order, to be folded as they come.
+        let delivery = OrderedDelivery(spreadSide: deliver == nil ? nil : spreadSide) { index, layout in
+            running.fold(index, layout)
+            deliver?(index, layout)
         }
         for _ in 0..<workers {
             running.group.enter()
             Thread {
                 var worker = makeWorker()
                 while case let index = queue.next(), let chapter = feed.take(index) {
-                    if let delivery {
-                        let layout = worker.layout(chapter, index: index) { delivery.side(ofChapter: index) }
-                        delivery.finished(index, layout)
-                    } else {
-                        running.set(index, worker.layout(chapter, index: index))
-                    }
+                    let layout = worker.layout(chapter, index: index) { delivery.side(ofChapter: index) }
+                    delivery.finished(index, layout)
                 }
                 running.group.leave()
             }.start()
@@ -71,25 +66,23 @@ enum ParallelChapters {
     }
 
     /// Chapters being laid out; `wait` gives their layouts, folded. Each is folded in as soon as
-    /// it and every chapter before it are done, so that no more than the chapters done out of
-    /// order are held whole.
+    /// it and every chapter before it are done (`OrderedDelivery` waits for those), so that no
+    /// more than the chapters done out of order are held whole.
     final class Running: @unchecked Sendable {
         fileprivate let group = DispatchGroup()
         private let lock = NSLock()
         private let keepingPages: Bool
-        private var waiting: [Int: ChapterLayout] = [:]
         private var folded = LaidOutChapters()
 
         fileprivate init(keepingPages: Bool) {
             self.keepingPages = keepingPages
         }
 
-        fileprivate func set(_ index: Int, _ layout: ChapterLayout) {
+        /// Folds in chapter `index`, the next in reading order.
+        fileprivate func fold(_ index: Int, _ layout: ChapterLayout) {
             lock.withLock {
-                waiting[index] = layout
-                while let next = waiting.removeValue(forKey: folded.count) {
-                    folded.append(next, keepingPages: keepingPages)
-                }
+                precondition(index == folded.count, "chapter \(index) delivered out of order")
+                folded.append(layout, keepingPages: keepingPages)
             }
         }
 
