@@ -149,10 +149,7 @@ struct XMLTreeBuilder {
         let index = Int32(nodes.count - 1)
         if open.isEmpty, root == nil { root = Int(index) }
         open.append((index, -1))
-        if MemoryWatch.isOver {
-            stoppedPastTheBound = true
-            xmlStopParser(context)
-        }
+        stopIfPastTheBound()
     }
 
     private mutating func endElement() {
@@ -180,10 +177,14 @@ struct XMLTreeBuilder {
         pendingKind = kind
         if let bytes, length > 0 { pending.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length)) }
         // One text of tens of megabytes grows here with no element to stop at.
-        if MemoryWatch.isOver {
-            stoppedPastTheBound = true
-            xmlStopParser(context)
-        }
+        stopIfPastTheBound()
+    }
+
+    /// Stops the parse once the process's memory is past its bound: its nodes are then not given.
+    private mutating func stopIfPastTheBound() {
+        guard MemoryWatch.isOver else { return }
+        stoppedPastTheBound = true
+        xmlStopParser(context)
     }
 
     private mutating func reference(_ name: UnsafePointer<xmlChar>?) {
