@@ -19,14 +19,9 @@ public struct SourceMap: Sendable, Equatable {
     /// The place of the scalar at `offset` of the block's text (or just past the end): in the
     /// span holding it, else at the end of the last span before it, else the element itself.
     public func position(at offset: Int) -> DocumentPosition {
-        var low = 0
-        var high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].start <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return DocumentPosition(path: element) }
-        return spans[low - 1].position(at: offset)
+        let after = spans.indices.partitionPoint { spans[$0].start <= offset }
+        guard after > 0 else { return DocumentPosition(path: element) }
+        return spans[after - 1].position(at: offset)
     }
 }
 

@@ -1,3 +1,4 @@
+import BookModel
 import PageFormat
 
 /// Room a line adds after some of its characters beyond what its runs were measured with — a
@@ -56,12 +57,7 @@ struct AddedSpacing {
 
     /// The character whose UTF-16 range starts at or holds `unit`.
     func character(atUnit unit: Int) -> Int {
-        var low = 0, high = characters.count
-        while low < high {
-            let middle = (low + high) / 2
-            if characters[middle].upperBound <= unit { low = middle + 1 } else { high = middle }
-        }
-        return low
+        characters.indices.partitionPoint { characters[$0].upperBound <= unit }
     }
 
     /// Adds `points` after character `index`, rounded down to hundredths.

@@ -413,12 +413,8 @@ struct ChapterLayouter {
         guard !starts.isEmpty else { return [:] }
         var found: [Int: [Int]] = [:]
         for call in calls.sorted(by: { $0.offset < $1.offset }) {
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle].start <= call.offset { low = middle + 1 } else { high = middle }
-            }
-            found[starts[max(low - 1, 0)].slice, default: []].append(call.note)
+            let after = starts.indices.partitionPoint { starts[$0].start <= call.offset }
+            found[starts[max(after - 1, 0)].slice, default: []].append(call.note)
         }
         return found
     }

@@ -38,15 +38,9 @@ struct ChapterSourceIndex: Sendable, Equatable {
     /// before `offset` (the end of a page, which may fall at the end of a paragraph). Nil when
     /// that paragraph has no source map (it was not read from XHTML).
     func position(at offset: Int, endOf: Bool = false) -> DocumentPosition? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            let start = entries[middle].start
-            if endOf ? start < offset : start <= offset { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0, let map = entries[low - 1].map else { return nil }
-        let entry = entries[low - 1]
+        let after = entries.indices.partitionPoint { endOf ? entries[$0].start < offset : entries[$0].start <= offset }
+        guard after > 0, let map = entries[after - 1].map else { return nil }
+        let entry = entries[after - 1]
         guard entry.isExact else { return DocumentPosition(path: map.element) }
         return map.position(at: Self.sourceOffset(min(offset, entry.end) - entry.start, through: entry.replacements))
     }

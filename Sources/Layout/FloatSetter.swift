@@ -247,12 +247,7 @@ struct FloatSetter {
         return zip(anchors, offsets).map { anchor, offset in
             guard anchor > 0 else { return 0 }
             let target = paragraph.sourceStart + offset
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= target { low = middle + 1 } else { high = middle }
-            }
-            return max(low - 1, 0)
+            return max(starts.indices.partitionPoint { starts[$0] <= target } - 1, 0)
         }
     }
 

@@ -50,16 +50,9 @@ struct LaidOutChapters {
     /// nil when the chapter has no such anchor.
     func page(ofAnchor anchor: String, inChapter chapter: Int) -> Int? {
         guard chapter >= 0, chapter < count else { return nil }
-        var low = Int(anchorStarts[chapter]), high = Int(anchorStarts[chapter + 1])
-        while low < high {
-            let middle = (low + high) / 2
-            if anchors[middle].name < anchor {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low < anchorStarts[chapter + 1] && anchors[low].name == anchor ? Int(anchors[low].page) : nil
+        let end = Int(anchorStarts[chapter + 1])
+        let found = (Int(anchorStarts[chapter])..<end).partitionPoint { anchors[$0].name < anchor }
+        return found < end && anchors[found].name == anchor ? Int(anchors[found].page) : nil
     }
 
     /// The stand-in faces, each once, in the order of their PostScript names.

@@ -22,14 +22,10 @@ struct SetParagraph: Equatable {
 extension SetParagraph {
     /// The floats that start at line `line` (they are in line order).
     func floats(at line: Int) -> ArraySlice<SetFloat> {
-        var low = 0, high = floats.count
-        while low < high {
-            let middle = (low + high) / 2
-            if floats[middle].line < line { low = middle + 1 } else { high = middle }
-        }
-        var end = low
+        let first = floats.indices.partitionPoint { floats[$0].line < line }
+        var end = first
         while end < floats.count, floats[end].line == line { end += 1 }
-        return floats[low..<end]
+        return floats[first..<end]
     }
 }
 

@@ -79,13 +79,8 @@ struct ParagraphBidi: Equatable {
     /// The run holding UTF-8 offset `offset`; nil when all the text is at the base level.
     func run(at offset: Int) -> LevelRun? {
         guard !runs.isEmpty else { return nil }
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].end <= offset { low = middle + 1 } else { high = middle }
-        }
-        return runs[low]
+        // The last run holds any offset past the others.
+        return runs[(0..<runs.count - 1).partitionPoint { runs[$0].end <= offset }]
     }
 
     /// A line's text cut into pieces of one direction, in visual order from the left, in UTF-16

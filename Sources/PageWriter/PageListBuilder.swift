@@ -75,12 +75,7 @@ public enum PageListBuilder {
             guard contentIndex < shownCount else { return firstContentIndex + contentIndex }
             // The hidden page `j` has `hidden[j] - j` shown pages before it, which never falls as
             // `j` grows: it comes before this page when that is at most `contentIndex`.
-            var low = 0, high = hidden.count
-            while low < high {
-                let middle = (low + high) / 2
-                if hidden[middle] - middle <= contentIndex { low = middle + 1 } else { high = middle }
-            }
-            return contentIndex + low
+            return contentIndex + hidden.indices.partitionPoint { hidden[$0] - $0 <= contentIndex }
         }
     }
 

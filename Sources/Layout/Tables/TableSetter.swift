@@ -450,12 +450,7 @@ struct TableSetter {
         var slices = (0..<tops.count - 1).map { SetTable.Slice(height: tops[$0 + 1] - tops[$0], breakable: breakable[$0]) }
         /// The slice a point at `y` down the table falls in.
         func index(of y: Double) -> Int {
-            var low = 0, high = slices.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tops[middle + 1] <= y + 1e-9 { low = middle + 1 } else { high = middle }
-            }
-            return min(low, slices.count - 1)
+            min(slices.indices.partitionPoint { tops[$0 + 1] <= y + 1e-9 }, slices.count - 1)
         }
         for var line in placed.lines {
             let s = index(of: line.y)
