@@ -212,11 +212,11 @@ struct ParagraphSegmenter {
         return range.lowerBound..<(range.lowerBound + (head.first.map { $0.utf8.count } ?? 0))
     }
 
-    /// `segments` with each word cut where `allCuts` allows a hyphen (for each segment, the UTF-8
-    /// offsets from its start after which a hyphen may go: a hyphenator's answers as it keeps
-    /// them, so no array is made per word). Every piece but the last is a hyphenation point with
-    /// the width of a hyphen in its face, but in the segments `unhyphenated` marks (tokens of
-    /// code, cut by `CodeBreaks`), where a line ends with no hyphen at the cost of one.
+    /// `segments` with each word cut where `cuts` allows a hyphen (for each segment, the UTF-8
+    /// offsets from its start after which a hyphen may go). Every piece but the last is a
+    /// hyphenation point with the width of a hyphen in its face, but in the segments
+    /// `unhyphenated` marks (tokens of code, cut by `CodeBreaks`), where a line ends with no
+    /// hyphen at the cost of one.
     ///
     /// A piece is measured alone, and a font may kern across the cut (`r|r` in STIX): the word
     /// drawn whole is then wider than its pieces. Where a word's pieces do not add up to the
@@ -225,58 +225,62 @@ struct ParagraphSegmenter {
     /// either side of the cut shaped together, less each alone), and the first what is left:
     /// whichever pieces a line holds, together they are never narrower than the line draws them.
     func hyphenated(_ segments: [Segment], of paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>,
-                    cuts allCuts: [[Int]], unhyphenated: [Bool] = []) -> [Segment] {
-        // Every piece of every cut word measured in one call, then the segments made.
-        let rangeCount = allCuts.reduce(0) { $1.isEmpty ? $0 : $0 + $1.count + 1 }
+                    cuts: SegmentCuts, unhyphenated: [Bool] = []) -> [Segment] {
+        // Every piece of every cut word measured in one call, then the segments made; a word's
+        // pieces' widths are in `widths` one after another, from the word's first piece.
+        var rangeCount = 0
+        for k in segments.indices {
+            let points = cuts.range(of: k)
+            if !points.isEmpty { rangeCount += points.count + 1 }
+        }
         var ranges = MeasuredRanges(ranges: rangeCount, of: paragraph)
         let plan = plan(of: paragraph)
-        for (segment, cuts) in zip(segments, allCuts) where !cuts.isEmpty {
+        for (k, segment) in segments.enumerated() {
+            let points = cuts.range(of: k)
+            guard !points.isEmpty else { continue }
             var pieceStart = segment.start
-            for point in cuts {
-                add(pieceStart..<segment.start + point, of: paragraph, text, plan: plan, to: &ranges)
-                pieceStart = segment.start + point
+            for index in points {
+                add(pieceStart..<segment.start + cuts.points[index], of: paragraph, text, plan: plan, to: &ranges)
+                pieceStart = segment.start + cuts.points[index]
             }
             add(pieceStart..<segment.visibleEnd, of: paragraph, text, plan: plan, to: &ranges)
         }
         ranges.measure(in: text, measurer: measurer, faces: plan.faces ?? faces)
-        var widths: [[Double]] = []
-        var next = 0
-        for cuts in allCuts where !cuts.isEmpty {
-            widths.append((0...cuts.count).map { ranges[next + $0] })
-            next += cuts.count + 1
-        }
-        addJoins(to: &widths, of: segments, cuts: allCuts, paragraph: paragraph, text: text, plan: plan)
+        var widths = (0..<rangeCount).map { ranges[$0] }
+        addJoins(to: &widths, of: segments, cuts: cuts, paragraph: paragraph, text: text, plan: plan)
         var result: [Segment] = []
         result.reserveCapacity(segments.count * 2)
-        var word = 0
+        var piece = 0
         var run = 0
-        for (index, (segment, cuts)) in zip(segments, allCuts).enumerated() {
-            guard !cuts.isEmpty else {
+        for (index, segment) in segments.enumerated() {
+            let points = cuts.range(of: index)
+            guard !points.isEmpty else {
                 result.append(segment)
                 continue
             }
             var pieceStart = segment.start
-            for (k, point) in cuts.enumerated() {
-                let cut = segment.start + point
+            for pointIndex in points {
+                let cut = segment.start + cuts.points[pointIndex]
                 while paragraph.runs[run].end < cut { run += 1 }
                 if unhyphenated.indices.contains(index), unhyphenated[index] {
                     // A cut in a token of code (`CodeBreaks`): the line ends there as it is.
-                    var piece = Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
-                                        spaceWidth: 0, forcesBreak: false)
-                    piece.breakPenalty = CodeBreaks.penalty
-                    result.append(piece)
+                    var made = Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[piece],
+                                       spaceWidth: 0, forcesBreak: false)
+                    made.breakPenalty = CodeBreaks.penalty
+                    result.append(made)
                 } else {
-                    result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[word][k],
+                    result.append(Segment(start: pieceStart, visibleEnd: cut, end: cut, visibleWidth: widths[piece],
                                           spaceWidth: 0, forcesBreak: false, isHyphenationPoint: true,
                                           hyphenWidth: hyphenWidth(after: run, of: paragraph, plan: plan)))
                 }
                 pieceStart = cut
+                piece += 1
             }
             var last = segment
             last.start = pieceStart
-            last.visibleWidth = widths[word][cuts.count]
+            last.visibleWidth = widths[piece]
             result.append(last)
-            word += 1
+            piece += 1
         }
         return result
     }
@@ -292,32 +296,38 @@ struct ParagraphSegmenter {
         }
     }
 
-    /// For each cut word whose pieces (`widths`, a list a word) do not add up to the word
-    /// measured whole, the room each cut's join adds, given to the piece after it, and what is
-    /// left of the difference (the join before the word, `addJoins(to:of:text:plan:)`) to the first.
-    private func addJoins(to widths: inout [[Double]], of segments: [Segment], cuts allCuts: [[Int]],
+    /// For each cut word whose pieces (in `widths`, a word's one after another) do not add up to
+    /// the word measured whole, the room each cut's join adds, given to the piece after it, and
+    /// what is left of the difference (the join before the word, `addJoins(to:of:text:plan:)`)
+    /// to the first.
+    private func addJoins(to widths: inout [Double], of segments: [Segment], cuts: SegmentCuts,
                           paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, plan: Plan) {
-        var uneven: [(word: Int, segment: Int)] = []
-        var word = 0
-        for (index, cuts) in allCuts.enumerated() where !cuts.isEmpty {
-            if abs(widths[word].reduce(0, +) - segments[index].visibleWidth) > 1e-9 { uneven.append((word, index)) }
-            word += 1
+        /// The sum of a word's pieces, from the first.
+        func sum(_ pieces: Range<Int>) -> Double { widths[pieces].reduce(0, +) }
+        var uneven: [(pieces: Range<Int>, segment: Int)] = []
+        var piece = 0
+        for index in segments.indices {
+            let points = cuts.range(of: index)
+            guard !points.isEmpty else { continue }
+            let pieces = piece..<(piece + points.count + 1)
+            if abs(sum(pieces) - segments[index].visibleWidth) > 1e-9 { uneven.append((pieces, index)) }
+            piece = pieces.upperBound
         }
         guard !uneven.isEmpty else { return }
         var joins: [(before: Range<Int>, after: Range<Int>)] = []
         for (_, index) in uneven {
             let segment = segments[index]
-            let bounds = [segment.start] + allCuts[index].map { segment.start + $0 } + [segment.visibleEnd]
+            let bounds = [segment.start] + cuts.range(of: index).map { segment.start + cuts.points[$0] } + [segment.visibleEnd]
             for k in 1..<(bounds.count - 1) { joins.append((bounds[k - 1]..<bounds[k], bounds[k]..<bounds[k + 1])) }
         }
         let added = roomAdded(at: joins, of: paragraph, text: text, plan: plan)
         var next = 0
-        for (word, index) in uneven {
-            for k in 1..<widths[word].count {
-                widths[word][k] += added[next]
+        for (pieces, index) in uneven {
+            for k in pieces.dropFirst() {
+                widths[k] += added[next]
                 next += 1
             }
-            widths[word][0] += max(0, segments[index].visibleWidth - widths[word].reduce(0, +))
+            widths[pieces.lowerBound] += max(0, segments[index].visibleWidth - sum(pieces))
         }
     }
 

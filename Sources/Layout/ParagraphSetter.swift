@@ -332,10 +332,9 @@ struct ParagraphSetter {
         let patterns = hyphenates ? hyphenator?.patterns(for: language) : nil
         // Every cut there is, the paragraph's last word's too; that word stays whole but in the
         // emergency pass.
-        let everyCut = cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns)
-        var cuts = everyCut
+        var cuts = cuts(of: plain, in: paragraph, text: text, code: code, patterns: patterns)
         let last = plain.lastIndex(where: \.hasVisibleText)
-        if let last { cuts[last] = [] }
+        cuts.whole = last
         var cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
                                    of: paragraph, text: text, toFit: narrowest)
         if let spans = lineBreaker.lines(for: cut, in: measure, tolerance: Self.secondPassTolerance) {
@@ -343,8 +342,9 @@ struct ParagraphSetter {
         }
         // The emergency pass: the last word may be cut too, and the least bad lines there are
         // are taken, however loose.
-        if let last, !everyCut[last].isEmpty {
-            cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: everyCut, unhyphenated: code),
+        cuts.whole = nil
+        if let last, !cuts.range(of: last).isEmpty {
+            cut = segmenter.fitted(segmenter.hyphenated(plain, of: paragraph, text: text, cuts: cuts, unhyphenated: code),
                                    of: paragraph, text: text, toFit: narrowest)
         }
         return (cut, lineBreaker.lines(for: cut, in: measure, tolerance: nil) ?? [])
@@ -362,11 +362,11 @@ struct ParagraphSetter {
         }
     }
 
-    /// For each segment, the UTF-8 offsets from its start where it may be cut: a word at its
+    /// Where each segment may be cut, as UTF-8 offsets from its start: a word at its
     /// hyphenation points (with `patterns`), a token of code where `CodeBreaks` allows. A word
     /// before a forced break stays whole, and so do a formula's text and a word beside one.
     private func cuts(of plain: [Segment], in paragraph: StyledParagraph, text: UnsafeBufferPointer<UInt8>, code: [Bool],
-                      patterns: HyphenationPatterns?) -> [[Int]] {
+                      patterns: HyphenationPatterns?) -> SegmentCuts {
         // Words shown in the case a style sets are cut as the book writes them.
         if let source = paragraph.caseSource, source.count == text.count {
             var plainParagraph = paragraph
@@ -397,12 +397,18 @@ struct ParagraphSetter {
             for k in plain.indices where hyphenable[k] { hyphenator.noteForWarming(words[k]!, with: patterns) }
             hyphenator.warmNoted()
         }
-        return plain.indices.map { k in
-            guard let word = words[k] else { return [] }
-            if code.indices.contains(k), code[k] { return CodeBreaks.points(in: word) }
-            guard hyphenable[k], let patterns, let hyphenator else { return [] }
-            return hyphenator.points(in: word, with: patterns)
+        var found = SegmentCuts(capacity: plain.count)
+        for k in plain.indices {
+            if let word = words[k] {
+                if code.indices.contains(k), code[k] {
+                    found.points += CodeBreaks.points(in: word)
+                } else if hyphenable[k], let patterns, let hyphenator {
+                    hyphenator.appendPoints(in: word, with: patterns, to: &found.points)
+                }
+            }
+            found.closeSegment()
         }
+        return found
     }
 }
 

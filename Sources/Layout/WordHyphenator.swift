@@ -38,7 +38,7 @@ final class WordHyphenator {
     /// Read on every call: unchecked, as the measurer's faces are (one owner, one thread; the
     /// runtime's exclusivity checks on these two would run for every word). Emptied with
     /// `known`, whose values number them, so that they are bounded as it is.
-    @exclusivity(unchecked) private var answers: [[Int]] = [[]]
+    @exclusivity(unchecked) private var answers = Answers()
     /// The dictionaries asked so far, by their position.
     @exclusivity(unchecked) private var dictionaryIDs: [ObjectIdentifier] = []
     /// Languages asked for that have no dictionary, and whether text came with no language.
@@ -51,7 +51,7 @@ final class WordHyphenator {
     init(dictionaries: HyphenationDictionaries, shared: SharedHyphenation? = nil) {
         self.dictionaries = dictionaries
         self.shared = shared
-        known.emptied = { [unowned self] in answers.removeSubrange(1...) }
+        known.emptied = { [unowned self] in answers.removeAll() }
     }
 
     /// Whether `language` has a dictionary, noting a language without one. The patterns are
@@ -116,9 +116,23 @@ final class WordHyphenator {
     /// The UTF-8 offsets inside `text` after which a hyphen may go, `text` being a word with any
     /// punctuation around it.
     func points(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> [Int] {
+        // The answer's number first: finding it may add to `answers`.
+        let found = answer(in: text, with: patterns)
+        return Array(answers[found])
+    }
+
+    /// Appends `points(in: text, with: patterns)` to `points`: the answer as it is kept, with no
+    /// list made for it.
+    func appendPoints(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns, to points: inout [Int]) {
+        let found = answer(in: text, with: patterns)
+        for index in answers.range(of: found) { points.append(answers.points[index]) }
+    }
+
+    /// The number of the answer for `text` in `answers` (0: no point).
+    private func answer(in text: UnsafeBufferPointer<UInt8>, with patterns: HyphenationPatterns) -> Int {
         // A word is never longer than its text: a short one (most words of most books) has no
         // room for both fragments, and needs no look-up.
-        guard text.count >= Self.shortestWord else { return [] }
+        guard text.count >= Self.shortestWord else { return 0 }
         let dictionary = number(of: patterns)
         let answer = known.value(of: text, space: dictionary) {
             guard let core = Self.core(of: text) else { return remember(wordsFind(text, with: patterns, dictionary: dictionary)) }
@@ -131,7 +145,7 @@ final class WordHyphenator {
             }
             return core.lowerBound == 0 ? inWord : remember(answers[inWord].map { core.lowerBound + $0 })
         }
-        return answers[answer]
+        return answer
     }
 
     /// The points of a text that is not one word with punctuation around it: of each word
@@ -141,9 +155,11 @@ final class WordHyphenator {
             let word = UnsafeBufferPointer(rebasing: text[range])
             // A text that is a word in capitals alone is the key being computed: not asked again.
             guard range.count < text.count else { return lowercasedFind(word, with: patterns, dictionary: dictionary) }
-            return answers[known.value(of: word, space: dictionary) {
+            // The answer's number first: finding it may add to `answers`.
+            let found = known.value(of: word, space: dictionary) {
                 remember(lowercasedFind(word, with: patterns, dictionary: dictionary))
-            }].map { range.lowerBound + $0 }
+            }
+            return answers[found].map { range.lowerBound + $0 }
         }
     }
 
@@ -169,7 +185,8 @@ final class WordHyphenator {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count) { buffer in
             for (i, byte) in word.enumerated() { buffer[i] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
             let lowered = UnsafeBufferPointer(buffer)
-            return answers[known.value(of: lowered, space: dictionary) { remember(find(lowered, with: patterns)) }]
+            let found = known.value(of: lowered, space: dictionary) { remember(find(lowered, with: patterns)) }
+            return Array(answers[found])
         }
     }
 
@@ -184,9 +201,34 @@ final class WordHyphenator {
 
     /// The number of `points` in `answers`.
     private func remember(_ points: [Int]) -> Int {
-        guard !points.isEmpty else { return 0 }
         answers.append(points)
-        return answers.count - 1
+    }
+
+    /// The answers found, one after another in one list, so that reading one counts no
+    /// reference to a list of its own (which the other worker's hyphenator may hold too, as
+    /// `SharedHyphenation` hands the same list to both). Answer 0 has no point.
+    struct Answers {
+        private(set) var points: [Int] = []
+        /// Answer `k` is `points[starts[k]..<starts[k + 1]]`.
+        private var starts: [Int] = [0, 0]
+
+        func range(of answer: Int) -> Range<Int> { starts[answer]..<starts[answer + 1] }
+
+        subscript(answer: Int) -> ArraySlice<Int> { points[range(of: answer)] }
+
+        /// The number of `found`, which is 0 when it has no point.
+        mutating func append(_ found: [Int]) -> Int {
+            guard !found.isEmpty else { return 0 }
+            points += found
+            starts.append(points.count)
+            return starts.count - 2
+        }
+
+        /// Keeps answer 0 only.
+        mutating func removeAll() {
+            points.removeAll(keepingCapacity: true)
+            starts.removeSubrange(2...)
+        }
     }
 
     /// Where the word inside `text` lies without the punctuation around it, when it is one to
