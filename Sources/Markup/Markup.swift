@@ -121,8 +121,17 @@ public enum Markup {
         guard let handlers = context.pointee.sax else { return }
         handlers.pointee.startElement = { context, name, attributes in
             xmlSAX2StartElement(context, name, attributes)
-            if MemoryWatch.isOver { xmlStopParser(context?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+            Markup.stopIfPastTheBound(context?.assumingMemoryBound(to: xmlParserCtxt.self))
         }
+    }
+
+    /// Stops the parse on `context` when the process's memory is past its bound; whether it did.
+    /// Called by the parse's own handlers, on its thread, where stopping it is safe.
+    @discardableResult
+    static func stopIfPastTheBound(_ context: xmlParserCtxtPtr?) -> Bool {
+        guard MemoryWatch.isOver else { return false }
+        xmlStopParser(context)
+        return true
     }
 
     /// Runs a parse, which gives its nodes, with libxml2's structured error handler pointed at a

@@ -68,7 +68,7 @@ struct XMLTreeBuilder {
                                             attributes in
             guard let builder = XMLTreeBuilder.builder(for: ctx) else {
                 xmlSAX2StartElementNs(ctx, localName, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes)
-                if MemoryWatch.isOver { xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self)) }
+                Markup.stopIfPastTheBound(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
                 return
             }
             builder.pointee.startElement(localName, prefix: prefix, uri: uri, attributes: attributes,
@@ -182,9 +182,7 @@ struct XMLTreeBuilder {
 
     /// Stops the parse once the process's memory is past its bound: its nodes are then not given.
     private mutating func stopIfPastTheBound() {
-        guard MemoryWatch.isOver else { return }
-        stoppedPastTheBound = true
-        xmlStopParser(context)
+        if Markup.stopIfPastTheBound(context) { stoppedPastTheBound = true }
     }
 
     private mutating func reference(_ name: UnsafePointer<xmlChar>?) {
